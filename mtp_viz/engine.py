@@ -1,0 +1,389 @@
+"""Runs speculative decoding one round at a time and records each round as plain data.
+
+Knows token ids, tensors, caches and the verification maths; knows nothing about tokenization, Gradio or Plotly,
+and never draws or prints. Each round: draft -> verify -> accept/reject -> commit and crop the KV cache ->
+adapt N -> record. The MTP drafter mirrors transformers' `SinglePositionMultiTokenCandidateGenerator` exactly
+(same inputs, same slices, same argmax), so greedy drafts are the ones `generate(assistant_model=...)` makes.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Iterator
+
+import torch
+from transformers import DynamicCache
+
+from . import sampling
+from .trace import (ACCEPTED, BONUS, CORRECTION, PREFILL, REJECTED, TARGET, UNCHECKED, DraftStep, Round,
+                    VerifyStep)
+
+TOP = 5                 # candidates kept per distribution in the record
+MAX_DRAFT = 32          # the largest N the engine accepts (and the heuristic schedule's ceiling)
+ALL_CENTROIDS = 512     # keep every centroid score up to this many centroids, else the top KEPT_CENTROIDS
+KEPT_CENTROIDS = 128
+CUT = "cut"             # Round.last_token_kind when eos / max_new_tokens stopped the round before its target token
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Validated generation settings (see api.py for the checks and the public keywords)."""
+    proposer: str                    # "mtp" | "draft-model" | "prompt-lookup" | "none"
+    max_new_tokens: int = 64
+    num_assistant_tokens: int = 4    # N: drafts proposed per round
+    schedule: str = "heuristic"      # "constant" keeps N; "heuristic": +2 after a fully accepted round, else -1 (floor 1)
+    confidence_threshold: float | None = None  # stop drafting after a draft whose top probability is below this
+    do_sample: bool = False
+    temperature: float = 1.0
+    top_k: int | None = None
+    top_p: float | None = None
+    seed: int = 0
+    max_matching_ngram_size: int = 2  # prompt lookup, as transformers' default
+
+
+@dataclass
+class Draft:
+    """What a proposer hands to the verifier: the tokens, the q they were drawn from, and the step records."""
+    token_ids: list[int] = field(default_factory=list)
+    q: list[torch.Tensor] = field(default_factory=list)   # per draft: (V,) drafter probabilities
+    steps: list[dict] = field(default_factory=list)       # DraftStep fields known at drafting time
+    passes: int = 0
+
+
+def _ms(t0: float) -> float:
+    return (time.perf_counter() - t0) * 1000.0
+
+
+class MTPProposer:
+    """Gemma 4 MTP drafting, step for step as transformers' SinglePositionMultiTokenCandidateGenerator does it."""
+
+    target_overrides = {"output_hidden_states": True, "return_shared_kv_states": True}
+
+    def __init__(self, target, assistant, settings: Settings, warpers, generator: torch.Generator):
+        self.assistant, self.settings, self.warpers, self.generator = assistant, settings, warpers, generator
+        self.embed = target.get_input_embeddings()          # shared input embeddings: the target's table
+        self.last_outputs, self.n_last_matches, self.is_prefill = None, 0, True
+        self.cluster_of_token, self.top_k, self._centroid_logits = None, None, []
+        self._hook = None
+        me = getattr(assistant, "masked_embedding", None)
+        if me is not None:
+            ordering = me.token_ordering.long().view(me.num_centroids, me.vocab_size_per_centroid)
+            self.cluster_of_token = torch.empty(me.vocab_size, dtype=torch.long)
+            self.cluster_of_token[ordering.reshape(-1).cpu()] = torch.arange(me.num_centroids).repeat_interleave(
+                me.vocab_size_per_centroid)
+            self.top_k = me.centroid_intermediate_top_k
+            self.scored_fraction = self.top_k * me.vocab_size_per_centroid / me.vocab_size
+            # A cheap hook reads the centroid scores the embedder computes anyway: no extra pass.
+            self._hook = me.centroids.register_forward_hook(lambda m, i, o: self._centroid_logits.append(o))
+
+    def close(self):
+        if self._hook is not None:
+            self._hook.remove()
+            self._hook = None
+
+    def observe(self, outputs, n_matches: int) -> None:
+        self.last_outputs, self.n_last_matches = outputs, n_matches
+
+    def propose(self, ids: torch.Tensor, n: int) -> Draft:
+        draft = Draft()
+        current_length = ids.shape[1]
+        kv = {k: (v[0][:, :, :current_length, :], v[1][:, :, :current_length, :])
+              for k, v in self.last_outputs.shared_kv_states.items()}
+        hidden = self.last_outputs.hidden_states[-1]                            # (1, T_last, H_target)
+        hidden = hidden[:, -1:] if self.is_prefill else hidden[:, self.n_last_matches: self.n_last_matches + 1]
+        last_token = ids[:, -1:]
+        position_id = current_length - 1                                         # constant through the round
+        position_ids = torch.tensor([[position_id]], dtype=torch.long, device=ids.device)
+        attention_mask = torch.ones((1, current_length), dtype=torch.long, device=ids.device)
+        for step in range(n):
+            inputs_embeds = torch.cat([self.embed(last_token), hidden], dim=-1)  # (1, 1, 2*H_target)
+            self._centroid_logits.clear()
+            t0 = time.perf_counter()
+            out = self.assistant(inputs_embeds=inputs_embeds, attention_mask=attention_mask,
+                                 position_ids=position_ids, shared_kv_states=kv, use_cache=False)
+            ms = _ms(t0)
+            logits = out.logits[:, -1, :]                                        # (1, V)
+            q = sampling.probs(logits, self.warpers, ids)[0]
+            token = sampling.sample(q, self.generator) if self.settings.do_sample else int(logits.argmax(-1))
+            draft.steps.append(self._step(step, token, q, position_id, ms))
+            draft.token_ids.append(token)
+            draft.q.append(q)
+            draft.passes += 1
+            last_token = torch.tensor([[token]], dtype=torch.long, device=ids.device)
+            hidden = out.last_hidden_state                                       # post_projection: (1, 1, H_target)
+            if _below_threshold(q, self.settings.confidence_threshold):
+                break
+        if n > 0:
+            self.is_prefill = False
+        return draft
+
+    def _step(self, step: int, token: int, q: torch.Tensor, position_id: int, ms: float) -> dict:
+        top_ids, top_probs = sampling.top(q, TOP)
+        rec = dict(step=step, token_id=token, prob=float(q[token]), top_ids=top_ids, top_probs=top_probs,
+                   position_id=position_id, ms=ms)
+        if self.cluster_of_token is not None and self._centroid_logits:
+            scores = self._centroid_logits[-1][0, -1].float()                    # (num_centroids,)
+            selected = torch.topk(scores, k=self.top_k).indices.tolist()
+            if scores.numel() <= ALL_CENTROIDS:
+                ids_kept = list(range(scores.numel()))
+            else:
+                ids_kept = torch.topk(scores, k=KEPT_CENTROIDS).indices.tolist()
+            rec.update(selected_clusters=selected, centroid_ids=ids_kept,
+                       centroid_scores=scores[ids_kept].tolist(), scored_fraction=self.scored_fraction)
+        return rec
+
+
+class DraftModelProposer:
+    """Classic speculative decoding: any causal LM with the target's vocabulary, with its own KV cache."""
+
+    target_overrides: dict = {}
+
+    def __init__(self, assistant, settings: Settings, warpers, generator: torch.Generator):
+        self.assistant, self.settings, self.warpers, self.generator = assistant, settings, warpers, generator
+        self.cache = DynamicCache(config=assistant.config)
+        self.cache.activate_past_recording()
+        self.cached = 0              # tokens of the committed sequence whose keys/values the drafter holds
+
+    def observe(self, outputs, n_matches: int) -> None:
+        pass
+
+    def commit(self, committed_len: int) -> None:
+        """Drop the drafter's cache entries for rejected drafts (transformers' cache crop)."""
+        keep = min(self.cached, committed_len - 1)
+        self.cache.crop(-(self.cached - keep))
+        self.cached = keep
+
+    def propose(self, ids: torch.Tensor, n: int) -> Draft:
+        draft = Draft()
+        inputs = ids[:, self.cached:]
+        for step in range(n):
+            attention_mask = torch.ones((1, self.cached + inputs.shape[1]), dtype=torch.long, device=ids.device)
+            t0 = time.perf_counter()
+            out = self.assistant(input_ids=inputs, attention_mask=attention_mask, cache=self.cache,
+                                 use_cache=True, logits_to_keep=1)
+            ms = _ms(t0)
+            self.cached += inputs.shape[1]
+            logits = out.logits[:, -1, :]
+            q = sampling.probs(logits, self.warpers, ids)[0]
+            token = sampling.sample(q, self.generator) if self.settings.do_sample else int(logits.argmax(-1))
+            top_ids, top_probs = sampling.top(q, TOP)
+            draft.steps.append(dict(step=step, token_id=token, prob=float(q[token]), top_ids=top_ids,
+                                    top_probs=top_probs, position_id=self.cached - 1, ms=ms))
+            draft.token_ids.append(token)
+            draft.q.append(q)
+            draft.passes += 1
+            inputs = torch.tensor([[token]], dtype=torch.long, device=ids.device)
+            if _below_threshold(q, self.settings.confidence_threshold):
+                break
+        return draft
+
+
+class PromptLookupProposer:
+    """Prompt lookup decoding: copy what followed the latest earlier occurrence of the last n-gram."""
+
+    target_overrides: dict = {}
+
+    def __init__(self, settings: Settings, vocab: int, eos_ids: set[int]):
+        self.settings, self.vocab, self.eos_ids = settings, vocab, eos_ids
+
+    def observe(self, outputs, n_matches: int) -> None:
+        pass
+
+    def propose(self, ids: torch.Tensor, n: int) -> Draft:
+        draft = Draft()
+        t0 = time.perf_counter()
+        tokens = lookup(ids[0].tolist(), n, self.settings.max_matching_ngram_size)
+        cut = next((i + 1 for i, t in enumerate(tokens) if t in self.eos_ids), len(tokens))
+        tokens = tokens[:cut]
+        ms = _ms(t0)
+        for step, token in enumerate(tokens):
+            q = torch.zeros(self.vocab)
+            q[token] = 1.0                        # a looked-up draft is certain: q is one-hot
+            draft.steps.append(dict(step=step, token_id=token, prob=1.0, top_ids=[token], top_probs=[1.0],
+                                    position_id=ids.shape[1] + step, ms=ms if step == 0 else 0.0))
+            draft.token_ids.append(token)
+            draft.q.append(q)
+        return draft
+
+
+def lookup(seq: list[int], n: int, max_ngram: int) -> list[int]:
+    """Up to n tokens that followed the first earlier match of the sequence's last k-gram (k = max_ngram..1)."""
+    length = len(seq)
+    for size in range(min(max_ngram, length - 1), 0, -1):
+        ngram = seq[-size:]
+        for start in range(0, length - size + 1):
+            if seq[start:start + size] == ngram:
+                begin, end = start + size, min(start + size + n, length)
+                if begin < end:
+                    return seq[begin:end]
+    return []
+
+
+def _below_threshold(q: torch.Tensor, threshold: float | None) -> bool:
+    return threshold is not None and threshold > 0 and float(q.max()) < threshold
+
+
+class SpeculativeDecoder:
+    """Holds one generation's state (ids, target cache, proposer, RNG) and yields a Round per step."""
+
+    def __init__(self, target, proposer, prompt_ids: list[int], settings: Settings, eos_ids: set[int]):
+        self.target, self.proposer, self.settings, self.eos_ids = target, proposer, settings, eos_ids
+        self.device = next(target.parameters()).device
+        self.ids = torch.tensor([prompt_ids], dtype=torch.long, device=self.device)
+        self.max_length = len(prompt_ids) + settings.max_new_tokens
+        self.cache = DynamicCache(config=target.config)
+        self.cache.activate_past_recording()     # sliding-window layers keep rejected positions until cropped
+        self.generator = torch.Generator().manual_seed(settings.seed)
+        self.warpers = sampling.build_warpers(settings.do_sample, settings.temperature, settings.top_k,
+                                              settings.top_p)
+        self.n = settings.num_assistant_tokens
+        self.target_passes = 0
+        self.drafter_passes = 0
+        self.done = False
+
+    # -- the loop ------------------------------------------------------------------------------------------
+    def rounds(self) -> Iterator[Round]:
+        try:
+            with torch.no_grad():
+                yield self._prefill()
+                index = 1
+                while not self.done:
+                    yield self._round(index)
+                    index += 1
+        finally:
+            close = getattr(self.proposer, "close", None)
+            if close:
+                close()
+
+    def _prefill(self) -> Round:
+        cache_before = self.cache.get_seq_length()
+        t0 = time.perf_counter()
+        outputs = self._forward(self.ids)
+        verify_ms = _ms(t0)
+        p = sampling.probs(outputs.logits[0, -1:].float(), self.warpers, self.ids)    # (1, V)
+        token = self._choose(outputs.logits[0, -1], p[0])
+        self.proposer.observe(outputs, 0) if self.proposer is not None else None
+        stopped = self._commit([token])
+        return Round(index=0, num_assistant_tokens=0, draft_token_ids=[], num_accepted=0, emitted_token_ids=[token],
+                     draft_steps=[], verify_steps=[], draft_ms=0.0, verify_ms=verify_ms, last_token_kind=PREFILL,
+                     last_token_prob=float(p[0, token]), start_len=self.ids.shape[1] - 1,
+                     cache_len_before=cache_before, cache_len_verified=self.cache.get_seq_length(),
+                     cache_len_after=self.cache.get_seq_length(), drafter_passes=0, stopped=stopped)
+
+    def _round(self, index: int) -> Round:
+        n_in_force, start_len = self.n, self.ids.shape[1]
+        # 1. draft: at most N, and never past max_length - 1 (the target adds one token of its own)
+        budget = min(n_in_force, self.max_length - start_len - 1)
+        draft = self.proposer.propose(self.ids, budget) if (self.proposer is not None and budget > 0) else Draft()
+        self.drafter_passes += draft.passes
+        drafts, n = draft.token_ids, len(draft.token_ids)
+        # 2. verify: one target pass over the last committed token and all n drafts
+        cache_before = self.cache.get_seq_length()
+        candidate = torch.tensor([drafts], dtype=torch.long, device=self.device).view(1, n)
+        t0 = time.perf_counter()
+        outputs = self._forward(torch.cat([self.ids[:, -1:], candidate], dim=1))
+        verify_ms = _ms(t0)
+        cache_verified = self.cache.get_seq_length()
+        logits = outputs.logits[0, -(n + 1):].float()                                # (n+1, V)
+        p = sampling.probs(logits, self.warpers, self.ids)                            # (n+1, V)
+        # 3. accept / reject
+        decision = self._decide(drafts, draft.q, logits, p)
+        n_matches, next_token = decision["n_matches"], decision["next_token"]
+        # 4. commit the accepted prefix + the target's token (cut at eos / max_new_tokens), crop the cache
+        emitted = self._cut(drafts[:n_matches] + [next_token])
+        n_kept = min(n_matches, len(emitted))
+        self.cache.crop(-(n - (len(emitted) - 1)))
+        stopped = self._commit(emitted)
+        if self.proposer is not None:
+            self.proposer.observe(outputs, len(emitted) - 1)
+            if hasattr(self.proposer, "commit"):
+                self.proposer.commit(self.ids.shape[1])
+        # 5. adapt N
+        if n > 0:
+            self._update_schedule(n_matches == n)
+        # 6. record
+        kind = (BONUS if n_matches == n else CORRECTION) if n > 0 else TARGET
+        if len(emitted) == n_kept:
+            kind = CUT
+        return Round(index=index, num_assistant_tokens=n_in_force, draft_token_ids=list(drafts),
+                     num_accepted=n_kept, emitted_token_ids=emitted,
+                     draft_steps=self._draft_records(draft, p),
+                     verify_steps=self._verify_records(drafts, draft.q, p, decision),
+                     draft_ms=sum(s["ms"] for s in draft.steps), verify_ms=verify_ms, last_token_kind=kind,
+                     last_token_prob=float(p[n_matches, next_token]), start_len=start_len,
+                     cache_len_before=cache_before, cache_len_verified=cache_verified,
+                     cache_len_after=self.cache.get_seq_length(), drafter_passes=draft.passes, stopped=stopped)
+
+    # -- phases --------------------------------------------------------------------------------------------
+    def _forward(self, input_ids: torch.Tensor):
+        """One target pass that appends `input_ids` to the KV cache."""
+        self.target_passes += 1
+        total = self.cache.get_seq_length() + input_ids.shape[1]
+        attention_mask = torch.ones((1, total), dtype=torch.long, device=self.device)
+        overrides = getattr(self.proposer, "target_overrides", {}) if self.proposer is not None else {}
+        return self.target(input_ids=input_ids, attention_mask=attention_mask, cache=self.cache, use_cache=True,
+                           logits_to_keep=input_ids.shape[1], **overrides)
+
+    def _choose(self, logits_row: torch.Tensor, p_row: torch.Tensor) -> int:
+        return sampling.sample(p_row, self.generator) if self.settings.do_sample else int(logits_row.argmax(-1))
+
+    def _decide(self, drafts: list[int], q: list[torch.Tensor], logits: torch.Tensor, p: torch.Tensor) -> dict:
+        if not self.settings.do_sample:
+            target_ids = logits.argmax(dim=-1).tolist()
+            n_matches = sampling.greedy_matches(drafts, target_ids)
+            return {"n_matches": n_matches, "next_token": target_ids[n_matches]}
+        if not drafts:
+            return {"n_matches": 0, "next_token": sampling.sample(p[0], self.generator)}
+        res = sampling.speculative_sampling(drafts, p, torch.stack(q), self.generator)
+        return {"n_matches": res.n_matches, "next_token": res.next_token, "r": res.r,
+                "accept_prob": res.accept_prob, "p_prime": res.p_prime}
+
+    def _cut(self, tokens: list[int]) -> list[int]:
+        tokens = tokens[: self.max_length - self.ids.shape[1]]
+        for i, t in enumerate(tokens):
+            if t in self.eos_ids:
+                return tokens[: i + 1]
+        return tokens
+
+    def _commit(self, tokens: list[int]) -> str | None:
+        self.ids = torch.cat([self.ids, torch.tensor([tokens], dtype=torch.long, device=self.device)], dim=1)
+        if tokens and tokens[-1] in self.eos_ids:
+            self.done = True
+            return "eos"
+        if self.ids.shape[1] >= self.max_length:
+            self.done = True
+            return "length"
+        return None
+
+    def _update_schedule(self, fully_accepted: bool) -> None:
+        if self.settings.schedule == "heuristic":
+            self.n = min(self.n + 2, MAX_DRAFT) if fully_accepted else max(1, self.n - 1)
+
+    # -- records -------------------------------------------------------------------------------------------
+    def _draft_records(self, draft: Draft, p: torch.Tensor) -> list[DraftStep]:
+        records = []
+        cluster_of = getattr(self.proposer, "cluster_of_token", None)
+        for i, s in enumerate(draft.steps):
+            target_token = int(p[i].argmax())
+            miss = None
+            if s.get("selected_clusters") is not None and cluster_of is not None:
+                miss = int(cluster_of[target_token]) not in s["selected_clusters"]
+            records.append(DraftStep(**s, target_token_id=target_token, cluster_miss=miss))
+        return records
+
+    def _verify_records(self, drafts, q, p, decision) -> list[VerifyStep]:
+        n_matches, records = decision["n_matches"], []
+        for i, x in enumerate(drafts):
+            verdict = ACCEPTED if i < n_matches else (REJECTED if i == n_matches else UNCHECKED)
+            top_ids, top_probs = sampling.top(p[i], TOP)
+            rec = dict(step=i, draft_token_id=x, p=float(p[i, x]), q=float(q[i][x]), target_token_id=top_ids[0],
+                       target_prob=top_probs[0], target_top_ids=top_ids, target_top_probs=top_probs,
+                       verdict=verdict)
+            if "r" in decision and i < len(decision["r"]):
+                rec.update(u=decision["r"][i], accept_prob=decision["accept_prob"][i])
+                if verdict == REJECTED and decision["p_prime"] is not None:
+                    r_ids, r_probs = sampling.top(decision["p_prime"], TOP)
+                    rec.update(residual_token_id=decision["next_token"], residual_top_ids=r_ids,
+                               residual_top_probs=r_probs)
+            records.append(VerifyStep(**rec))
+        return records

@@ -1,0 +1,170 @@
+"""The one place that knows checkpoints: the bundled miniature, hub ids and folders, devices, dtypes, model facts.
+
+Knows nothing about rounds, sampling or drawing. `describe()` reads real configs into the plain `model_info`
+dict the diagrams need (layer types, the two target layers whose KV the drafter reads, projection sizes, ...).
+"""
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import torch
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+MINIATURE = ASSETS / "miniature"
+MINIATURE_NAME = "miniature"
+
+# Real Gemma 4 checkpoints and their MTP assistants (the assistant id is "<target id>-assistant").
+PRESETS = {
+    "google/gemma-4-E2B-it": "google/gemma-4-E2B-it-assistant",
+    "google/gemma-4-E4B-it": "google/gemma-4-E4B-it-assistant",
+    "google/gemma-4-31B-it": "google/gemma-4-31B-it-assistant",
+    "google/gemma-4-26B-A4B-it": "google/gemma-4-26B-A4B-it-assistant",
+}
+
+MOE_CAVEAT = (
+    "This target is a mixture of experts: each token is routed to {top_k} of {num_experts} experts. One "
+    "verification pass over N+1 tokens can route them to up to (N+1)x{top_k} different experts, so it reads far "
+    "more expert weights than one decoding step does. Verification is then no longer almost free, and MTP speeds "
+    "up a MoE model such as 26B A4B less than a dense model of the same active size."
+)
+
+
+@dataclass
+class ModelPair:
+    """Already-loaded transformers models: a target, an optional assistant (drafter) and an optional tokenizer."""
+    target: Any
+    assistant: Any = None
+    tokenizer: Any = None
+    name: str = "custom"
+    device_reason: str = ""
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
+
+    def __post_init__(self):
+        self.target.eval()
+        if self.assistant is not None:
+            self.assistant.eval()
+            check_vocab(self.target, self.assistant)
+
+    @property
+    def is_mtp(self) -> bool:
+        return self.assistant is not None and is_gemma4_assistant(self.assistant)
+
+
+def is_gemma4_assistant(model) -> bool:
+    return type(model).__name__.startswith(("Gemma4Assistant", "Gemma4UnifiedAssistant"))
+
+
+def vocab_size(model) -> int:
+    return int(model.config.get_text_config().vocab_size)
+
+
+def check_vocab(target, assistant) -> None:
+    vt, va = vocab_size(target), vocab_size(assistant)
+    if vt != va:
+        raise ValueError(f"the assistant's vocabulary ({va} tokens) differs from the target's ({vt} tokens); "
+                         "speculative decoding here needs one shared vocabulary")
+
+
+def pick_device() -> tuple[str, str]:
+    """The device to run on and why, decided once per load."""
+    if torch.cuda.is_available():
+        return "cuda", f"CUDA GPU found: {torch.cuda.get_device_name(0)}"
+    if getattr(torch.backends, "mps", None) is not None and torch.backends.mps.is_available():
+        return "mps", "Apple GPU (MPS) found"
+    return "cpu", f"no GPU found; running on {torch.get_num_threads()} CPU thread(s)"
+
+
+def _load(kind: str, ident: str, loader, **kwargs):
+    try:
+        return loader(ident, **kwargs)
+    except Exception as exc:  # transformers raises OSError, ValueError, EnvironmentError, ... here
+        offline = os.environ.get("HF_HUB_OFFLINE") == "1" or os.environ.get("TRANSFORMERS_OFFLINE") == "1"
+        where = "is not a local folder and is not in the local Hugging Face cache" if offline else \
+            "could not be loaded"
+        hint = " (offline mode: HF_HUB_OFFLINE=1; download it first with `hf download`)" if offline else ""
+        raise ValueError(f"{kind} '{ident}' {where}{hint}: {type(exc).__name__}: {str(exc)[:300]}") from exc
+
+
+def load_pair(target: str | None = None, assistant: str | None = None, *, device: str | None = None,
+              dtype: torch.dtype | None = None) -> ModelPair:
+    """Load a target and its assistant by hub id or folder; with no argument, the bundled miniature."""
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    dev, reason = (device, f"device {device} requested") if device else pick_device()
+    if dtype is None:
+        dtype = torch.bfloat16 if dev == "cuda" else torch.float32
+    if target is None or target == MINIATURE_NAME:
+        if not (MINIATURE / "target" / "config.json").exists():
+            raise ValueError(f"the bundled miniature is missing from {MINIATURE}; rebuild it with "
+                             "`python -m mtp_viz.training`")
+        target_id, assistant_id = str(MINIATURE / "target"), str(MINIATURE / "assistant")
+        tokenizer_id, name = str(MINIATURE / "tokenizer"), MINIATURE_NAME
+    else:
+        target_id = str(target)
+        assistant_id = assistant if assistant is not None else PRESETS.get(target_id, target_id.rstrip("/") + "-assistant")
+        tokenizer_id, name = target_id, target_id
+    if not str(target_id).strip():
+        raise ValueError("no model given: enter a hub id such as google/gemma-4-E2B-it or a local folder")
+    tgt = _load("target model", target_id, AutoModelForCausalLM.from_pretrained, dtype=dtype).to(dev)
+    asst = _load("assistant model", assistant_id, AutoModelForCausalLM.from_pretrained, dtype=dtype).to(dev)
+    tok = _load("tokenizer", tokenizer_id, AutoTokenizer.from_pretrained)
+    return ModelPair(tgt, asst, tok, name=name, device_reason=reason)
+
+
+def kv_source_layers(text_config) -> dict[str, int]:
+    """The last non-shared target layer of each attention type: its KV cache is what the MTP drafter reads."""
+    n = text_config.num_hidden_layers
+    types = list(text_config.layer_types)
+    first_shared = n - (getattr(text_config, "num_kv_shared_layers", 0) or 0)
+    return {t: max(i for i in range(first_shared) if types[i] == t) for t in sorted(set(types))}
+
+
+def _params(model) -> int:
+    return int(sum(p.numel() for p in model.parameters()))
+
+
+def describe(pair: ModelPair, proposer: str) -> dict[str, Any]:
+    """Plain facts about the pair, read from the real configs, for the trace's `model_info`."""
+    tc = pair.target.config.get_text_config()
+    n_layers = int(tc.num_hidden_layers)
+    layer_types = list(getattr(tc, "layer_types", None) or ["full_attention"] * n_layers)
+    is_moe = bool(getattr(tc, "enable_moe_block", False) or getattr(tc, "num_experts", None))
+    info: dict[str, Any] = {
+        "name": pair.name, "proposer": proposer,
+        "target_class": type(pair.target).__name__,
+        "assistant_class": type(pair.assistant).__name__ if pair.assistant is not None else None,
+        "vocab_size": int(tc.vocab_size), "target_num_layers": n_layers, "target_layer_types": layer_types,
+        "target_hidden_size": int(tc.hidden_size), "sliding_window": getattr(tc, "sliding_window", None),
+        "kv_source_layers": None, "drafter_num_layers": None, "drafter_layer_types": None,
+        "drafter_hidden_size": None, "pre_projection": None, "post_projection": None,
+        "num_centroids": None, "centroid_top_k": None, "tokens_per_centroid": None, "scored_fraction": None,
+        "is_moe": is_moe, "num_experts": getattr(tc, "num_experts", None),
+        "top_k_experts": getattr(tc, "top_k_experts", None), "moe_caveat": None,
+        "target_params": _params(pair.target),
+        "drafter_params": _params(pair.assistant) if pair.assistant is not None else None,
+        "device": str(next(pair.target.parameters()).device), "device_reason": pair.device_reason,
+        "dtype": str(next(pair.target.parameters()).dtype).replace("torch.", ""),
+        "max_context": int(getattr(tc, "max_position_embeddings", 0) or 0),
+    }
+    if is_moe:
+        info["moe_caveat"] = MOE_CAVEAT.format(top_k=info["top_k_experts"], num_experts=info["num_experts"])
+    if pair.assistant is not None:
+        atc = pair.assistant.config.get_text_config()
+        info["drafter_num_layers"] = int(atc.num_hidden_layers)
+        info["drafter_layer_types"] = list(getattr(atc, "layer_types", None) or [])
+        info["drafter_hidden_size"] = int(atc.hidden_size)
+    if proposer == "mtp":
+        a = pair.assistant
+        info["kv_source_layers"] = kv_source_layers(tc)
+        info["pre_projection"] = [a.pre_projection.in_features, a.pre_projection.out_features]
+        info["post_projection"] = [a.post_projection.in_features, a.post_projection.out_features]
+        if a.config.use_ordered_embeddings:
+            c, k = int(a.config.num_centroids), int(a.config.centroid_intermediate_top_k)
+            per = info["vocab_size"] // c
+            info.update(num_centroids=c, centroid_top_k=k, tokens_per_centroid=per,
+                        scored_fraction=k * per / info["vocab_size"])
+    return info
