@@ -1,0 +1,21 @@
+"""The seven views: each a pure function (trace, round index) -> plotly Figure. Knows no model and no UI.
+
+VIEWS lists them in page order as (key, module); every module has TITLE, WHAT_YOU_SEE and build(trace, i).
+A round index of -1 (or past the end) means the last recorded round.
+"""
+from mtp_viz.figures import activations, clusters, kv_sharing, statistics, timeline, token_stream, verification
+
+VIEWS = [
+    ("token_stream", token_stream),
+    ("timeline", timeline),
+    ("verification", verification),
+    ("clusters", clusters),
+    ("kv_sharing", kv_sharing),
+    ("activations", activations),
+    ("statistics", statistics),
+]
+
+
+def build_all(trace, round_index: int) -> list:
+    """Every view for one round, in VIEWS order."""
+    return [module.build(trace, round_index) for _, module in VIEWS]

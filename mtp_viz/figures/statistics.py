@@ -1,0 +1,79 @@
+"""View 7, statistics: acceptance by position, accepted-count histogram, N over rounds, tokens per target pass.
+
+Knows a Trace, trace.compute_stats and the theme; knows nothing about models or the UI. Everything is computed
+over rounds 0..round_index, so the numbers grow as the student steps.
+"""
+from __future__ import annotations
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from mtp_viz.figures import theme
+from mtp_viz.trace import compute_stats
+
+TITLE = "Statistics"
+WHAT_YOU_SEE = (
+    "Top left: how often the guess at each position was accepted (early guesses are easier, so the bars usually "
+    "fall). Top right: how many guesses each round kept. Bottom left: the number of guesses N allowed per round; "
+    "the heuristic schedule raises N after a fully accepted round and lowers it after a rejection. Bottom "
+    "right: tokens produced per pass of the big model, against 1.0 for ordinary decoding, which runs the big "
+    "model once per token. Above 1.0, speculative decoding is saving big-model passes."
+)
+
+
+def stats_upto(trace, i: int) -> dict:
+    rounds = trace.rounds[: i + 1]
+    return compute_stats(rounds, len(rounds), sum(max(r.drafter_passes, r.num_drafted) for r in rounds))
+
+
+def build(trace, round_index: int) -> go.Figure:
+    i = theme.clamp(trace, round_index)
+    s = stats_upto(trace, i)
+    fig = make_subplots(rows=2, cols=2, vertical_spacing=0.2, horizontal_spacing=0.1, subplot_titles=[
+        "acceptance by guess position", "guesses kept per round", "N (guesses allowed) per round",
+        "tokens per target pass"])
+    title = (f"{TITLE} after round {i}: mean acceptance length {s['mean_acceptance_length']:.2f}, "
+             f"{s['tokens_per_target_pass']:.2f} tokens per target pass")
+    theme.new_figure(title, height=640, fig=fig, headroom=30)
+    pos = [str(k + 1) for k in range(len(s["acceptance_by_position"]))]
+    fig.add_trace(go.Bar(x=pos, y=s["acceptance_by_position"], name="accepted / proposed", meta="by_position",
+                         marker={"color": theme.GREEN}), row=1, col=1)
+    fig.add_trace(go.Bar(x=pos, y=s["conditional_acceptance_by_position"], name="accepted / reached",
+                         meta="conditional", marker={"color": theme.GREEN, "opacity": 0.45,
+                                                     "pattern": {"shape": "/", "size": 6}}), row=1, col=1)
+    fig.update_yaxes(range=[0, 1.05], title_text="rate", row=1, col=1)
+    fig.update_xaxes(title_text="guess position", row=1, col=1)
+    hist = s["accepted_histogram"]
+    fig.add_trace(go.Bar(x=list(range(len(hist))), y=hist, name="rounds", meta="histogram", showlegend=False,
+                         marker={"color": theme.BLUE}, text=[str(h) if h else "" for h in hist],
+                         textposition="outside"), row=1, col=2)
+    fig.update_xaxes(title_text="guesses kept", dtick=1, row=1, col=2)
+    fig.update_yaxes(title_text="rounds", rangemode="tozero", row=1, col=2)
+    drafting = [r for r in trace.rounds[: i + 1] if r.index > 0]
+    fig.add_trace(go.Scatter(x=[r.index for r in drafting], y=[r.num_assistant_tokens for r in drafting],
+                             mode="lines+markers", line={"shape": "hv", "color": theme.DRAFTER}, name="N",
+                             meta="N", showlegend=False), row=2, col=1)
+    fig.add_trace(go.Scatter(x=[r.index for r in drafting], y=[r.num_accepted for r in drafting],
+                             mode="markers", marker={"symbol": "x", "color": theme.GREEN, "size": 9},
+                             name="kept", meta="kept", showlegend=False), row=2, col=1)
+    fig.update_xaxes(title_text="round", dtick=1 if len(drafting) <= 20 else None, row=2, col=1)
+    fig.update_yaxes(title_text="N (line), kept (×)", rangemode="tozero", row=2, col=1)
+    emitted = 0
+    xs, ys = [], []
+    for r in trace.rounds[: i + 1]:
+        emitted += len(r.emitted_token_ids)
+        xs.append(r.index)
+        ys.append(emitted / (r.index + 1))
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines+markers", name="speculative", meta="tokens_per_pass",
+                             line={"color": theme.TARGET}, showlegend=False), row=2, col=2)
+    fig.add_trace(go.Scatter(x=[0, max(xs[-1], 1)], y=[1.0, 1.0], mode="lines", name="baseline 1.0",
+                             meta="baseline", line={"color": theme.GREY, "dash": "dash"}, showlegend=False),
+                  row=2, col=2)
+    fig.add_annotation(x=max(xs[-1], 1), y=1.0, xref="x4", yref="y4", text="baseline: 1 token per pass",
+                       showarrow=False, yshift=-12, xanchor="right", font={"size": 12, "color": theme.GREY})
+    fig.update_xaxes(title_text="round", dtick=1 if len(xs) <= 20 else None, row=2, col=2)
+    fig.update_yaxes(title_text="tokens / pass", rangemode="tozero", row=2, col=2)
+    if trace.model_info.get("moe_caveat"):
+        fig.add_annotation(text="MoE: " + trace.model_info["moe_caveat"], x=0, y=-0.14, xref="paper", yref="paper",
+                           showarrow=False, xanchor="left", font={"size": 12, "color": theme.VERMILLION})
+    return fig

@@ -1,0 +1,89 @@
+"""Colours, patterns and labels shared by every view. Knows the token statuses, not any trace or figure.
+
+One colour-blind-safe palette (Okabe & Ito, 2008). Status is never colour alone: every status also has a
+bar fill pattern, a text mark and a word, so a greyscale projector or a colour-blind student reads the same.
+"""
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+# Okabe-Ito palette
+BLACK, ORANGE, SKY, GREEN = "#000000", "#E69F00", "#56B4E9", "#009E73"
+YELLOW, BLUE, VERMILLION, PURPLE = "#F0E442", "#0072B2", "#D55E00", "#CC79A7"
+GREY, LIGHT_GREY, PAPER = "#8C8C8C", "#E6E6E6", "#FFFFFF"
+
+# status -> (colour, plotly bar pattern, text mark, word shown in legends)
+STATUS = {
+    "prompt":     (LIGHT_GREY, "", "", "prompt"),
+    "prefill":    (PURPLE, "", "◆", "first token (prefill)"),
+    "accepted":   (GREEN, "", "✓", "accepted draft"),
+    "correction": (ORANGE, "/", "↺", "correction (after a rejection)"),
+    "bonus":      (BLUE, "+", "★", "bonus (all drafts accepted)"),
+    "target":     (GREY, ".", "•", "target token (no drafts)"),
+    "rejected":   (VERMILLION, "x", "✗", "rejected draft"),
+    "unchecked":  (LIGHT_GREY, "-", "…", "unchecked (after a rejection)"),
+}
+DRAFTER, TARGET = SKY, BLUE          # the two lanes / the two models
+DRAFTER_WORD, TARGET_WORD = "drafter", "target"
+
+
+def colour(status: str) -> str:
+    return STATUS[status][0]
+
+
+def pattern(status: str) -> str:
+    return STATUS[status][1]
+
+
+def mark(status: str) -> str:
+    return STATUS[status][2]
+
+
+def word(status: str) -> str:
+    return STATUS[status][3]
+
+
+def text_colour(background: str) -> str:
+    """Black or white, whichever reads better on the given hex background."""
+    r, g, b = (int(background[i:i + 2], 16) for i in (1, 3, 5))
+    return BLACK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else PAPER
+
+
+def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, headroom: int = 0) -> go.Figure:
+    """A figure (new, or `fig` such as a subplot grid) with the house layout: big fonts, title left, legend on top.
+
+    `headroom` adds that many pixels between legend and plot, for subplot titles that would sit under the legend.
+    """
+    fig = go.Figure() if fig is None else fig
+    top, bottom = 80 + headroom, 50
+    fig.update_layout(
+        title={"text": title, "x": 0.01, "xanchor": "left", "y": 1.0, "yanchor": "top", "yref": "container",
+               "pad": {"t": 12}, "font": {"size": 18}},
+        template="plotly_white", height=height, font={"size": 14, "family": "Inter, Arial, sans-serif"},
+        margin={"l": 60, "r": 20, "t": top, "b": bottom}, paper_bgcolor=PAPER, plot_bgcolor=PAPER,
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0 + headroom / max(height - top - bottom, 1),
+                "xanchor": "left", "x": 0.0},
+        hoverlabel={"font": {"size": 14}},
+    )
+    return fig
+
+
+def message(fig: go.Figure, text: str) -> go.Figure:
+    """Write a centred note on a figure that has nothing to plot (no drafts yet, no clusters, ...)."""
+    fig.add_annotation(text=text, x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
+                       font={"size": 16, "color": GREY})
+    fig.update_xaxes(visible=False)
+    fig.update_yaxes(visible=False)
+    return fig
+
+
+def clamp(trace, round_index: int) -> int:
+    """The round index made safe: -1 or too large means the last recorded round."""
+    last = len(trace.rounds) - 1
+    return last if round_index < 0 or round_index > last else round_index
+
+
+def short(text: str, limit: int = 14) -> str:
+    """A token piece made visible: spaces as '·', newlines as '⏎', long pieces cut."""
+    shown = text.replace("\n", "⏎").replace(" ", "·") or "∅"
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"

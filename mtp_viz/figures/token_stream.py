@@ -1,0 +1,87 @@
+"""View 1, the token stream: the output so far, one box per token coloured and patterned by its fate.
+
+Knows a Trace and the theme; knows nothing about models, tokenizers or the UI. Tokens are laid out like text
+(x in characters, one row per line); rejected and unchecked drafts stay where they were proposed, struck through.
+"""
+from __future__ import annotations
+
+import html
+
+import plotly.graph_objects as go
+
+from mtp_viz.figures import theme
+
+TITLE = "Token stream"
+WHAT_YOU_SEE = (
+    "The prompt (grey) and every token generated so far, in reading order. Green ✓ tokens were guessed by the "
+    "drafter and confirmed by the target. When the target disagrees, the drafter's guess is struck through "
+    "(red ✗, and the guesses after it are never checked) and the target's own token follows (orange ↺, a "
+    "correction). When every guess is right, the target adds one more token for free (blue ★, a bonus). "
+    "The outlined tokens belong to the current round. Hover a token for its probabilities."
+)
+LINE_CHARS = 64   # characters per displayed line
+ORDER = ["prompt", "prefill", "target", "accepted", "rejected", "unchecked", "correction", "bonus"]
+
+
+def _round_items(trace, rnd):
+    """(status, token id, hover) for each box a round contributes, in the order they were proposed."""
+    items = []
+    for v in rnd.verify_steps[: rnd.num_accepted]:
+        items.append(("accepted", v.draft_token_id, f"accepted draft {v.step + 1}<br>p={v.p:.3f}  q={v.q:.3f}"))
+    for v in rnd.verify_steps[rnd.num_accepted:]:
+        hover = (f"rejected draft {v.step + 1}<br>p={v.p:.3f}  q={v.q:.3f}<br>target wanted "
+                 f"{html.escape(repr(trace.text_of(v.target_token_id)))}") if v.verdict == "rejected" else \
+            f"unchecked draft {v.step + 1}<br>q={v.q:.3f} (an earlier draft was rejected)"
+        items.append((v.verdict, v.draft_token_id, hover))
+    if len(rnd.emitted_token_ids) > rnd.num_accepted:
+        kind = rnd.last_token_kind
+        items.append((kind, rnd.emitted_token_ids[-1], f"{theme.word(kind)}<br>p={rnd.last_token_prob:.3f}"))
+    return items
+
+
+def _label(text: str, status: str) -> str:
+    shown = html.escape(text.replace("\n", "⏎").replace(" ", "\u00a0")) or "∅"
+    return f"<s>{shown}</s>" if status in ("rejected", "unchecked") else shown
+
+
+def build(trace, round_index: int) -> go.Figure:
+    """Boxes for the prompt and rounds 0..round_index; the current round's boxes are outlined."""
+    i = theme.clamp(trace, round_index)
+    items = [("prompt", t, "prompt", -1) for t in trace.prompt_ids]
+    for rnd in trace.rounds[: i + 1]:
+        items += [(s, t, f"round {rnd.index}: {h}", rnd.index) for s, t, h in _round_items(trace, rnd)]
+    boxes = {s: {"x": [], "base": [], "y": [], "text": [], "hovertext": [], "line": []} for s in ORDER}
+    x = row = 0
+    for status, tok, hover, r in items:
+        text = trace.text_of(tok)
+        width = max(len(text), 1) + 1.2
+        if x + width > LINE_CHARS and x > 0:
+            x, row = 0, row + 1
+        b = boxes[status]
+        b["x"].append(width - 0.2)
+        b["base"].append(x)
+        b["y"].append(row)
+        b["text"].append(_label(text, status))
+        b["hovertext"].append(f"{html.escape(repr(text))}<br>{hover}")
+        b["line"].append(2.5 if r == i else 0.5)
+        x += width
+        if "\n" in text:
+            x, row = 0, row + 1
+    fig = theme.new_figure(f"{TITLE}: round {i} of {len(trace.rounds) - 1}", height=max(260, 120 + 44 * (row + 1)))
+    for status in ORDER:
+        b = boxes[status]
+        if not b["x"]:
+            continue
+        c = theme.colour(status)
+        fig.add_trace(go.Bar(
+            x=b["x"], base=b["base"], y=b["y"], orientation="h", name=f"{theme.mark(status)} {theme.word(status)}",
+            text=b["text"], textposition="inside", insidetextanchor="middle", hovertext=b["hovertext"],
+            hoverinfo="text", textfont={"color": theme.text_colour(c), "size": 15},
+            marker={"color": c, "line": {"color": theme.BLACK, "width": b["line"]},
+                    "pattern": {"shape": theme.pattern(status), "fgopacity": 0.25, "size": 8}},
+            width=0.8, meta=status))
+    fig.update_layout(barmode="overlay", bargap=0.1, uniformtext={"minsize": 12, "mode": "show"},
+                      hovermode="closest")
+    fig.update_xaxes(visible=False, range=[-0.5, LINE_CHARS + 0.5])
+    fig.update_yaxes(visible=False, autorange="reversed", range=None)
+    return fig
