@@ -3,6 +3,7 @@
 VIEWS lists them in page order as (key, module); every module has TITLE, WHAT_YOU_SEE and build(trace, i).
 A round index of -1 (or past the end) means the last recorded round.
 """
+from mtp_viz.figures import theme
 from mtp_viz.figures import activations, clusters, kv_sharing, statistics, timeline, token_stream, verification
 
 VIEWS = [
@@ -19,3 +20,8 @@ VIEWS = [
 def build_all(trace, round_index: int) -> list:
     """Every view for one round, in VIEWS order."""
     return [module.build(trace, round_index) for _, module in VIEWS]
+
+
+def empty_all(note: str) -> list:
+    """A titled placeholder for every view, for when there is no trace yet."""
+    return [theme.message(theme.new_figure(module.TITLE, height=220), note) for _, module in VIEWS]

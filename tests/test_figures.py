@@ -1,0 +1,185 @@
+"""Tests for mtp_viz.figures: each view builds from fixture, shipped and live traces with the content it should have.
+
+Knows the hand-built fixture (tests/trace_fixtures.py), the shipped traces and the tiny random pair from conftest.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mtp_viz.figures import VIEWS, activations, build_all, clusters, kv_sharing, statistics, theme, timeline, \
+    token_stream, verification
+from mtp_viz.trace import Trace, compute_stats
+from trace_fixtures import make_trace
+
+SHIPPED = sorted((Path(__file__).resolve().parent.parent / "assets" / "traces").glob("*.json"))
+
+
+@pytest.fixture(scope="module")
+def greedy() -> Trace:
+    return make_trace()
+
+
+@pytest.fixture(scope="module")
+def sampled() -> Trace:
+    return make_trace(sampled=True)
+
+
+def by_meta(fig, meta):
+    return [t for t in fig.data if t.meta == meta]
+
+
+def texts(fig) -> list[str]:
+    return [a.text for a in fig.layout.annotations]
+
+
+def test_every_view_has_title_and_explanation(greedy):
+    for (key, module), fig in zip(VIEWS, build_all(greedy, 2)):
+        assert fig.layout.title.text.startswith(module.TITLE), key
+        assert len(module.WHAT_YOU_SEE.split()) > 40, key
+        fig.to_json()   # serialisable for gr.Plot
+
+
+def test_round_index_past_the_end_means_last(greedy):
+    assert "round 4 of 4" in token_stream.build(greedy, -1).layout.title.text
+    assert "round 4 of 4" in token_stream.build(greedy, 99).layout.title.text
+
+
+def test_token_stream_boxes_and_struck_rejections(greedy):
+    fig = token_stream.build(greedy, 2)
+    boxes = {t.meta: list(t.text) for t in fig.data}
+    assert len(boxes["prompt"]) == 3
+    assert boxes["prefill"] == ["\u00a0louder"]
+    # round 1 kept all four drafts (bonus); round 2 kept two, then rejected " do" with three unchecked behind it
+    assert len(boxes["accepted"]) == 6 and boxes["bonus"] == ["\u00a0say"]
+    assert boxes["rejected"] == ["<s>\u00a0do</s>"]
+    assert boxes["unchecked"] == ["<s>\u00a0really</s>", "<s>\u00a0mean</s>", "<s>⏎</s>"]
+    assert boxes["correction"] == ["\u00a0mean"]
+    # outlines mark the current round only
+    widths = [w for t in fig.data for w in t.marker.line.width]
+    assert widths.count(2.5) == 2 + 4 + 1  # round 2: two accepted, four struck, one correction
+
+
+def test_timeline_one_bar_per_forward_pass(greedy):
+    for i in range(len(greedy.rounds)):
+        fig = timeline.build(greedy, i)
+        rounds = greedy.rounds[: i + 1]
+        (drafter,), (target,), (marks,) = by_meta(fig, "drafter"), by_meta(fig, "target"), by_meta(fig, "round")
+        assert len(drafter.x) == sum(r.drafter_passes for r in rounds)
+        assert len(target.x) == len(rounds) == len(marks.x)
+        assert list(target.x) == [r.verify_ms for r in rounds]
+        assert list(drafter.x) == [d.ms for r in rounds for d in r.draft_steps]
+    assert "R2 N=6" in marks.text
+    # bars are laid end to end: the last target pass ends at the total wall time
+    assert target.base[-1] + target.x[-1] == pytest.approx(sum(r.draft_ms + r.verify_ms for r in greedy.rounds))
+
+
+def test_cluster_selection_highlights_selected_and_flags_miss(greedy):
+    fig = clusters.build(greedy, 2)
+    rnd = greedy.rounds[2]
+    assert len(by_meta(fig, "selected")) == rnd.num_drafted
+    for sel, d in zip(by_meta(fig, "selected"), rnd.draft_steps):
+        assert set(sel.customdata) == set(d.selected_clusters)
+    for other, d in zip(by_meta(fig, "not selected"), rnd.draft_steps):
+        assert not set(other.customdata) & set(d.selected_clusters)
+    miss = [a for a in texts(fig) if "cluster miss" in a]
+    assert len(miss) == 1 and "guess 3" in miss[0] and "mean" in miss[0]
+    assert "top 32 of 2,048 clusters" in fig.layout.title.text and "(1.6%)" in fig.layout.title.text
+    assert "prefill" in texts(clusters.build(greedy, 0))[0]
+
+
+def test_kv_sharing_arrows_to_source_layers_and_cropping(greedy):
+    fig = kv_sharing.build(greedy, 2)
+    arrows = [a for a in fig.layout.annotations if a.name == "kv-arrow"]
+    assert len(arrows) == greedy.model_info["drafter_num_layers"]
+    assert sorted(a.y for a in arrows) == [13, 13, 13, 14]   # three sliding drafter layers, one full
+    (cropped,), (kept,) = by_meta(fig, "cropped"), by_meta(fig, "kept")
+    assert list(kept.y) == [r.cache_len_after for r in greedy.rounds[:3]]
+    assert list(cropped.y) == [0, 0, 4]   # round 2 wrote six drafts and kept two
+    layers = sum(len(t.y) for t in by_meta(fig, "target-layer"))
+    assert layers == 35
+
+
+def test_activations_use_real_sizes_and_constant_position(greedy):
+    fig = activations.build(greedy, 2)
+    ann = " ".join(texts(fig))
+    assert "3,072 → 256" in ann and "256 → 1,536" in ann and "4 drafter layers" in ann
+    assert "position id 8 for all 6 guesses" in ann
+    draft_model = Trace(**{**greedy.__dict__, "model_info": {**greedy.model_info, "proposer": "draft-model",
+                                                             "pre_projection": None}})
+    assert "does not read" in texts(activations.build(draft_model, 2))[0]
+
+
+def test_verification_greedy_has_verdicts_and_no_sampling_marks(greedy):
+    fig = verification.build(greedy, 2)
+    rnd = greedy.rounds[2]
+    (p,), (q,) = by_meta(fig, "p"), by_meta(fig, "q")
+    assert list(p.y) == [v.p for v in rnd.verify_steps] and list(q.y) == [v.q for v in rnd.verify_steps]
+    verdicts = [a.text for a in fig.layout.annotations if a.name == "verdict"]
+    assert verdicts == ["<b>✓ accepted</b>"] * 2 + ["<b>✗ rejected</b>"] + ["<b>… unchecked</b>"] * 3
+    assert not by_meta(fig, "u") and not by_meta(fig, "residual")
+    assert "kept 2 of 6 (greedy)" in fig.layout.title.text
+
+
+def test_verification_sampled_shows_u_ratio_and_residual(sampled):
+    fig = verification.build(sampled, 2)
+    (u,), (ratio,), (res,) = by_meta(fig, "u"), by_meta(fig, "accept_prob"), by_meta(fig, "residual")
+    checked = [v for v in sampled.rounds[2].verify_steps if v.verdict != "unchecked"]
+    assert list(u.y) == [v.u for v in checked]
+    assert list(ratio.y) == pytest.approx([min(1.0, v.p / v.q) for v in checked])
+    assert u.y[2] > ratio.y[2] and all(a < b for a, b in zip(u.y[:2], ratio.y[:2]))
+    assert list(res.y) == checked[2].residual_top_probs
+    assert res.marker.color[0] == theme.colour("correction")   # the drawn token is highlighted
+
+
+def test_statistics_match_compute_stats(greedy):
+    fig = statistics.build(greedy, 4)
+    s = compute_stats(greedy.rounds, len(greedy.rounds), greedy.drafter_forward_passes)
+    assert s == {**greedy.stats}
+    assert f"mean acceptance length {s['mean_acceptance_length']:.2f}" in fig.layout.title.text
+    (hist,) = by_meta(fig, "histogram")
+    assert list(hist.y) == s["accepted_histogram"]
+    (per_pass,), (base,) = by_meta(fig, "tokens_per_pass"), by_meta(fig, "baseline")
+    assert per_pass.y[-1] == pytest.approx(s["tokens_per_target_pass"])
+    assert set(base.y) == {1.0}
+    (n,) = by_meta(fig, "N")
+    assert list(n.y) == [4, 6, 5, 4]   # the heuristic schedule: +2 after full acceptance, -1 after a rejection
+    early = statistics.build(greedy, 1)
+    assert "after round 1" in early.layout.title.text
+
+
+def test_moe_caveat_is_shown(greedy):
+    moe = Trace(**{**greedy.__dict__, "model_info": {**greedy.model_info, "is_moe": True,
+                                                     "moe_caveat": "experts differ per token"}})
+    assert any("experts differ per token" in a for a in texts(statistics.build(moe, 2)))
+    assert any("experts differ per token" in a for a in texts(activations.build(moe, 2)))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_views_build_from_shipped_trace(path):
+    trace = Trace.from_json(path.read_text(encoding="utf-8"))
+    assert trace.model_info["name"] == "miniature"
+    for i in (0, 1, len(trace.rounds) - 1):
+        for fig in build_all(trace, i):
+            assert fig.layout.title.text
+    fig = timeline.build(trace, -1)
+    assert sum(len(t.x) for t in fig.data if t.meta in ("drafter", "target")) == \
+        trace.target_forward_passes + trace.drafter_forward_passes
+
+
+def test_some_traces_are_shipped():
+    assert len(SHIPPED) >= 3
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"do_sample": True, "seed": 1}, {"proposer": "prompt-lookup"}])
+def test_views_build_from_live_tiny_trace(tiny_pair, kwargs):
+    from conftest import PROMPT
+    from mtp_viz import generate_trace
+
+    trace = generate_trace(tiny_pair, PROMPT, max_new_tokens=12, **kwargs)
+    for i in range(len(trace.rounds)):
+        for fig in build_all(trace, i):
+            fig.to_json()
+    fig = timeline.build(trace, -1)
+    assert len(by_meta(fig, "target")[0].x) == trace.target_forward_passes
