@@ -117,9 +117,10 @@ def _md(text: str) -> str:
 
 def _files(trace: Trace) -> tuple[str, str]:
     folder = Path(tempfile.mkdtemp(prefix="mtp_trace_"))
-    (folder / "trace.json").write_text(trace.to_json(indent=1), encoding="utf-8")
-    trace.to_frame().to_csv(folder / "trace.csv", index=False)
-    return str(folder / "trace.json"), str(folder / "trace.csv")
+    json_path, csv_path = folder / "mtp_trace.json", folder / "mtp_trace_events.csv"
+    json_path.write_text(trace.to_json(indent=1), encoding="utf-8")
+    trace.to_frame().to_csv(csv_path, index=False)
+    return str(json_path), str(csv_path)
 
 
 def render(state: dict) -> tuple:
@@ -132,9 +133,10 @@ def render(state: dict) -> tuple:
     else:
         figs = build_all(trace, i)
         slider = gr.Slider(minimum=0, maximum=max(len(trace.rounds) - 1, 1), value=i, step=1, interactive=True)
+        downloads = (gr.skip(), gr.skip())     # files are written (and copied by Gradio) once per trace
         if state["files"] is None:
             state["files"] = _files(trace)
-        downloads = tuple(gr.DownloadButton(value=f, interactive=True) for f in state["files"])
+            downloads = tuple(gr.DownloadButton(value=f, interactive=True) for f in state["files"])
     return (*figs, summary(trace, i), output_so_far(trace, i), slider, *downloads, state)
 
 
@@ -268,8 +270,9 @@ def build_demo() -> gr.Blocks:
             run_btn = gr.Button("Run to end")
             play_btn = gr.Button("▶ Play")
             reset_btn = gr.Button("Reset", variant="stop")
-            speed = gr.Slider(0.3, 3.0, value=1.0, step=0.1, label="Play speed (seconds per round)")
-        rounds = gr.Slider(0, 1, value=0, step=1, label="Round (drag to scrub)", interactive=False)
+        with gr.Row():
+            rounds = gr.Slider(0, 1, value=0, step=1, label="Round (drag to scrub)", interactive=False, scale=4)
+            speed = gr.Slider(0.3, 3.0, value=1.0, step=0.1, label="Play: seconds per round", scale=1, min_width=220)
         with gr.Accordion("Decoding settings", open=False):
             with gr.Row():
                 proposer = gr.Radio(PROPOSERS, value=DEFAULTS["proposer"], label="Proposer")
