@@ -197,20 +197,20 @@ def scrub(state: dict, value) -> tuple:
 def play(state: dict, playing: bool, *controls):
     """Play / pause: start the timer (making the trace if needed) or stop it."""
     if playing:
-        return gr.Timer(active=False), False, gr.Button(value="▶ Play"), *[gr.skip()] * (len(VIEWS) + 5), state
+        return gr.Timer(active=False), False, gr.Button(value="Play"), *[gr.skip()] * (len(VIEWS) + 5), state
     out = step(state, *controls)
     started = state["trace"] is not None
-    return gr.Timer(active=started), started, gr.Button(value="⏸ Pause" if started else "▶ Play"), *out
+    return gr.Timer(active=started), started, gr.Button(value="Pause" if started else "Play"), *out
 
 
 def tick(state: dict):
     """One timer tick: reveal the next round; stop at the last."""
     trace = state["trace"]
     if trace is None or state["index"] >= len(trace.rounds) - 1:
-        return gr.Timer(active=False), False, gr.Button(value="▶ Play"), *render(state)
+        return gr.Timer(active=False), False, gr.Button(value="Play"), *render(state)
     state["index"] += 1
     done = state["index"] >= len(trace.rounds) - 1
-    return gr.Timer(active=not done), not done, gr.Button(value="▶ Play" if done else "⏸ Pause"), *render(state)
+    return gr.Timer(active=not done), not done, gr.Button(value="Play" if done else "Pause"), *render(state)
 
 
 def _show(trace: Trace, state: dict) -> tuple:
@@ -268,7 +268,7 @@ def build_demo() -> gr.Blocks:
         with gr.Row():
             step_btn = gr.Button("Step", variant="primary")
             run_btn = gr.Button("Run to end")
-            play_btn = gr.Button("▶ Play")
+            play_btn = gr.Button("Play")
             reset_btn = gr.Button("Reset", variant="stop")
         with gr.Row():
             rounds = gr.Slider(0, 1, value=0, step=1, label="Round (drag to scrub)", interactive=False, scale=4)
@@ -286,7 +286,7 @@ def build_demo() -> gr.Blocks:
                 top_k = gr.Slider(0, 200, value=DEFAULTS["top_k"], step=1, label="Top-k (0 = off)")
                 top_p = gr.Slider(0.05, 1.0, value=DEFAULTS["top_p"], step=0.05, label="Top-p (1 = off)")
                 seed = gr.Number(DEFAULTS["seed"], precision=0, minimum=0, label="Seed")
-        status = gr.Markdown(summary(None, 0))
+        status = gr.Markdown(summary(None, 0), elem_classes="round-status")
         text = gr.Markdown(elem_classes="output-so-far")
         plots = []
         for _, view in VIEWS:
@@ -305,7 +305,7 @@ def build_demo() -> gr.Blocks:
         views = [*plots, status, text, rounds, json_btn, csv_btn, state]
         step_btn.click(step, [state, *controls], views)
         run_btn.click(run_to_end, [state, *controls], views)
-        reset_btn.click(reset, [state], views).then(lambda: (gr.Timer(active=False), False, "▶ Play"), None,
+        reset_btn.click(reset, [state], views).then(lambda: (gr.Timer(active=False), False, "Play"), None,
                                                    [timer, playing, play_btn])
         rounds.release(scrub, [state, rounds], views)
         play_btn.click(play, [state, playing, *controls], [timer, playing, play_btn, *views])

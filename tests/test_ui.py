@@ -37,7 +37,7 @@ def test_app_builds_the_demo_without_launching():
 
     assert not app.demo.is_running
     names = labels(app.demo)
-    assert {"Prompt", "Step", "Run to end", "Reset", "▶ Play", "Round (drag to scrub)"} <= names
+    assert {"Prompt", "Step", "Run to end", "Reset", "Play", "Round (drag to scrub)"} <= names
     assert sum(type(b).__name__ == "Plot" for b in app.demo.blocks.values()) == len(VIEWS)
 
 
@@ -91,7 +91,7 @@ def test_play_ticks_to_the_end_and_stops(replayed):
         timer, playing, button, *out = ui.tick(out[-1])
         if not playing:
             break
-    assert out[-1]["index"] == 4 and not timer.active and button.value == "▶ Play"
+    assert out[-1]["index"] == 4 and not timer.active and button.value == "Play"
     timer, playing, *_ = ui.play(out[-1], True, *controls)   # pause
     assert not timer.active and not playing
 

@@ -55,38 +55,39 @@ def build(trace, round_index: int) -> go.Figure:
          "back to the target's width: stands in for the target's hidden state at the next guess"),
     ]
     fig = theme.new_figure(f"{TITLE}: round {i}, {len(steps)} guess(es) from one position", height=430)
-    centre = {}
+    centre, shapes, notes = {}, [], []    # collected, then set once: add_annotation per item is slow
     for key, x, y, label, c, hover in boxes:
-        fig.add_shape(type="rect", x0=x - 0.62, x1=x + 0.62, y0=y - 0.42, y1=y + 0.42, fillcolor=c,
-                      line={"color": theme.BLACK, "width": 1}, layer="below", name=key)
-        fig.add_annotation(x=x, y=y, text=label, showarrow=False, font={"color": theme.text_colour(c), "size": 13})
+        shapes.append({"type": "rect", "x0": x - 0.62, "x1": x + 0.62, "y0": y - 0.42, "y1": y + 0.42,
+                       "fillcolor": c, "line": {"color": theme.BLACK, "width": 1}, "layer": "below", "name": key})
+        notes.append({"x": x, "y": y, "text": label, "showarrow": False,
+                      "font": {"color": theme.text_colour(c), "size": 13}})
         centre[key] = (x, y)
-        fig.add_trace(go.Scatter(x=[x], y=[y], mode="markers", marker={"size": 40, "opacity": 0}, name=key,
-                                 hovertext=hover, hoverinfo="text", showlegend=False, meta=key))
+    fig.add_trace(go.Scatter(x=[b[1] for b in boxes], y=[b[2] for b in boxes], mode="markers", meta="boxes",
+                             marker={"size": 40, "opacity": 0}, hovertext=[b[5] for b in boxes], hoverinfo="text",
+                             showlegend=False))
     for a, b in [("hidden", "concat"), ("embed", "concat"), ("concat", "pre"), ("pre", "layers"),
                  ("layers", "logits"), ("layers", "post")]:
-        _arrow(fig, centre[a], centre[b])
+        notes.append(_arrow(centre[a], centre[b]))
     # the loop: post_projection's output and the guessed token feed the next step
-    fig.add_annotation(x=0.0, y=-1.95, ax=6.2, ay=-1.95, xref="x", yref="y", axref="x", ayref="y", showarrow=True,
-                       arrowhead=3, arrowwidth=2, arrowcolor=theme.ORANGE, text="")
-    fig.add_annotation(x=3.1, y=-1.95, text="next guess: new hidden state + embedding of the guessed token",
-                       showarrow=False, yshift=12, font={"color": theme.ORANGE, "size": 13})
+    notes.append({"x": 0.0, "y": -1.95, "ax": 6.2, "ay": -1.95, "xref": "x", "yref": "y", "axref": "x",
+                  "ayref": "y", "showarrow": True, "arrowhead": 3, "arrowwidth": 2, "arrowcolor": theme.ORANGE,
+                  "text": ""})
+    notes.append({"x": 3.1, "y": -1.95, "text": "next guess: new hidden state + embedding of the guessed token",
+                  "showarrow": False, "yshift": 12, "font": {"color": theme.ORANGE, "size": 13}})
     if steps:
         pos = sorted({d.position_id for d in steps})
         what = (f"position id {pos[0]} for all {len(steps)} guesses of this round" if len(pos) == 1
                 else f"position ids {pos}")
-        fig.add_annotation(x=3.1, y=1.55, text=what, showarrow=False, font={"size": 14})
+        notes.append({"x": 3.1, "y": 1.55, "text": what, "showarrow": False, "font": {"size": 14}})
     if info.get("moe_caveat"):
-        fig.add_annotation(x=3.1, y=-2.55, text="MoE: " + info["moe_caveat"], showarrow=False,
-                           font={"size": 12, "color": theme.VERMILLION})
-    fig.update_xaxes(visible=False, range=[-0.8, 7.0])
-    fig.update_yaxes(visible=False, range=[-2.8, 1.9])
-    fig.update_layout(showlegend=False)
+        notes.append({"x": 3.1, "y": -2.55, "text": "MoE: " + info["moe_caveat"], "showarrow": False,
+                      "font": {"size": 12, "color": theme.VERMILLION}})
+    fig.update_layout(shapes=shapes, annotations=notes, showlegend=False,
+                      xaxis={"visible": False, "range": [-0.8, 7.0]}, yaxis={"visible": False, "range": [-2.8, 1.9]})
     return fig
 
 
-def _arrow(fig: go.Figure, a: tuple[float, float], b: tuple[float, float]) -> None:
+def _arrow(a: tuple[float, float], b: tuple[float, float]) -> dict:
     (x0, y0), (x1, y1) = a, b
-    dx = 0.64 if x1 > x0 else 0.0
-    fig.add_annotation(x=x1 - dx, y=y1, ax=x0 + 0.64, ay=y0, xref="x", yref="y", axref="x", ayref="y",
-                       showarrow=True, arrowhead=3, arrowwidth=2, arrowcolor=theme.BLACK, text="")
+    return {"x": x1 - 0.64, "y": y1, "ax": x0 + 0.64, "ay": y0, "xref": "x", "yref": "y", "axref": "x", "ayref": "y",
+            "showarrow": True, "arrowhead": 3, "arrowwidth": 2, "arrowcolor": theme.BLACK, "text": ""}

@@ -64,20 +64,20 @@ def _layers(fig: go.Figure, info: dict) -> None:
                                                   "pattern": {"shape": pat, "fgopacity": 0.4, "size": 6}},
             text=[f"drafter {k}" for k in idx], textposition="inside", meta="drafter-layer",
             hovertemplate="drafter layer (" + short + " attention)<extra></extra>"), row=1, col=1)
+    notes = []
     for k, kind in enumerate(d_types):
-        src = sources.get(kind)
-        if src is None:
-            continue
-        fig.add_annotation(x=1.02, y=src, ax=2.38, ay=ys[k], xref="x", yref="y", axref="x", ayref="y",
-                           showarrow=True, arrowhead=3, arrowsize=1.2, arrowwidth=2, arrowcolor=theme.ORANGE,
-                           text="", name="kv-arrow")
+        if sources.get(kind) is not None:
+            notes.append({"x": 1.02, "y": sources[kind], "ax": 2.38, "ay": ys[k], "xref": "x", "yref": "y",
+                          "axref": "x", "ayref": "y", "showarrow": True, "arrowhead": 3, "arrowsize": 1.2,
+                          "arrowwidth": 2, "arrowcolor": theme.ORANGE, "text": "", "name": "kv-arrow"})
     for kind, src in sources.items():
-        fig.add_annotation(x=-0.05, y=src, xref="x", yref="y", xanchor="right", showarrow=False,
-                           text=f"<b>{src}</b>", font={"color": theme.ORANGE}, name="kv-source",
-                           yshift=7 if kind == "full_attention" else -7)
-    fig.add_annotation(x=1.7, y=n + 0.2, xref="x", yref="y", showarrow=False, yanchor="bottom",
-                       text=f"drafter reads layers {', '.join(str(v) for v in sorted(set(sources.values())))} "
-                            f"of {n}", font={"size": 12, "color": theme.ORANGE})
+        notes.append({"x": -0.05, "y": src, "xref": "x", "yref": "y", "xanchor": "right", "showarrow": False,
+                      "text": f"<b>{src}</b>", "font": {"color": theme.ORANGE}, "name": "kv-source",
+                      "yshift": 7 if kind == "full_attention" else -7})
+    notes.append({"x": 1.7, "y": n + 0.2, "xref": "x", "yref": "y", "showarrow": False, "yanchor": "bottom",
+                  "text": f"drafter reads layers {', '.join(str(v) for v in sorted(set(sources.values())))} of {n}",
+                  "font": {"size": 12, "color": theme.ORANGE}})
+    fig.update_layout(annotations=[*fig.layout.annotations, *notes])
 
 
 def _cache(fig: go.Figure, trace, i: int) -> None:

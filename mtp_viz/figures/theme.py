@@ -23,6 +23,12 @@ STATUS = {
     "rejected":   (VERMILLION, "x", "✗", "rejected draft"),
     "unchecked":  (LIGHT_GREY, "-", "…", "unchecked (after a rejection)"),
 }
+_GRID = {"gridcolor": "#EBF0F8", "linecolor": "#EBF0F8", "zerolinecolor": "#EBF0F8", "automargin": True}
+# a small template: plotly_white's look for what we use, at a tenth of the cost of copying plotly_white per figure
+TEMPLATE = go.layout.Template(
+    layout={"xaxis": _GRID, "yaxis": _GRID, "font": {"color": "#2a3f5f"}, "hovermode": "closest",
+            "colorway": [BLUE, ORANGE, GREEN, VERMILLION, SKY]},
+    data={"bar": [{"marker": {"pattern": {"fillmode": "overlay", "solidity": 0.2}}}]})  # pattern over the colour
 DRAFTER, TARGET = SKY, BLUE          # the two lanes / the two models
 DRAFTER_WORD, TARGET_WORD = "drafter", "target"
 
@@ -59,7 +65,7 @@ def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, head
     fig.update_layout(
         title={"text": title, "x": 0.01, "xanchor": "left", "y": 1.0, "yanchor": "top", "yref": "container",
                "pad": {"t": 12}, "font": {"size": 18}},
-        template="plotly_white", height=height, font={"size": 14, "family": "Inter, Arial, sans-serif"},
+        template=TEMPLATE, height=height, font={"size": 14, "family": "Inter, Arial, sans-serif"},
         margin={"l": 60, "r": 20, "t": top, "b": bottom}, paper_bgcolor=PAPER, plot_bgcolor=PAPER,
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.0 + headroom / max(height - top - bottom, 1),
                 "xanchor": "left", "x": 0.0},

@@ -43,14 +43,15 @@ def build(trace, round_index: int) -> go.Figure:
     fig.add_trace(go.Bar(x=xs, y=[v.q for v in steps], name="q: drafter", meta="q",
                          marker={"color": theme.DRAFTER, "pattern": {"shape": ".", "fgopacity": 0.4, "size": 6}},
                          hovertemplate="q = %{y:.3f}<extra></extra>"), row=1, col=1)
+    notes = []
     for x, v in zip(xs, steps):
-        fig.add_annotation(x=x, y=1.06, xref="x", yref="y", showarrow=False, name="verdict",
-                           text=f"<b>{theme.mark(v.verdict)} {v.verdict}</b>",
-                           font={"color": theme.colour(v.verdict) if v.verdict != "unchecked" else theme.GREY})
+        notes.append({"x": x, "y": 1.06, "xref": "x", "yref": "y", "showarrow": False, "name": "verdict",
+                      "text": f"<b>{theme.mark(v.verdict)} {v.verdict}</b>",
+                      "font": {"color": theme.colour(v.verdict) if v.verdict != "unchecked" else theme.GREY}})
         if v.verdict == "rejected":
-            fig.add_annotation(x=x, y=1.16, xref="x", yref="y", showarrow=False, font={"size": 12},
-                               text=f"target: {theme.short(trace.text_of(v.target_token_id))} "
-                                    f"({v.target_prob:.2f})")
+            notes.append({"x": x, "y": 1.16, "xref": "x", "yref": "y", "showarrow": False, "font": {"size": 12},
+                          "text": f"target: {theme.short(trace.text_of(v.target_token_id))} ({v.target_prob:.2f})"})
+    fig.update_layout(annotations=[*fig.layout.annotations, *notes])
     if sampled:
         checked = [(x, v) for x, v in zip(xs, steps) if v.accept_prob is not None]
         fig.add_trace(go.Scatter(x=[x for x, _ in checked], y=[v.accept_prob for _, v in checked], mode="markers",

@@ -1,0 +1,50 @@
+"""Server time of one Step on the bundled miniature, every view redrawn: `python benchmarks/ui_step.py`.
+
+Knows the UI's handlers and Gradio's Plot postprocessing; measures what the server does per click (the handler,
+then turning each figure into the JSON the page receives), not the browser's drawing. The trace is made once,
+as on the first Step; each timed Step then reveals the next recorded round. Bar: median < 300 ms.
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import gradio as gr  # noqa: E402
+
+from mtp_viz import ui  # noqa: E402
+from mtp_viz.figures import VIEWS  # noqa: E402
+
+REPEATS = 3
+
+
+def timed_step(state: dict, controls: tuple, plot: gr.Plot) -> float:
+    start = time.perf_counter()
+    out = ui.step(state, *controls)
+    for fig in out[:len(VIEWS)]:
+        plot.postprocess(fig)
+    return (time.perf_counter() - start) * 1000
+
+
+def main() -> None:
+    controls = tuple(ui.DEFAULTS.values())
+    state = ui.new_state()
+    start = time.perf_counter()
+    ui.step(state, *controls)                  # first Step: loads the miniature and records the whole trace
+    first = (time.perf_counter() - start) * 1000
+    trace = state["trace"]
+    plot = gr.Plot()
+    times = [timed_step(state, controls, plot) for _ in range(REPEATS * len(trace.rounds))]
+    med = statistics.median(times)
+    print(f"first Step (load miniature + record {len(trace.rounds)} rounds, {len(trace.new_token_ids)} tokens): "
+          f"{first:.0f} ms")
+    print(f"one Step, {len(VIEWS)} views redrawn: median {med:.0f} ms, p90 "
+          f"{sorted(times)[int(0.9 * len(times))]:.0f} ms over {len(times)} steps "
+          f"(bar: median < 300 ms) -> {'OK' if med < 300 else 'TOO SLOW'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+"""Real-browser test: start app.py on a free port, drive it with Playwright and Debian's Chromium, save screenshots.
+
+Knows the page as a user sees it (labels, button names, visible text); nothing about the handlers. It fails,
+never skips, when the browser is missing: `make test` installs it. Screenshots go to tests/artifacts/.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROME = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = free_port()
+    env = {**os.environ, "GRADIO_SERVER_PORT": str(port), "GRADIO_SERVER_NAME": "127.0.0.1",
+           "GRADIO_ANALYTICS_ENABLED": "False", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    log = open(ARTIFACTS.mkdir(exist_ok=True) or ARTIFACTS / "server.log", "w")
+    proc = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            break
+        except OSError:
+            assert proc.poll() is None, f"app.py exited early; see {log.name}"
+            assert time.monotonic() < deadline, f"app.py did not answer on {url} within 60 s"
+            time.sleep(0.5)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=20)
+    log.close()
+
+
+def test_run_to_end_then_step_in_a_real_browser(server):
+    assert Path(CHROME).exists(), f"Chromium is missing at {CHROME}: run `make browser` (apt-get install chromium)"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROME, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(60_000)
+        expect.set_options(timeout=60_000)
+        page.goto(server)
+        status = page.locator(".prose.round-status")
+        expect(status).to_contain_text("Round")           # the first paint shows a recorded trace
+
+        page.get_by_label("Prompt", exact=True).fill("Actions speak")
+        page.get_by_role("button", name="Run to end", exact=True).click()
+        expect(page.locator(".prose.output-so-far")).to_contain_text("louder than words")
+        expect(page.locator(".js-plotly-plot")).to_have_count(7)
+        expect(page.locator(".js-plotly-plot").first).to_contain_text("Token stream")
+        page.screenshot(path=str(ARTIFACTS / "run_to_end.png"), full_page=True)
+
+        page.get_by_role("button", name="Reset", exact=True).click()
+        expect(status).to_contain_text("press Step")
+        step = page.get_by_role("button", name="Step", exact=True)
+        for k in range(3):
+            step.click()
+            expect(status).to_contain_text(f"Round {k} of")
+        expect(page.locator(".js-plotly-plot").first).to_contain_text("Token stream: round 2 of")
+        expect(page.locator(".js-plotly-plot").nth(1)).to_contain_text("R2")
+        page.screenshot(path=str(ARTIFACTS / "step_three.png"))
+        page.locator(".js-plotly-plot").nth(2).scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "step_three_views.png"), full_page=True)
+        browser.close()
