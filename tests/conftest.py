@@ -12,6 +12,8 @@ import torch
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+# Tiny models run fastest on one thread, and the suite stays steady when other work shares the cores.
+torch.set_num_threads(1)
 
 from transformers import (Gemma4AssistantConfig, Gemma4AssistantForCausalLM, Gemma4ForCausalLM,  # noqa: E402
                           Gemma4TextConfig, LlamaConfig, LlamaForCausalLM)

@@ -1,0 +1,216 @@
+"""Engine equivalences with transformers and invariants of the recorded rounds, on tiny in-memory models."""
+from __future__ import annotations
+
+import pytest
+import torch
+from conftest import PROMPT, gemma4_assistant, gemma4_target
+from transformers.generation.candidate_generator import SinglePositionMultiTokenCandidateGenerator
+
+from mtp_viz import ModelPair, generate_trace, iter_rounds
+from mtp_viz.engine import lookup
+from mtp_viz.trace import ACCEPTED, BONUS, CORRECTION, PREFILL, REJECTED, TARGET, UNCHECKED
+
+NEW = 40
+
+
+def target_greedy(model, prompt=PROMPT, n=NEW) -> list[int]:
+    out = model.generate(torch.tensor([prompt]), do_sample=False, max_new_tokens=n)
+    return out[0, len(prompt):].tolist()
+
+
+def hf_assisted(pair, n_tokens, prompt=PROMPT, n=NEW):
+    """transformers' own MTP assisted generate, with a spy recording the drafts of every round."""
+    pair.assistant.generation_config.num_assistant_tokens = n_tokens
+    drafts, original = [], SinglePositionMultiTokenCandidateGenerator.get_candidates
+
+    def spy(self, input_ids, **kwargs):
+        candidates, logits = original(self, input_ids, **kwargs)
+        if logits is not None:
+            drafts.append(candidates[0, input_ids.shape[1]:].tolist())
+        return candidates, logits
+
+    SinglePositionMultiTokenCandidateGenerator.get_candidates = spy
+    try:
+        out = pair.target.generate(torch.tensor([prompt]), assistant_model=pair.assistant, do_sample=False,
+                                   max_new_tokens=n)
+    finally:
+        SinglePositionMultiTokenCandidateGenerator.get_candidates = original
+    return out[0, len(prompt):].tolist(), drafts
+
+
+@pytest.mark.parametrize("fixture", ["tiny_pair", "tiny_pair_plain"])
+@pytest.mark.parametrize("n_tokens", [1, 3, 4, 8])
+def test_mtp_drafts_equal_transformers(request, fixture, n_tokens):
+    pair = request.getfixturevalue(fixture)
+    hf_out, hf_drafts = hf_assisted(pair, n_tokens)
+    trace = generate_trace(pair, PROMPT, max_new_tokens=NEW, num_assistant_tokens=n_tokens, schedule="constant")
+    ours = [r.draft_token_ids for r in trace.rounds if r.draft_token_ids]
+    assert ours == hf_drafts
+    assert trace.new_token_ids == hf_out == target_greedy(pair.target)
+
+
+def test_drafts_equal_transformers_on_miniature(miniature):
+    """The trained pair accepts long runs, so this covers the full-acceptance and bonus paths too."""
+    prompt = miniature.tokenizer("Actions speak")["input_ids"]
+    hf_out, hf_drafts = hf_assisted(miniature, 4, prompt=prompt, n=48)
+    trace = generate_trace(miniature, prompt, max_new_tokens=48, num_assistant_tokens=4, schedule="constant")
+    assert [r.draft_token_ids for r in trace.rounds if r.draft_token_ids] == hf_drafts
+    assert trace.new_token_ids == hf_out == target_greedy(miniature.target, prompt, 48)
+    assert any(r.last_token_kind == BONUS for r in trace.rounds)
+    assert trace.stats["num_accepted_tokens"] > 0
+
+
+@pytest.mark.parametrize("schedule", ["constant", "heuristic"])
+@pytest.mark.parametrize("n_tokens", range(1, 9))
+def test_mtp_greedy_is_lossless(tiny_pair, n_tokens, schedule):
+    trace = generate_trace(tiny_pair, PROMPT, max_new_tokens=NEW, num_assistant_tokens=n_tokens, schedule=schedule)
+    assert trace.new_token_ids == target_greedy(tiny_pair.target)
+
+
+@pytest.mark.parametrize("variant", [
+    dict(enable_moe_block=True, num_experts=4, top_k_experts=2, moe_intermediate_size=32),
+    dict(hidden_size_per_layer_input=8),
+    dict(attention_k_eq_v=True, num_global_key_value_heads=1),
+    dict(sliding_window=4),
+], ids=["moe", "per-layer-input", "k_eq_v", "window-4"])
+def test_target_variants_lossless(variant):
+    pair = ModelPair(gemma4_target(**variant), gemma4_assistant(sliding_window=variant.get("sliding_window", 8)))
+    hf_out, hf_drafts = hf_assisted(pair, 4)
+    trace = generate_trace(pair, PROMPT, max_new_tokens=NEW, num_assistant_tokens=4, schedule="constant")
+    assert trace.new_token_ids == target_greedy(pair.target) == hf_out
+    assert [r.draft_token_ids for r in trace.rounds if r.draft_token_ids] == hf_drafts
+    if "enable_moe_block" in variant:
+        assert trace.model_info["is_moe"] and "experts" in trace.model_info["moe_caveat"]
+
+
+@pytest.mark.parametrize("proposer", ["draft-model", "prompt-lookup", "none"])
+@pytest.mark.parametrize("schedule", ["constant", "heuristic"])
+def test_other_proposers_lossless(llama_pair, proposer, schedule):
+    for n_tokens in (1, 4, 8):
+        trace = generate_trace(llama_pair, PROMPT, max_new_tokens=NEW, proposer=proposer,
+                               num_assistant_tokens=n_tokens, schedule=schedule)
+        assert trace.new_token_ids == target_greedy(llama_pair.target)
+        if proposer == "none":
+            assert trace.target_forward_passes == NEW and trace.stats["num_drafts"] == 0
+
+
+def test_draft_model_matches_transformers_assisted(llama_pair):
+    out = llama_pair.target.generate(torch.tensor([PROMPT]), assistant_model=llama_pair.assistant,
+                                     do_sample=False, max_new_tokens=NEW)
+    trace = generate_trace(llama_pair, PROMPT, max_new_tokens=NEW, proposer="draft-model")
+    assert trace.new_token_ids == out[0, len(PROMPT):].tolist()
+    assert trace.drafter_forward_passes == sum(r.drafter_passes for r in trace.rounds) > 0
+
+
+def test_prompt_lookup_finds_repeats():
+    assert lookup([1, 2, 3, 4, 9, 2, 3], 3, 2) == [4, 9, 2]
+    assert lookup([1, 2, 3, 4, 9, 7, 3], 2, 2) == [4, 9]      # falls back to a 1-gram
+    assert lookup([5, 6, 7], 4, 2) == []
+
+
+def test_rounds_add_up(tiny_pair):
+    trace = generate_trace(tiny_pair, PROMPT, max_new_tokens=NEW, num_assistant_tokens=4)
+    assert trace.rounds[0].last_token_kind == PREFILL and not trace.rounds[0].draft_token_ids
+    total = []
+    for r in trace.rounds:
+        total += r.emitted_token_ids
+        assert r.emitted_token_ids[: r.num_accepted] == r.draft_token_ids[: r.num_accepted]
+        if r.stopped is None:
+            assert len(r.emitted_token_ids) == r.num_accepted + 1
+        verdicts = [v.verdict for v in r.verify_steps]
+        assert verdicts == [ACCEPTED] * r.num_accepted + ([REJECTED] if r.num_accepted < r.num_drafted else []) + \
+            [UNCHECKED] * max(0, r.num_drafted - r.num_accepted - 1)
+        if r.index > 0:
+            assert r.last_token_kind in (BONUS, CORRECTION, TARGET, "cut")
+            assert (r.last_token_kind == BONUS) == (r.num_accepted == r.num_drafted > 0) or r.stopped
+            # one verification pass writes every draft, the crop keeps only the committed ones
+            assert r.cache_len_verified == r.cache_len_before + r.num_drafted + 1
+            assert r.cache_len_after == r.cache_len_before + len(r.emitted_token_ids)
+            # MTP: one drafter position id for the whole round, the position of the last committed token
+            if r.draft_steps:
+                assert {d.position_id for d in r.draft_steps} == {r.start_len - 1}
+            # greedy: a rejection's correction is the target's own top token
+            if r.last_token_kind == CORRECTION:
+                assert r.emitted_token_ids[-1] == r.verify_steps[r.num_accepted].target_token_id
+    assert total == trace.new_token_ids and len(total) == NEW
+    assert trace.target_forward_passes == len(trace.rounds)
+    assert trace.drafter_forward_passes == sum(len(r.draft_steps) for r in trace.rounds)
+
+
+def test_cluster_invariant(tiny_pair):
+    trace = generate_trace(tiny_pair, PROMPT, max_new_tokens=NEW, num_assistant_tokens=4)
+    me = tiny_pair.assistant.masked_embedding
+    clusters = me.token_ordering.view(me.num_centroids, -1)
+    steps = [d for r in trace.rounds for d in r.draft_steps]
+    assert steps
+    for d in steps:
+        assert len(d.selected_clusters) == me.centroid_intermediate_top_k
+        allowed = set(clusters[d.selected_clusters].reshape(-1).tolist())
+        assert d.token_id in allowed
+        assert d.cluster_miss == (d.target_token_id not in allowed)
+        top = sorted(zip(d.centroid_scores, d.centroid_ids), reverse=True)[: len(d.selected_clusters)]
+        assert {c for _, c in top} == set(d.selected_clusters)
+    assert trace.model_info["scored_fraction"] == pytest.approx(4 * 16 / 256)
+
+
+def test_heuristic_schedule_moves(tiny_pair, miniature):
+    prompt = miniature.tokenizer("Actions speak")["input_ids"]
+    for pair, p in ((tiny_pair, PROMPT), (miniature, prompt)):
+        trace = generate_trace(pair, p, max_new_tokens=48, num_assistant_tokens=3, schedule="heuristic")
+        drafting = [r for r in trace.rounds if r.num_drafted]
+        for prev, nxt in zip(drafting, drafting[1:]):
+            expected = prev.num_assistant_tokens + 2 if prev.num_accepted == prev.num_drafted else \
+                max(1, prev.num_assistant_tokens - 1)
+            assert nxt.num_assistant_tokens == min(expected, 32)
+    constant = generate_trace(miniature, prompt, max_new_tokens=48, num_assistant_tokens=3, schedule="constant")
+    assert {r.num_assistant_tokens for r in constant.rounds[1:]} == {3}
+
+
+def test_confidence_threshold_ends_rounds_early(tiny_pair):
+    trace = generate_trace(tiny_pair, PROMPT, max_new_tokens=NEW, num_assistant_tokens=6, confidence_threshold=0.99)
+    # random drafters are never 99% sure: every round stops after its first draft
+    assert all(r.num_drafted == 1 for r in trace.rounds[1:] if r.stopped is None)
+    assert trace.new_token_ids == target_greedy(tiny_pair.target)
+
+
+def test_stops_at_eos_like_generate():
+    target = gemma4_target()
+    greedy = target_greedy(target)
+    eos = greedy[10]
+    target.generation_config.eos_token_id = eos
+    pair = ModelPair(target, gemma4_assistant())
+    expected = target_greedy(target)
+    trace = generate_trace(pair, PROMPT, max_new_tokens=NEW)
+    assert trace.new_token_ids == expected and trace.new_token_ids[-1] == eos
+    assert trace.rounds[-1].stopped == "eos"
+
+
+def test_max_new_tokens_cuts_a_round(tiny_pair):
+    for n in (1, 2, 5, 13):
+        trace = generate_trace(tiny_pair, PROMPT, max_new_tokens=n, num_assistant_tokens=8)
+        assert len(trace.new_token_ids) == n and trace.rounds[-1].stopped == "length"
+
+
+def test_iter_rounds_yields_the_same_rounds(tiny_pair):
+    rounds = list(iter_rounds(tiny_pair, PROMPT, max_new_tokens=20))
+    trace = generate_trace(tiny_pair, PROMPT, max_new_tokens=20)
+    strip = lambda r: (r.draft_token_ids, r.emitted_token_ids, r.num_accepted)  # noqa: E731
+    assert [strip(r) for r in rounds] == [strip(r) for r in trace.rounds]
+
+
+def test_model_info_reads_the_configs(tiny_pair):
+    info = generate_trace(tiny_pair, PROMPT, max_new_tokens=2).model_info
+    assert info["kv_source_layers"] == {"sliding_attention": 2, "full_attention": 3}
+    assert info["pre_projection"] == [128, 32] and info["post_projection"] == [32, 64]
+    assert info["num_centroids"] == 16 and info["centroid_top_k"] == 4 and info["vocab_size"] == 256
+    assert info["target_layer_types"] == ["sliding_attention", "full_attention"] * 2
+
+
+def test_e2b_kv_sources_from_its_config():
+    """E2B: 35 layers, the last 20 share KV, 4 sliding : 1 full -> the drafter reads layers 13 and 14."""
+    from transformers import Gemma4TextConfig
+
+    from mtp_viz.models import kv_source_layers
+    types = ["full_attention" if (i + 1) % 5 == 0 else "sliding_attention" for i in range(35)]
+    cfg = Gemma4TextConfig(num_hidden_layers=35, num_kv_shared_layers=20, layer_types=types)
+    assert kv_source_layers(cfg) == {"sliding_attention": 13, "full_attention": 14}

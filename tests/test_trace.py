@@ -1,0 +1,62 @@
+"""The trace is plain data: JSON round trip, long-form frame, statistics, and no torch in the module."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from conftest import PROMPT
+
+from mtp_viz import Trace, generate_trace
+
+
+@pytest.fixture(scope="module")
+def traces(tiny_pair, llama_pair):
+    return [generate_trace(tiny_pair, PROMPT, max_new_tokens=30, num_assistant_tokens=4),
+            generate_trace(tiny_pair, PROMPT, max_new_tokens=30, do_sample=True, temperature=0.1, seed=2),
+            generate_trace(llama_pair, PROMPT, max_new_tokens=30, proposer="prompt-lookup")]
+
+
+def test_json_round_trip_is_exact(traces):
+    for t in traces:
+        again = Trace.from_json(t.to_json())
+        assert again == t
+        assert again.to_json() == t.to_json()
+
+
+def test_bad_json_is_a_clear_error():
+    with pytest.raises(ValueError, match="invalid JSON"):
+        Trace.from_json("{not json")
+    with pytest.raises(ValueError, match="missing field"):
+        Trace.from_json(json.dumps({"prompt_ids": [1]}))
+    with pytest.raises(ValueError, match="not an object"):
+        Trace.from_json("[1, 2]")
+
+
+def test_frame_has_one_row_per_event(traces):
+    t = traces[0]
+    df = t.to_frame()
+    n_draft = sum(len(r.draft_steps) for r in t.rounds)
+    n_verify = sum(len(r.verify_steps) for r in t.rounds)
+    assert (df.event == "draft").sum() == n_draft
+    assert (df.event == "verify").sum() == n_verify
+    assert df[df.event == "emit"].token_id.tolist() == t.new_token_ids
+
+
+def test_stats_agree_with_the_rounds(traces):
+    for t in traces:
+        s = t.stats
+        drafting = [r for r in t.rounds if r.num_drafted]
+        assert s["num_drafts"] == len(drafting)
+        assert s["num_accepted_tokens"] == sum(r.num_accepted for r in drafting)
+        assert sum(s["num_accepted_tokens_per_pos"]) == s["num_accepted_tokens"]
+        assert sum(s["accepted_histogram"]) == s["num_drafts"]
+        assert s["tokens_per_target_pass"] == pytest.approx(len(t.new_token_ids) / t.target_forward_passes)
+        if s["num_drafts"]:
+            assert s["mean_acceptance_length"] == pytest.approx(1 + s["mean_accepted_drafts"])
+
+
+def test_trace_module_imports_no_torch():
+    code = "import sys; import mtp_viz.trace; assert 'torch' not in sys.modules, 'torch imported'"
+    subprocess.run([sys.executable, "-c", code], check=True)
