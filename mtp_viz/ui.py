@@ -97,10 +97,11 @@ def summary(trace: Trace | None, i: int) -> str:
     end = f" Generation stopped ({r.stopped})." if r.stopped else ""
     sizes = " + ".join(f"{c} ({p / 1e6:,.1f}M params)" for c, p in ((info.get("target_class"),
                        info.get("target_params")), (info.get("assistant_class"), info.get("drafter_params"))) if c and p)
+    moe = f"\n\n**Mixture of experts:** {info['moe_caveat']}" if info.get("moe_caveat") else ""
     return (f"### Round {i} of {last}: {what}.{end}\n"
             f"**Model:** {info.get('name')}: {sizes} · proposer **{info.get('proposer')}** · "
             f"{info.get('device')}, {info.get('dtype')}" + (f" ({info['device_reason']})" if info.get('device_reason')
-                                                             else ""))
+                                                             else "")) + moe
 
 
 def output_so_far(trace: Trace | None, i: int) -> str:

@@ -80,10 +80,11 @@ def build(trace, round_index: int) -> go.Figure:
                 else f"position ids {pos}")
         notes.append({"x": 3.1, "y": 1.55, "text": what, "showarrow": False, "font": {"size": 14}})
     if info.get("moe_caveat"):
-        notes.append({"x": 3.1, "y": -2.55, "text": "MoE: " + info["moe_caveat"], "showarrow": False,
-                      "font": {"size": 12, "color": theme.VERMILLION}})
-    fig.update_layout(shapes=shapes, annotations=notes, showlegend=False,
-                      xaxis={"visible": False, "range": [-0.8, 7.0]}, yaxis={"visible": False, "range": [-2.8, 1.9]})
+        notes.append({"x": 3.1, "y": -2.3, "text": theme.wrap("MoE: " + info["moe_caveat"], 120), "yanchor": "top",
+                      "showarrow": False, "font": {"size": 12, "color": theme.VERMILLION}})
+    low = -3.6 if info.get("moe_caveat") else -2.4
+    fig.update_layout(shapes=shapes, annotations=notes, showlegend=False, height=430 if low > -3 else 520,
+                      xaxis={"visible": False, "range": [-0.8, 7.0]}, yaxis={"visible": False, "range": [low, 1.9]})
     return fig
 
 

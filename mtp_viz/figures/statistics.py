@@ -57,7 +57,8 @@ def build(trace, round_index: int) -> go.Figure:
                              mode="markers", marker={"symbol": "x", "color": theme.GREEN, "size": 9},
                              name="kept", meta="kept", showlegend=False), row=2, col=1)
     fig.update_xaxes(title_text="round", dtick=1 if len(drafting) <= 20 else None, row=2, col=1)
-    fig.update_yaxes(title_text="N (line), kept (×)", rangemode="tozero", row=2, col=1)
+    top = max((r.num_assistant_tokens for r in drafting), default=1)
+    fig.update_yaxes(title_text="N (line), kept (×)", range=[-0.4, top + 0.6], row=2, col=1)
     emitted = 0
     xs, ys = [], []
     for r in trace.rounds[: i + 1]:
@@ -74,6 +75,8 @@ def build(trace, round_index: int) -> go.Figure:
     fig.update_xaxes(title_text="round", dtick=1 if len(xs) <= 20 else None, row=2, col=2)
     fig.update_yaxes(title_text="tokens / pass", rangemode="tozero", row=2, col=2)
     if trace.model_info.get("moe_caveat"):
-        fig.add_annotation(text="MoE: " + trace.model_info["moe_caveat"], x=0, y=-0.14, xref="paper", yref="paper",
-                           showarrow=False, xanchor="left", font={"size": 12, "color": theme.VERMILLION})
+        note = theme.wrap("MoE: " + trace.model_info["moe_caveat"], 140)
+        fig.add_annotation(text=note, x=0, y=0, xref="paper", yref="paper", yshift=-70, showarrow=False,
+                           xanchor="left", yanchor="top", align="left", font={"size": 12, "color": theme.VERMILLION})
+        fig.update_layout(height=fig.layout.height + 90, margin={"b": 140})
     return fig

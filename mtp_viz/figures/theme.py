@@ -5,6 +5,8 @@ bar fill pattern, a text mark and a word, so a greyscale projector or a colour-b
 """
 from __future__ import annotations
 
+import textwrap
+
 import plotly.graph_objects as go
 
 # Okabe-Ito palette
@@ -93,3 +95,8 @@ def short(text: str, limit: int = 14) -> str:
     """A token piece made visible: spaces as '·', newlines as '⏎', long pieces cut."""
     shown = text.replace("\n", "⏎").replace(" ", "·") or "∅"
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+def wrap(text: str, width: int = 110) -> str:
+    """Long text as plotly lines (<br>), for notes such as the MoE caveat."""
+    return "<br>".join(textwrap.wrap(text, width))
