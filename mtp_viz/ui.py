@@ -43,6 +43,8 @@ def get_pair(model: str, assistant: str = ""):
     key = ((model or "").strip() or MINIATURE, (assistant or "").strip())
     with _PAIRS_LOCK:
         if key not in _PAIRS:
+            if key[0] != MINIATURE:
+                gr.Info(f"Loading {key[0]} and its assistant: the first time can take minutes.")
             _PAIRS[key] = load_pair() if key[0] == MINIATURE else load_pair(key[0], key[1] or None)
         return _PAIRS[key]
 
@@ -260,12 +262,13 @@ def build_demo() -> gr.Blocks:
         playing = gr.State(False)
         gr.Markdown(INTRO)
         with gr.Row():
-            prompt = gr.Textbox(label="Prompt", value=DEFAULTS["prompt"], lines=2, scale=3)
+            with gr.Column(scale=3):
+                prompt = gr.Textbox(label="Prompt", value=DEFAULTS["prompt"], lines=2)
+                gr.Examples([[e] for e in EXAMPLES], inputs=[prompt], cache_examples=False, label="Example prompts")
             with gr.Column(scale=2):
                 model = gr.Dropdown(MODELS, value=DEFAULTS["model"], label="Model (target)", allow_custom_value=True,
                                     info="the bundled miniature, a hub id, or a local folder")
                 assistant = gr.Textbox(label="Assistant (optional)", placeholder="default: <model>-assistant")
-        gr.Examples([[e] for e in EXAMPLES], inputs=[prompt], cache_examples=False, label="Example prompts")
         with gr.Row():
             step_btn = gr.Button("Step", variant="primary")
             run_btn = gr.Button("Run to end")

@@ -67,7 +67,7 @@ def build(trace, round_index: int) -> go.Figure:
         x += width
         if "\n" in text:
             x, row = 0, row + 1
-    fig = theme.new_figure(f"{TITLE}: round {i} of {len(trace.rounds) - 1}", height=max(260, 120 + 44 * (row + 1)))
+    fig = theme.new_figure(f"{TITLE}: round {i} of {len(trace.rounds) - 1}", height=150 + 40 * (row + 1))
     for status in ORDER:
         b = boxes[status]
         if not b["x"]:
