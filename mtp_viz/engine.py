@@ -258,7 +258,7 @@ class SpeculativeDecoder:
     def _prefill(self) -> Round:
         cache_before = self.cache.get_seq_length()
         t0 = time.perf_counter()
-        outputs = self._forward(self.ids)
+        outputs = self._forward(self.ids, logits_to_keep=1)   # as generate: KV-shared layers see the last position only
         verify_ms = _ms(t0)
         p = sampling.probs(outputs.logits[0, -1:].float(), self.warpers, self.ids)    # (1, V)
         token = self._choose(outputs.logits[0, -1], p[0])
@@ -315,14 +315,14 @@ class SpeculativeDecoder:
                      cache_len_after=self.cache.get_seq_length(), drafter_passes=draft.passes, stopped=stopped)
 
     # -- phases --------------------------------------------------------------------------------------------
-    def _forward(self, input_ids: torch.Tensor):
+    def _forward(self, input_ids: torch.Tensor, logits_to_keep: int | None = None):
         """One target pass that appends `input_ids` to the KV cache."""
         self.target_passes += 1
         total = self.cache.get_seq_length() + input_ids.shape[1]
         attention_mask = torch.ones((1, total), dtype=torch.long, device=self.device)
         overrides = getattr(self.proposer, "target_overrides", {}) if self.proposer is not None else {}
         return self.target(input_ids=input_ids, attention_mask=attention_mask, cache=self.cache, use_cache=True,
-                           logits_to_keep=input_ids.shape[1], **overrides)
+                           logits_to_keep=logits_to_keep or input_ids.shape[1], **overrides)
 
     def _choose(self, logits_row: torch.Tensor, p_row: torch.Tensor) -> int:
         return sampling.sample(p_row, self.generator) if self.settings.do_sample else int(logits_row.argmax(-1))

@@ -111,7 +111,10 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
         raise ValueError("no model given: enter a hub id such as google/gemma-4-E2B-it or a local folder")
     tgt = _load("target model", target_id, AutoModelForCausalLM.from_pretrained, dtype=dtype).to(dev)
     asst = _load("assistant model", assistant_id, AutoModelForCausalLM.from_pretrained, dtype=dtype).to(dev)
-    tok = _load("tokenizer", tokenizer_id, AutoTokenizer.from_pretrained)
+    try:
+        tok = AutoTokenizer.from_pretrained(tokenizer_id)
+    except Exception:  # a folder without tokenizer files still runs on token-id prompts
+        tok = None
     return ModelPair(tgt, asst, tok, name=name, device_reason=reason)
 
 

@@ -1,6 +1,9 @@
 """Engine equivalences with transformers and invariants of the recorded rounds, on tiny in-memory models."""
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 import torch
 from conftest import PROMPT, gemma4_assistant, gemma4_target
@@ -72,13 +75,17 @@ def test_mtp_greedy_is_lossless(tiny_pair, n_tokens, schedule):
     dict(hidden_size_per_layer_input=8),
     dict(attention_k_eq_v=True, num_global_key_value_heads=1),
     dict(sliding_window=4),
-], ids=["moe", "per-layer-input", "k_eq_v", "window-4"])
+    dict(num_hidden_layers=6, num_kv_shared_layers=2, hidden_size_per_layer_input=8,  # E2B-like
+         layer_types=["sliding_attention", "full_attention"] * 3),
+], ids=["moe", "per-layer-input", "k_eq_v", "window-4", "kv-shared-target"])
 def test_target_variants_lossless(variant):
     pair = ModelPair(gemma4_target(**variant), gemma4_assistant(sliding_window=variant.get("sliding_window", 8)))
     hf_out, hf_drafts = hf_assisted(pair, 4)
     trace = generate_trace(pair, PROMPT, max_new_tokens=NEW, num_assistant_tokens=4, schedule="constant")
     assert trace.new_token_ids == target_greedy(pair.target) == hf_out
     assert [r.draft_token_ids for r in trace.rounds if r.draft_token_ids] == hf_drafts
+    if "num_kv_shared_layers" in variant:      # like E2B: the drafter reads the last layers that own a cache
+        assert trace.model_info["kv_source_layers"] == {"sliding_attention": 2, "full_attention": 3}
     if "enable_moe_block" in variant:
         assert trace.model_info["is_moe"] and "experts" in trace.model_info["moe_caveat"]
 
@@ -86,7 +93,7 @@ def test_target_variants_lossless(variant):
 @pytest.mark.parametrize("proposer", ["draft-model", "prompt-lookup", "none"])
 @pytest.mark.parametrize("schedule", ["constant", "heuristic"])
 def test_other_proposers_lossless(llama_pair, proposer, schedule):
-    for n_tokens in (1, 4, 8):
+    for n_tokens in range(1, 9):
         trace = generate_trace(llama_pair, PROMPT, max_new_tokens=NEW, proposer=proposer,
                                num_assistant_tokens=n_tokens, schedule=schedule)
         assert trace.new_token_ids == target_greedy(llama_pair.target)
@@ -204,6 +211,18 @@ def test_model_info_reads_the_configs(tiny_pair):
     assert info["pre_projection"] == [128, 32] and info["post_projection"] == [32, 64]
     assert info["num_centroids"] == 16 and info["centroid_top_k"] == 4 and info["vocab_size"] == 256
     assert info["target_layer_types"] == ["sliding_attention", "full_attention"] * 2
+
+
+def test_engine_never_draws():
+    code = ("import sys, mtp_viz.engine, mtp_viz.api; "
+            "bad = [m for m in ('gradio', 'plotly', 'matplotlib') if m in sys.modules]; assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_chat_template_prompt(miniature):
+    trace = generate_trace(miniature, "Tell me a proverb.", chat=True, max_new_tokens=8)
+    plain = miniature.tokenizer("Tell me a proverb.")["input_ids"]
+    assert trace.prompt_ids != plain and len(trace.prompt_ids) > len(plain)
 
 
 def test_e2b_kv_sources_from_its_config():
