@@ -6,6 +6,7 @@ tests can call them without a browser.
 """
 from __future__ import annotations
 
+import functools
 import tempfile
 import threading
 from pathlib import Path
@@ -97,8 +98,9 @@ def summary(trace: Trace | None, i: int) -> str:
         what = (f"the drafter guessed {r.num_drafted} (N = {r.num_assistant_tokens}), the target kept "
                 f"{r.num_accepted} and added a {r.last_token_kind} token → {len(r.emitted_token_ids)} new")
     end = f" Generation stopped ({r.stopped})." if r.stopped else ""
-    sizes = " + ".join(f"{c} ({p / 1e6:,.1f}M params)" for c, p in ((info.get("target_class"),
-                       info.get("target_params")), (info.get("assistant_class"), info.get("drafter_params"))) if c and p)
+    models = ((info.get("target_class"), info.get("target_params")),
+              (info.get("assistant_class"), info.get("drafter_params")))
+    sizes = " + ".join(f"{c} ({p / 1e6:,.1f}M params)" for c, p in models if c and p)
     moe = f"\n\n**Mixture of experts:** {info['moe_caveat']}" if info.get("moe_caveat") else ""
     return (f"### Round {i} of {last}: {what}.{end}\n"
             f"**Model:** {info.get('name')}: {sizes} · proposer **{info.get('proposer')}** · "
@@ -132,7 +134,7 @@ def render(state: dict) -> tuple:
     if trace is None:
         figs = empty_all("Press Step to run the first round, or Run to end.")
         slider = gr.Slider(minimum=0, maximum=1, value=0, interactive=False)
-        downloads = (gr.DownloadButton(value=None, interactive=False),) * 2
+        downloads = tuple(gr.DownloadButton(value=None, interactive=False) for _ in range(2))
     else:
         figs = build_all(trace, i)
         slider = gr.Slider(minimum=0, maximum=max(len(trace.rounds) - 1, 1), value=i, step=1, interactive=True)
@@ -157,17 +159,26 @@ def _ensure(state: dict, controls: tuple) -> bool:
 def warn(state: dict, message: str) -> tuple:
     """A view update that changes nothing but the status line, plus a toast: for bad input of any kind."""
     gr.Warning(message)
-    return (*[gr.skip()] * len(VIEWS), f"⚠️ **{_md(message)}**", *[gr.skip()] * 4, state)
+    return (*[gr.skip() for _ in VIEWS], f"⚠️ **{_md(message)}**", *[gr.skip() for _ in range(4)], state)
+
+
+def keep_controls() -> tuple:
+    return tuple(gr.skip() for _ in DEFAULTS)
+
+
+def unchanged(state: dict) -> tuple:
+    """A view update that changes nothing."""
+    return (*[gr.skip() for _ in range(len(VIEWS) + 5)], state)
 
 
 def _guarded(handler):
     """Show a ValueError as a warning in the page and leave everything as it was."""
+    @functools.wraps(handler)
     def run(state, *args):
         try:
             return handler(state, *args)
         except ValueError as exc:
             return warn(state, str(exc))
-    run.__name__ = handler.__name__
     return run
 
 
@@ -200,7 +211,7 @@ def scrub(state: dict, value) -> tuple:
 def play(state: dict, playing: bool, *controls):
     """Play / pause: start the timer (making the trace if needed) or stop it."""
     if playing:
-        return gr.Timer(active=False), False, gr.Button(value="Play"), *[gr.skip()] * (len(VIEWS) + 5), state
+        return gr.Timer(active=False), False, gr.Button(value="Play"), *unchanged(state)
     out = step(state, *controls)
     started = state["trace"] is not None
     return gr.Timer(active=started), started, gr.Button(value="Pause" if started else "Play"), *out
@@ -220,33 +231,38 @@ def _show(trace: Trace, state: dict) -> tuple:
     """Show a whole trace (shipped or uploaded) and set the controls to what made it."""
     state.update(new_state(trace, len(trace.rounds) - 1))
     r = state["request"]
-    controls = (r["model"], r["assistant"], r["prompt"], r["proposer"], r["num_assistant_tokens"], r["schedule"],
-                r["confidence_threshold"] or 0.0, r["max_new_tokens"], r["do_sample"], r["temperature"],
-                r["top_k"] or 0, r["top_p"] if r["top_p"] is not None else 1.0, r["seed"])
-    return (*controls, *render(state))
+    controls = {"model": r["model"], "assistant": r["assistant"], "prompt": r["prompt"], "proposer": r["proposer"],
+                "n": r["num_assistant_tokens"], "schedule": r["schedule"],
+                "threshold": r["confidence_threshold"] or 0.0, "max_new": r["max_new_tokens"],
+                "do_sample": r["do_sample"], "temperature": r["temperature"], "top_k": r["top_k"] or 0,
+                "top_p": 1.0 if r["top_p"] is None else r["top_p"], "seed": r["seed"]}
+    return (*[controls[k] for k in DEFAULTS], *render(state))
 
 
 def replay(state: dict, file) -> tuple:
+    """Show an uploaded JSON trace; anything that is not one is reported and changes nothing."""
     if file is None:
-        return (*[gr.skip()] * 13, *[gr.skip()] * (len(VIEWS) + 5), state)
+        return (*keep_controls(), *unchanged(state))
     try:
         trace = Trace.from_json(Path(file if isinstance(file, str) else file.name).read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        return (*[gr.skip()] * 13, *warn(state, f"Could not replay that file: {exc}"))
+        if not trace.rounds:
+            raise ValueError("the trace has no rounds")
+    except (ValueError, UnicodeDecodeError, KeyError, TypeError, AttributeError) as exc:
+        return (*keep_controls(), *warn(state, f"Could not replay that file: {exc}"))
     return _show(trace, state)
 
 
 def load_recorded(state: dict, name: str) -> tuple:
     path = recorded().get(name)
     if path is None:
-        return (*[gr.skip()] * 13, *[gr.skip()] * (len(VIEWS) + 5), state)
+        return (*keep_controls(), *unchanged(state))
     return _show(Trace.from_json(path.read_text(encoding="utf-8")), state)
 
 
 def first_paint(state: dict) -> tuple:
     """On page load: the first shipped trace, so something is on screen before any model runs."""
     names = list(recorded())
-    return load_recorded(state, names[0]) if names else (*[gr.skip()] * 13, *render(state))
+    return load_recorded(state, names[0]) if names else (*keep_controls(), *render(state))
 
 
 # -- layout -----------------------------------------------------------------------------------------------------
@@ -282,7 +298,8 @@ def build_demo() -> gr.Blocks:
                 proposer = gr.Radio(PROPOSERS, value=DEFAULTS["proposer"], label="Proposer")
                 n = gr.Slider(1, 16, value=DEFAULTS["n"], step=1, label="N: guesses per round (num_assistant_tokens)")
                 schedule = gr.Radio(["heuristic", "constant"], value=DEFAULTS["schedule"], label="Schedule for N")
-                threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["threshold"], step=0.05, label="Confidence threshold (0 = off)")
+                threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["threshold"], step=0.05,
+                                      label="Confidence threshold (0 = off)")
                 max_new = gr.Slider(1, 256, value=DEFAULTS["max_new"], step=1, label="Max new tokens")
             with gr.Row():
                 do_sample = gr.Checkbox(DEFAULTS["do_sample"], label="Sampling (off = greedy)")

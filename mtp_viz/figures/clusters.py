@@ -70,7 +70,8 @@ def build(trace, round_index: int) -> go.Figure:
 def _panel_title(trace, d) -> str:
     guess = theme.short(trace.text_of(d.token_id))
     if d.cluster_miss:
-        return f"guess {d.step + 1}: {guess}<br>✗ cluster miss (target: {theme.short(trace.text_of(d.target_token_id))})"
+        wanted = theme.short(trace.text_of(d.target_token_id))
+        return f"guess {d.step + 1}: {guess}<br>✗ cluster miss (target: {wanted})"
     if d.target_token_id is None:
         return f"guess {d.step + 1}: {guess}<br>not checked"
     verdict = "✓ target agrees" if d.target_token_id == d.token_id else \
