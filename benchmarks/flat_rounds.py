@@ -16,8 +16,8 @@ from pathlib import Path
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from mtp_viz import ModelPair, iter_rounds  # noqa: E402
-from mtp_viz.tiny import gemma4_assistant, gemma4_target  # noqa: E402
+from mtp_viz import iter_rounds  # noqa: E402
+from mtp_viz.tiny import bench_pair  # noqa: E402
 
 NEW, WINDOW, REPEATS = 480, 80, 3
 
@@ -37,10 +37,7 @@ def per_token_costs(pair, prompt) -> list[tuple[int, float]]:
 
 def main() -> None:
     torch.set_num_threads(1)
-    target = gemma4_target(vocab=2048, hidden_size=128, intermediate_size=256, sliding_window=32)
-    assistant = gemma4_assistant(vocab=2048, backbone=128, hidden_size=64, intermediate_size=128, sliding_window=32,
-                                 num_centroids=64, top_k=8)
-    pair = ModelPair(target, assistant, name="bench-tiny")
+    pair = bench_pair()
     prompt = list(range(3, 19))
     per_token_costs(pair, prompt)          # warm-up run, not counted
     early, late = [], []

@@ -15,19 +15,16 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mtp_viz import ModelPair, generate_trace  # noqa: E402
-from mtp_viz.tiny import gemma4_assistant, gemma4_target  # noqa: E402
+from mtp_viz import generate_trace  # noqa: E402
+from mtp_viz.tiny import bench_pair  # noqa: E402
 
-VOCAB, NEW, N, REPEATS = 2048, 64, 4, 5
+NEW, N, REPEATS = 64, 4, 5
 
 
 def main() -> None:
     torch.set_num_threads(1)
-    target = gemma4_target(vocab=VOCAB, hidden_size=128, intermediate_size=256, sliding_window=32)
-    assistant = gemma4_assistant(vocab=VOCAB, backbone=128, hidden_size=64, intermediate_size=128,
-                                 sliding_window=32, num_centroids=64, top_k=8)
-    assistant.generation_config.num_assistant_tokens = N
-    pair = ModelPair(target, assistant, name="bench-tiny")
+    pair = bench_pair(N)
+    target, assistant = pair.target, pair.assistant
     prompt = list(range(3, 35))
     ids = torch.tensor([prompt])
 
@@ -43,7 +40,7 @@ def main() -> None:
         t0 = time.perf_counter(); hf(); hf_times.append(time.perf_counter() - t0)
         t0 = time.perf_counter(); ours(); our_times.append(time.perf_counter() - t0)
     a, b = statistics.median(hf_times), statistics.median(our_times)
-    print(f"transformers assisted generate: median {a * 1000:.1f} ms  ({NEW} tokens, N={N}, vocab {VOCAB})")
+    print(f"transformers assisted generate: median {a * 1000:.1f} ms  ({NEW} tokens, N={N}, vocab {target.config.vocab_size})")
     print(f"mtp_viz engine (recording):     median {b * 1000:.1f} ms")
     print(f"overhead ratio engine / transformers = {b / a:.3f}  (bar <= 1.25, aim <= 1.10)")
 

@@ -45,3 +45,14 @@ def llama(vocab=256, hidden=64, layers=2, seed=0) -> LlamaForCausalLM:
                       num_attention_heads=2, num_key_value_heads=1, max_position_embeddings=1024, eos_token_id=1,
                       bos_token_id=2, pad_token_id=0)
     return LlamaForCausalLM(cfg).eval()
+
+
+def bench_pair(num_assistant_tokens: int = 4):
+    """The pair the benchmarks time: vocab 2048, an ordered-embedding drafter (64 clusters, top 8), window 32."""
+    from .models import ModelPair
+
+    target = gemma4_target(vocab=2048, hidden_size=128, intermediate_size=256, sliding_window=32)
+    assistant = gemma4_assistant(vocab=2048, backbone=128, hidden_size=64, intermediate_size=128, sliding_window=32,
+                                 num_centroids=64, top_k=8)
+    assistant.generation_config.num_assistant_tokens = num_assistant_tokens
+    return ModelPair(target, assistant, name="bench-tiny")
