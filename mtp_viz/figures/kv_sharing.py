@@ -74,7 +74,9 @@ def _layers(fig: go.Figure, info: dict) -> None:
         notes.append({"x": -0.05, "y": src, "xref": "x", "yref": "y", "xanchor": "right", "showarrow": False,
                       "text": f"<b>{src}</b>", "font": {"color": theme.ORANGE}, "name": "kv-source",
                       "yshift": 7 if kind == "full_attention" else -7})
-    notes.append({"x": 1.7, "y": n + 0.2, "xref": "x", "yref": "y", "showarrow": False, "yanchor": "bottom",
+    top = max(n - 0.5, ys[-1] + 0.5 * gap)
+    fig.update_yaxes(range=[-1, top + max(1.5, n / 10)], row=1, col=1)
+    notes.append({"x": 1.7, "y": top + 0.2, "xref": "x", "yref": "y", "showarrow": False, "yanchor": "bottom",
                   "text": f"drafter reads layers {', '.join(str(v) for v in sorted(set(sources.values())))} of {n}",
                   "font": {"size": 12, "color": theme.ORANGE}})
     fig.update_layout(annotations=[*fig.layout.annotations, *notes])
@@ -99,6 +101,7 @@ def _cache(fig: go.Figure, trace, i: int) -> None:
     top = max((r.cache_len_verified for r in rounds), default=0)
     if window and window < top * 1.3:
         fig.add_hline(y=window, line={"color": theme.SKY, "dash": "dash"}, row=1, col=2,
-                      annotation_text=f"sliding window {window}", annotation_position="top left")
+                      annotation_text=f"sliding window {window}", annotation_position="top left",
+                      annotation_bgcolor=theme.PAPER)
     fig.update_xaxes(title_text="round", dtick=1 if len(xs) <= 20 else None, row=1, col=2)
     fig.update_yaxes(title_text="positions", rangemode="tozero", row=1, col=2)
