@@ -15,8 +15,9 @@ from mtp_viz.figures import theme
 
 TITLE = "Cluster selection"
 WHAT_YOU_SEE = (
-    "Scoring all of a big vocabulary is expensive for a small drafter, so Gemma 4's drafter first scores a few "
-    "thousand clusters of similar tokens (centroids) and only looks inside the best ones. Each panel is one "
+    "Scoring every word of a big vocabulary is expensive for a small drafter, so Gemma 4's drafter first scores "
+    "clusters of similar tokens (one centroid each; 2,048 in the real models) and only looks inside the best "
+    "few. Each panel is one "
     "guess of this round: bars are centroid scores, highest first; dark-blue bars were selected, grey ones were "
     "not. Only tokens in the selected clusters can be guessed. If the target wanted a token from a cluster "
     "that was not selected, the panel says “cluster miss”: that guess could never have been right."
