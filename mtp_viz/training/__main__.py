@@ -1,0 +1,120 @@
+"""`python -m mtp_viz.training [--quick] [--out DIR]`: corpus -> tokenizer -> target -> assistant -> assets.
+
+The orchestrator only: numbered phases, timings and the log. Intermediate files go to --work (outside the
+repo); --resume reuses a finished tokenizer and target from there. It knows nothing about the engine or UI.
+"""
+import os
+
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # 2 shared cores: spinning OpenMP threads stall each other
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+import argparse  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import torch  # noqa: E402
+from transformers import AutoTokenizer, Gemma4ForCausalLM  # noqa: E402
+
+from mtp_viz.training import assistant as drafter  # noqa: E402
+from mtp_viz.training.card import model_card  # noqa: E402
+from mtp_viz.training.corpus import write_corpus  # noqa: E402
+from mtp_viz.training.evaluate import final_figures, held_out_ids  # noqa: E402
+from mtp_viz.training.export import file_sizes, param_count, save_pair  # noqa: E402
+from mtp_viz.training.measure import acceptance  # noqa: E402
+from mtp_viz.training.phrases import SAYINGS  # noqa: E402
+from mtp_viz.training.presets import FULL, QUICK, assistant_config, target_config  # noqa: E402
+from mtp_viz.training.target import round_to_half, token_stream, train_target  # noqa: E402
+from mtp_viz.training.tokenizer import train_tokenizer  # noqa: E402
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m mtp_viz.training", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="toy sizes, the whole pipeline in under a minute")
+    parser.add_argument("--out", default="assets/miniature", help="where the shipped files go")
+    parser.add_argument("--work", default=None, help="intermediate files (default: a folder in the temp dir)")
+    parser.add_argument("--resume", action="store_true", help="reuse the tokenizer and target found in --work")
+    return parser.parse_args(argv)
+
+
+def make_logger(path):
+    start = time.time()
+
+    def log(message):
+        line = f"[{time.time() - start:7.1f}s] {message}"
+        print(line, flush=True)
+        with open(path, "a") as f:
+            f.write(line + "\n")
+    return log
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    preset = QUICK if args.quick else FULL
+    work = Path(args.work or Path(tempfile.gettempdir()) / ("mtp_viz_build_quick" if args.quick else "mtp_viz_build"))
+    work.mkdir(parents=True, exist_ok=True)
+    torch.set_num_threads(min(2, os.cpu_count() or 1))
+    log = make_logger(work / "train.log")
+    started = time.time()
+    log(f"build {'quick' if args.quick else 'full'} -> {args.out} (work: {work})")
+    resume = args.resume and (work / "target" / "config.json").exists()
+
+    # 1. Corpus, written from the project's templates (the held-out prompts are checked not to occur in it).
+    corpus = work / "corpus.txt"
+    docs = write_corpus(corpus, preset.corpus_chars)
+
+    # 2. Tokenizer.
+    if resume:
+        tokenizer = AutoTokenizer.from_pretrained(work / "tokenizer")
+    else:
+        tokenizer = train_tokenizer(corpus, preset.vocab_size)
+        tokenizer.save_pretrained(work / "tokenizer")
+    stream, starts = token_stream(tokenizer, corpus)
+    log(f"corpus: {docs} documents, {len(stream):,} tokens; tokenizer: {len(tokenizer)} tokens")
+
+    # 3. Target language model, rounded to the float16 it ships in.
+    t0 = time.time()
+    if resume:
+        target = Gemma4ForCausalLM.from_pretrained(work / "target", dtype=torch.float32).eval()
+        log("target: reused from the work folder")
+    else:
+        target = round_to_half(train_target(target_config(preset), preset, stream, starts, log))
+        target.save_pretrained(work / "target")
+    target_minutes = (time.time() - t0) / 60
+
+    # 4. Token clusters for the ordered embeddings, and the target's greedy rollouts the drafter learns from.
+    t0 = time.time()
+    gen = torch.Generator().manual_seed(1)
+    ordering = drafter.balanced_clusters(target.get_input_embeddings().weight.detach(), preset.num_centroids, gen)
+    rollouts = drafter.greedy_rollouts(target, stream, starts, preset.rollouts, preset.rollout_new_tokens, gen)
+    log(f"clusters and {sum(len(r[0]) for r in rollouts)} rollouts in {time.time() - t0:.0f}s")
+
+    # 5. Assistant, trained on exactly the inputs generate() feeds it; acceptance logged as it goes.
+    prompts = held_out_ids(tokenizer, quick=args.quick)
+
+    def on_eval(model):
+        mean_accepted, per_pass, _ = acceptance(target, model, prompts, max_new_tokens=48 if not args.quick else 8)
+        return f"| held-out: {mean_accepted:.2f} accepted/round, {per_pass:.2f} tokens/pass"
+
+    assistant = drafter.train_assistant(assistant_config(preset), preset, target, rollouts, ordering, log, on_eval)
+    assistant_minutes = (time.time() - t0) / 60
+
+    # 6. Ship: float16 files, reloaded as float32 and measured as the app will load them; then the card.
+    out = Path(args.out)
+    save_pair(target, assistant, tokenizer, out, preset.draft_steps)
+    facts = final_figures(out, quick=args.quick)
+    facts.update(preset=preset, files=file_sizes(out), corpus_tokens=len(stream), corpus_docs=docs,
+                 sayings=SAYINGS, target_params=param_count(target), assistant_params=param_count(assistant),
+                 minutes=(time.time() - started) / 60, target_minutes=target_minutes,
+                 assistant_minutes=assistant_minutes, heads=target.config.num_attention_heads,
+                 kv_heads=target.config.num_key_value_heads, head_dim=target.config.head_dim,
+                 global_head_dim=target.config.per_layer_config[preset.num_layers - 1].head_dim,
+                 draft_heads=assistant.config.text_config.num_attention_heads)
+    (out / "MODEL_CARD.md").write_text(model_card(facts))
+    log(f"shipped {out}: {facts['mean_accepted']:.2f} accepted drafts/round, {facts['tokens_per_pass']:.2f} "
+        f"tokens/pass, demo {facts['demo_text']!r}, generate matches: {facts['generate_matches']}; "
+        f"{facts['minutes']:.1f} min in all")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+"""Writes MODEL_CARD.md for the shipped miniature from the figures the build measured.
+
+It knows only the wording and a dict of facts; every number in the card comes from the build that wrote it.
+"""
+
+
+def _mb(num_bytes):
+    return f"{num_bytes / 1e6:.1f} MB"
+
+
+def model_card(f):
+    """`f` holds the preset, sizes, timings and measured figures collected by `python -m mtp_viz.training`."""
+    p = f["preset"]
+    files = "\n".join(f"| `{name}` | {_mb(size)} |" for name, size in f["files"].items())
+    samples = "\n".join(f"| {prompt!r} | {text!r} | {acc:.2f} | {tpp:.2f} |"
+                        for prompt, text, acc, tpp in f["samples"])
+    return f"""# Miniature Gemma 4 target and MTP assistant
+
+A toy pair built by this project so the app can show real multi-token-prediction drafting on a laptop, in a
+Space without a GPU and in tests, with nothing to download. Both models are the real transformers classes
+(`Gemma4ForCausalLM` and `Gemma4AssistantForCausalLM`, transformers 5.24) in miniature, trained from scratch
+by `python -m mtp_viz.training` on text the project generates. It is **not** Gemma: it knows only the
+sayings, little stories, routines and facts of its corpus, and it is not useful for anything but showing how
+drafting, verification and acceptance work.
+
+## Models
+| | target | assistant (drafter) |
+|---|---|---|
+| class | `Gemma4ForCausalLM` | `Gemma4AssistantForCausalLM` |
+| parameters | {f["target_params"]:,} | {f["assistant_params"]:,} (own tied embedding / lm_head) |
+| layers | {p.num_layers}: sliding, sliding, full, ... the last full | 4: sliding x3, full; all read the target's KV |
+| hidden size | {p.hidden_size} (MLP {p.intermediate_size}) | {p.draft_hidden_size} (MLP {p.draft_intermediate_size}) |
+| attention | {f["heads"]} query heads, {f["kv_heads"]} KV head; head dim {f["head_dim"]} (sliding), {f["global_head_dim"]} (full) | {f["draft_heads"]} query heads over the target's KV |
+| sliding window | {p.sliding_window} tokens | same |
+| vocabulary | {p.vocab_size} byte-level BPE tokens, tied embeddings | same ids |
+| ordered embeddings | - | {p.num_centroids} centroids of {p.vocab_size // p.num_centroids} tokens; top {p.centroid_top_k} scored = {100 * p.centroid_top_k / p.num_centroids:.2f}% of the vocabulary per step |
+
+Weights ship in float16 (every file under 10 MB); load them with `dtype=torch.float32`.
+
+## Data
+{f["corpus_tokens"]:,} tokens ({f["corpus_docs"]:,} short documents) written by `mtp_viz/training/corpus.py` from
+the project's own templates and word lists (`phrases.py`): {len(f["sayings"])} common English sayings in many
+frames ("As they say, ...", "My grandmother always said, ...", a saying as a story's moral, what a saying
+means), children's-story sentences with recurring characters, places and routines, simple question-and-answer
+facts, and counting, clock times and sums (the unpredictable part, and most of the vocabulary). No downloaded
+data. The benchmark prompts do not occur verbatim in it.
+
+## Training
+1. Tokenizer: byte-level BPE trained with `tokenizers` on the corpus; `<pad>`=0, `<eos>`=1, `<bos>`=2 (added
+   to every encoding), `<start_of_turn>`/`<end_of_turn>` and a small chat template.
+2. Target: next-token cross-entropy, {p.target_steps} steps of {p.target_batch} x {p.seq_len} tokens, AdamW
+   (peak lr {p.target_lr}, warm-up then cosine), bf16 autocast on CPU; weights then rounded to float16.
+3. Token clusters: equal-size k-means ({p.num_centroids} x {p.vocab_size // p.num_centroids}) on the target's
+   (tied) output embeddings, stored as the assistant's `masked_embedding.token_ordering`.
+4. Assistant: {p.rollouts} greedy rollouts of the finished target ({p.rollout_new_tokens} new tokens from
+   corpus prompts of 2-24 tokens). Each training step unrolls {p.draft_steps} draft steps for every round start
+   of a batch of rollouts with exactly the inputs `generate` feeds: the target's scaled embedding of the last
+   committed token with the target's final hidden state at the position before it, the constant position,
+   the target's shared KV of the positions before it (sliding layers: the last window), and the assistant's
+   own `post_projection` output with the embedding of its previous draft for later steps. Loss: cross-entropy
+   to the target's greedy tokens at each step, plus cross-entropy of the centroid scorer to their clusters.
+   {p.assistant_steps} steps, batch {p.draft_batch}. A test checks the batched training forward against the
+   real `assistant(...)` call.
+
+Build time on 2 CPU cores (shared with other work): {f["minutes"]:.1f} minutes in all
+(target {f["target_minutes"]:.1f}, assistant {f["assistant_minutes"]:.1f}).
+
+## Measured
+Greedy, {f["num_drafts"]} drafts per round (constant), {f["max_new_tokens"]} new tokens, on the shipped float16
+weights loaded as float32, by `{f["measured_with"]}`:
+
+- Held-out prompts ({len(f["samples"])}): **{f["mean_accepted"]:.2f} accepted drafts per round**,
+  **{f["tokens_per_pass"]:.2f} tokens per target forward pass**.
+- "{f["demo_prompt"]}" continues {f["demo_text"]!r}; its best round accepted {f["demo_best_round"]} drafts.
+- `target.generate(ids, assistant_model=assistant)` equals `target.generate(ids)` on these prompts:
+  {f["generate_matches"]}.
+- Cluster misses (the target's greedy token outside the drafter's top {p.centroid_top_k} clusters) on the
+  first draft of held-out rounds: {100 * f["cluster_miss_rate"]:.1f}%.
+
+| prompt | greedy continuation | accepted / round | tokens / pass |
+|---|---|---|---|
+{samples}
+
+## Files
+| file | size |
+|---|---|
+{files}
+
+## What it is not
+Not a Gemma checkpoint and not distilled from one; not a language model anyone should use for text. Its
+acceptance figures are high because its corpus is predictable on purpose; real Gemma 4 pairs accept fewer
+drafts on open text. The sliding window, head counts and sizes are shrunk for speed and say nothing about
+how the real models behave at scale.
+"""

@@ -1,0 +1,79 @@
+"""Sizes and schedules of the miniature build, full and quick, and the Gemma 4 configs made from them.
+
+It knows the transformers config classes; it knows nothing about data or training loops.
+"""
+from dataclasses import dataclass
+
+from transformers import Gemma4AssistantConfig, Gemma4TextConfig
+
+from mtp_viz.training.tokenizer import BOS_ID, EOS_ID, PAD_ID
+
+
+@dataclass(frozen=True)
+class Preset:
+    corpus_chars: int = 5_500_000   # about 1.3M tokens of generated text
+    vocab_size: int = 4096          # BPE merges stop when the corpus runs out of pairs; 4096 is reached
+    hidden_size: int = 192          # target width; about 3.2M parameters in all
+    intermediate_size: int = 512
+    num_layers: int = 6             # sliding, sliding, full, twice: the last layer is full, as in E2B
+    sliding_window: int = 16        # shorter than the longer prompts, so the window is visible in the app
+    draft_hidden_size: int = 96     # the assistant is half as wide and has 4 layers, like E2B's
+    draft_intermediate_size: int = 384
+    num_centroids: int = 128        # 32 tokens per cluster
+    centroid_top_k: int = 8         # 8 x 32 = 256 of 4096 tokens scored per step: 6.25%
+    seq_len: int = 128              # target training window
+    target_batch: int = 16
+    target_steps: int = 1500
+    target_lr: float = 2e-3
+    rollouts: int = 4096            # greedy continuations the drafter learns from
+    rollout_new_tokens: int = 64
+    draft_steps: int = 4            # K unrolled draft steps per round, as num_assistant_tokens
+    draft_batch: int = 16
+    assistant_steps: int = 1500
+    assistant_lr: float = 2e-3
+    log_every: int = 100
+
+
+FULL = Preset()
+QUICK = Preset(
+    corpus_chars=150_000, vocab_size=512, hidden_size=64, intermediate_size=128, num_layers=3,
+    sliding_window=8, draft_hidden_size=32, draft_intermediate_size=64, num_centroids=16, centroid_top_k=2,
+    seq_len=64, target_batch=8, target_steps=30, rollouts=64, rollout_new_tokens=16, draft_batch=8,
+    assistant_steps=20, log_every=10,
+)
+
+
+def _layer_types(num_layers):
+    types = ["sliding_attention", "sliding_attention", "full_attention"] * num_layers
+    return types[: num_layers - 1] + ["full_attention"]
+
+
+def _attention(hidden_size, num_heads):
+    # One KV head and wider heads on full layers, as in E2B; both must match between target and assistant.
+    return dict(num_attention_heads=num_heads, num_key_value_heads=1, head_dim=48 if hidden_size >= 96 else 16,
+                global_head_dim=64 if hidden_size >= 96 else 16)
+
+
+def target_config(p: Preset) -> Gemma4TextConfig:
+    return Gemma4TextConfig(
+        vocab_size=p.vocab_size, hidden_size=p.hidden_size, intermediate_size=p.intermediate_size,
+        num_hidden_layers=p.num_layers, layer_types=_layer_types(p.num_layers), sliding_window=p.sliding_window,
+        max_position_embeddings=2048, hidden_size_per_layer_input=0, vocab_size_per_layer_input=0,
+        tie_word_embeddings=True, pad_token_id=PAD_ID, eos_token_id=EOS_ID, bos_token_id=BOS_ID,
+        **_attention(p.hidden_size, 4),
+    )
+
+
+def assistant_config(p: Preset) -> Gemma4AssistantConfig:
+    text = Gemma4TextConfig(
+        vocab_size=p.vocab_size, hidden_size=p.draft_hidden_size, intermediate_size=p.draft_intermediate_size,
+        num_hidden_layers=4, layer_types=["sliding_attention"] * 3 + ["full_attention"],
+        sliding_window=p.sliding_window, max_position_embeddings=2048, hidden_size_per_layer_input=0,
+        vocab_size_per_layer_input=0, num_kv_shared_layers=4, pad_token_id=PAD_ID, eos_token_id=EOS_ID,
+        bos_token_id=BOS_ID, **_attention(p.hidden_size, 2),
+    )
+    return Gemma4AssistantConfig(
+        text_config=text, backbone_hidden_size=p.hidden_size, use_ordered_embeddings=True,
+        num_centroids=p.num_centroids, centroid_intermediate_top_k=p.centroid_top_k,
+        pad_token_id=PAD_ID, eos_token_id=EOS_ID, bos_token_id=BOS_ID,
+    )
