@@ -94,6 +94,9 @@ def summary(trace: Trace | None, i: int) -> str:
         what = "the prefill: the target reads the prompt and picks the first token"
     elif not r.draft_token_ids:
         what = "no guesses: the target adds one token on its own"
+    elif r.last_token_kind not in ("correction", "bonus"):   # the round was cut at eos / max new tokens
+        what = (f"the drafter guessed {r.num_drafted} (N = {r.num_assistant_tokens}), the target kept "
+                f"{r.num_accepted}, and generation stopped there")
     else:
         what = (f"the drafter guessed {r.num_drafted} (N = {r.num_assistant_tokens}), the target kept "
                 f"{r.num_accepted} and added a {r.last_token_kind} token → {len(r.emitted_token_ids)} new")

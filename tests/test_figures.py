@@ -4,6 +4,7 @@ Knows the hand-built fixture (tests/trace_fixtures.py), the shipped traces and t
 """
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,16 @@ def test_token_stream_boxes_and_struck_rejections(greedy):
     # outlines mark the current round only
     widths = [w for t in fig.data for w in t.marker.line.width]
     assert widths.count(2.5) == 2 + 4 + 1  # round 2: two accepted, four struck, one correction
+
+
+def test_token_stream_shows_drafts_cut_by_max_new_tokens_as_unused(greedy):
+    last = greedy.rounds[-1]   # two drafts, both accepted; suppose max_new_tokens left room for one only
+    cut = dataclasses.replace(last, num_accepted=1, emitted_token_ids=last.emitted_token_ids[:1],
+                              last_token_kind="cut")
+    trace = dataclasses.replace(greedy, rounds=[*greedy.rounds[:-1], cut])
+    boxes = {t.meta: list(t.text) for t in token_stream.build(trace, -1).data}
+    assert boxes["cut"] == ["<s>\u00a0do</s>"] and boxes["accepted"][-1] == "\u00a0we"
+    assert boxes["bonus"] == ["\u00a0say"]   # round 1's only: the cut round adds no target token
 
 
 def test_timeline_one_bar_per_forward_pass(greedy):

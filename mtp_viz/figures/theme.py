@@ -24,6 +24,7 @@ STATUS = {
     "target":     (GREY, ".", "•", "target token (no drafts)"),
     "rejected":   (VERMILLION, "x", "✗", "rejected draft"),
     "unchecked":  (LIGHT_GREY, "-", "…", "unchecked (after a rejection)"),
+    "cut":        (LIGHT_GREY, "|", "⏹", "not used (generation stopped)"),
 }
 _GRID = {"gridcolor": "#EBF0F8", "linecolor": "#EBF0F8", "zerolinecolor": "#EBF0F8", "automargin": True}
 # a small template: plotly_white's look for what we use, at a tenth of the cost of copying plotly_white per figure

@@ -20,7 +20,7 @@ WHAT_YOU_SEE = (
     "The outlined tokens belong to the current round. Hover a token for its probabilities."
 )
 LINE_CHARS = 64   # characters per displayed line
-ORDER = ["prompt", "prefill", "target", "accepted", "rejected", "unchecked", "correction", "bonus"]
+ORDER = ["prompt", "prefill", "target", "accepted", "rejected", "unchecked", "cut", "correction", "bonus"]
 
 
 def _round_items(trace, rnd):
@@ -29,10 +29,14 @@ def _round_items(trace, rnd):
     for v in rnd.verify_steps[: rnd.num_accepted]:
         items.append(("accepted", v.draft_token_id, f"accepted draft {v.step + 1}<br>p={v.p:.3f}  q={v.q:.3f}"))
     for v in rnd.verify_steps[rnd.num_accepted:]:
-        hover = (f"rejected draft {v.step + 1}<br>p={v.p:.3f}  q={v.q:.3f}<br>target wanted "
-                 f"{html.escape(repr(trace.text_of(v.target_token_id)))}") if v.verdict == "rejected" else \
-            f"unchecked draft {v.step + 1}<br>q={v.q:.3f} (an earlier draft was rejected)"
-        items.append((v.verdict, v.draft_token_id, hover))
+        if v.verdict == "rejected":
+            items.append(("rejected", v.draft_token_id, f"rejected draft {v.step + 1}<br>p={v.p:.3f}  q={v.q:.3f}"
+                          f"<br>target wanted {html.escape(repr(trace.text_of(v.target_token_id)))}"))
+        elif v.verdict == "unchecked":
+            items.append(("unchecked", v.draft_token_id,
+                          f"unchecked draft {v.step + 1}<br>q={v.q:.3f} (an earlier draft was rejected)"))
+        else:   # accepted, but generation stopped (eos / max new tokens) before it
+            items.append(("cut", v.draft_token_id, f"draft {v.step + 1}, not used: generation stopped first"))
     if len(rnd.emitted_token_ids) > rnd.num_accepted:
         kind = rnd.last_token_kind
         items.append((kind, rnd.emitted_token_ids[-1], f"{theme.word(kind)}<br>p={rnd.last_token_prob:.3f}"))
@@ -41,7 +45,7 @@ def _round_items(trace, rnd):
 
 def _label(text: str, status: str) -> str:
     shown = html.escape(text.replace("\n", "⏎").replace(" ", "\u00a0")) or "∅"
-    return f"<s>{shown}</s>" if status in ("rejected", "unchecked") else shown
+    return f"<s>{shown}</s>" if status in ("rejected", "unchecked", "cut") else shown
 
 
 def build(trace, round_index: int) -> go.Figure:
