@@ -49,7 +49,7 @@ def build(trace, round_index: int) -> go.Figure:
                          textposition="outside"), row=1, col=2)
     fig.update_xaxes(title_text="guesses kept", dtick=1, row=1, col=2)
     fig.update_yaxes(title_text="rounds", rangemode="tozero", row=1, col=2)
-    drafting = [r for r in trace.rounds[: i + 1] if r.index > 0]
+    drafting = [r for r in trace.rounds[1: i + 1]] if trace.settings.get("proposer") != "none" else []
     fig.add_trace(go.Scatter(x=[r.index for r in drafting], y=[r.num_assistant_tokens for r in drafting],
                              mode="lines+markers", line={"shape": "hv", "color": theme.DRAFTER}, name="N",
                              meta="N", showlegend=False), row=2, col=1)
