@@ -34,7 +34,8 @@ def server():
     port = free_port()
     env = {**os.environ, "GRADIO_SERVER_PORT": str(port), "GRADIO_SERVER_NAME": "127.0.0.1",
            "GRADIO_ANALYTICS_ENABLED": "False", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-    log = open(ARTIFACTS.mkdir(exist_ok=True) or ARTIFACTS / "server.log", "w")
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = open(ARTIFACTS / "server.log", "w")
     proc = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 60
