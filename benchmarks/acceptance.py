@@ -6,9 +6,12 @@ for is missed. Knows the public API only; nothing here trains or changes the mod
 """
 import sys
 import time
+from pathlib import Path
 
-from mtp_viz import generate_trace, load_pair
-from mtp_viz.training.corpus import DEMO_PROMPT, HELDOUT_PROMPTS
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mtp_viz import generate_trace, load_pair  # noqa: E402
+from mtp_viz.training.corpus import DEMO_PROMPT, HELDOUT_PROMPTS  # noqa: E402
 
 SETTINGS = dict(max_new_tokens=48, num_assistant_tokens=4, schedule="constant", do_sample=False)
 NEEDED = {"mean accepted drafts per round": 2.0, "tokens per target pass": 2.5}

@@ -93,6 +93,16 @@ def test_speculative_loop_gives_the_target_greedy_output(random_pair):
     assert len(run.new_ids) == sum(a + 1 for a in run.accepted) + 1 + (run.target_passes - 1 - len(run.accepted))
 
 
+@torch.no_grad()
+def test_speculative_loop_stops_at_eos_even_inside_accepted_drafts(random_pair):
+    target, assistant = random_pair
+    ids = torch.randint(3, QUICK.vocab_size, (1, 12))
+    plain = target.generate(ids, do_sample=False, max_new_tokens=20, eos_token_id=None)[0, 12:].tolist()
+    eos = plain[5]  # pretend the sixth new token is <eos>
+    run = speculative_greedy(target, assistant, ids, max_new_tokens=20, eos_id=eos)
+    assert run.new_ids == plain[: plain.index(eos) + 1]
+
+
 def test_balanced_clusters_are_equal_sized_and_cover_the_vocabulary():
     vectors = torch.randn(64, 8)
     ordering = balanced_clusters(vectors, 8, torch.Generator().manual_seed(0), iters=3)

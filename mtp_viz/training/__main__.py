@@ -109,7 +109,8 @@ def main(argv=None):
                  assistant_minutes=assistant_minutes, heads=target.config.num_attention_heads,
                  kv_heads=target.config.num_key_value_heads, head_dim=target.config.head_dim,
                  global_head_dim=target.config.per_layer_config[preset.num_layers - 1].head_dim,
-                 draft_heads=assistant.config.text_config.num_attention_heads)
+                 draft_heads=assistant.config.text_config.num_attention_heads,
+                 layer_types=", ".join(t.split("_")[0] for t in target.config.layer_types))
     (out / "MODEL_CARD.md").write_text(model_card(facts))
     log(f"shipped {out}: {facts['mean_accepted']:.2f} accepted drafts/round, {facts['tokens_per_pass']:.2f} "
         f"tokens/pass, demo {facts['demo_text']!r}, generate matches: {facts['generate_matches']}; "

@@ -41,15 +41,21 @@ def _runner_up(logits, chosen):
 
 @torch.no_grad()
 def greedy_rollouts(target, stream, starts, count, new_tokens, gen, batch=64):
-    """Corpus prompts of 2-24 tokens (from <bos>), each continued greedily by the target, eos and all.
+    """Prompts of 2-24 tokens, each continued greedily by the target, eos and all. Every other batch the
+    prompt is <bos> and a span from anywhere in the corpus, so the drafter also meets contexts that no
+    document opens with, as typed prompts are.
 
     Returns (ids (B, S), wrong (B, S), prompt_len) per batch; wrong[s] is the runner-up token at s.
     """
     rollouts = []
-    for _ in range(0, count, batch):
+    for i in range(0, count, batch):
         prompt_len = int(torch.randint(2, 25, (1,), generator=gen))
-        first = starts[torch.randint(len(starts) - 1, (batch,), generator=gen)]
-        ids = torch.stack([stream[s: s + prompt_len] for s in first.tolist()])  # (B, p)
+        if (i // batch) % 2 == 0:
+            first = starts[torch.randint(len(starts) - 1, (batch,), generator=gen)]
+            ids = torch.stack([stream[s: s + prompt_len] for s in first.tolist()])  # (B, p)
+        else:
+            first = torch.randint(len(stream) - prompt_len, (batch,), generator=gen)
+            ids = torch.stack([torch.cat([stream[:1], stream[s: s + prompt_len - 1]]) for s in first.tolist()])
         out = target(input_ids=ids, use_cache=True)
         wrong = torch.cat([ids[:, :1], _runner_up(out.logits[:, :-1], ids[:, 1:])], dim=1)
         for _ in range(new_tokens):

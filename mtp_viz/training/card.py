@@ -4,14 +4,14 @@ It knows only the wording and a dict of facts; every number in the card comes fr
 """
 
 
-def _mb(num_bytes):
-    return f"{num_bytes / 1e6:.1f} MB"
+def _size(num_bytes):
+    return f"{num_bytes / 1e6:.2f} MB" if num_bytes >= 100_000 else f"{num_bytes / 1e3:.1f} kB"
 
 
 def model_card(f):
     """`f` holds the preset, sizes, timings and measured figures collected by `python -m mtp_viz.training`."""
     p = f["preset"]
-    files = "\n".join(f"| `{name}` | {_mb(size)} |" for name, size in f["files"].items())
+    files = "\n".join(f"| `{name}` | {_size(size)} |" for name, size in f["files"].items() if name != "MODEL_CARD.md")
     samples = "\n".join(f"| {prompt!r} | {text!r} | {acc:.2f} | {tpp:.2f} |"
                         for prompt, text, acc, tpp in f["samples"])
     return f"""# Miniature Gemma 4 target and MTP assistant
@@ -28,7 +28,7 @@ drafting, verification and acceptance work.
 |---|---|---|
 | class | `Gemma4ForCausalLM` | `Gemma4AssistantForCausalLM` |
 | parameters | {f["target_params"]:,} | {f["assistant_params"]:,} (own tied embedding / lm_head) |
-| layers | {p.num_layers}: sliding, sliding, full, ... the last full | 4: sliding x3, full; all read the target's KV |
+| layers | {p.num_layers}: {f["layer_types"]} | 4: sliding x3, full; all read the target's KV |
 | hidden size | {p.hidden_size} (MLP {p.intermediate_size}) | {p.draft_hidden_size} (MLP {p.draft_intermediate_size}) |
 | attention | {f["heads"]} query heads, {f["kv_heads"]} KV head; head dim {f["head_dim"]} (sliding), {f["global_head_dim"]} (full) | {f["draft_heads"]} query heads over the target's KV |
 | sliding window | {p.sliding_window} tokens | same |

@@ -28,7 +28,7 @@ HELDOUT_PROMPTS = [
     "Every afternoon after lunch, Tilly the turtle",
     "On the first day of summer, Max the mouse walked to the lighthouse",
     "After the picnic, Rosie the rabbit told her little brother that sharing",
-    "Why do owls stay awake at night?",
+    "Early one morning, Gracie the goat and Leo the lion",
 ]
 
 
@@ -84,11 +84,15 @@ def moral_story_doc(rng):
     saying = SAYINGS[rng.choice(morals)][0]
     opening = (f"Once upon a time, there was a {rng.choice(ADJECTIVES)} {kind} named {name}."
                if kind != "child" else f"Once upon a time, there was a {rng.choice(ADJECTIVES)} child named {name}.")
-    lines = [opening, f"{_cap(pron)} lived in a {rng.choice(HOMES)} near {rng.choice(PLACES)[0]}.",
+    place, activity, _ = rng.choice(PLACES)
+    habit = rng.choice([f"{_cap(pron)} lived in a {rng.choice(HOMES)} near {place}.",
+                        f"Every {rng.choice(['morning', 'afternoon', 'evening'])}, {name} liked to {activity} at {place}."])
+    lines = [opening, habit,
              f"One day, {name} wanted to {goal}, but {obstacle}.", f"So {name} {action}.",
              f"In the end, {name} was very {rng.choice(['happy', 'proud'])}."]
     ending = rng.choice([f"The moral of the story is that {_lower_first(saying)}",
                          f"{name} learned that {_lower_first(saying)}",
+             f"{_cap(pron)} knew that {_lower_first(saying)}",
                          f"As {rng.choice(SPEAKERS)} always says, {_lower_first(saying)}"])
     return " ".join(lines + [ending])
 
@@ -109,7 +113,8 @@ def day_out_doc(rng):
     friend = _character(rng)
     place, activity, activity_past = rng.choice(PLACES)
     weather, sky = rng.choice(WEATHER)
-    lines = [f"One {weather} morning, {full} and {friend[0]} went to {place} to {activity}.",
+    part = rng.choice(["morning", "morning", "afternoon", "evening"])
+    lines = [f"One {weather} {part}, {full} and {friend[0]} went to {place} to {activity}.",
              f"It was {weather}, and {sky}.", f"{name} was very {rng.choice(FEELINGS)}.",
              f"They {activity_past} all afternoon.",
              f"When it was time to go home, {name} said goodbye to {friend[1]}.",
@@ -143,12 +148,15 @@ DOC_KINDS = [(sayings_doc, 4), (moral_story_doc, 2), (routine_doc, 1), (day_out_
 
 
 def documents(num_chars, seed=0):
-    """Yield documents until about `num_chars` characters have been written."""
+    """Yield documents of 2-4 pieces until about `num_chars` characters have been written.
+
+    Several pieces per document keep <eos> rare, so a greedy continuation runs on past the end of a saying.
+    """
     rng = random.Random(seed)
     makers, weights = zip(*DOC_KINDS)
     written = 0
     while written < num_chars:
-        doc = rng.choices(makers, weights)[0](rng)
+        doc = " ".join(maker(rng) for maker in rng.choices(makers, weights, k=rng.randint(2, 4)))
         written += len(doc) + 1
         yield doc
 

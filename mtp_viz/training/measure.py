@@ -62,11 +62,14 @@ def speculative_greedy(target, assistant, ids, max_new_tokens=48, num_drafts=4, 
         logits, hidden, shared_kv = _target_pass(target, torch.cat([ids[:, -1:], drafts], dim=1), cache)
         greedy = logits.argmax(-1)  # (1, count + 1): the target's choice after each candidate
         n = int((drafts == greedy[:, :count]).long().cumprod(-1).sum())
-        ids = torch.cat([ids, drafts[:, :n], greedy[:, n: n + 1]], dim=1)
+        emitted = torch.cat([drafts[:, :n], greedy[:, n: n + 1]], dim=1)[0].tolist()
+        if eos_id in emitted:  # generation ends at <eos>, even inside the accepted drafts
+            emitted = emitted[: emitted.index(eos_id) + 1]
+        ids = torch.cat([ids, torch.tensor([emitted])], dim=1)
         cache.crop(-(count - n))
         hidden_t, passes = hidden[:, n: n + 1], passes + 1
         if count > 0:
-            accepted.append(n)
+            accepted.append(min(n, len(emitted)))
     return Run(ids[0, prompt_len:].tolist(), accepted, passes)
 
 
