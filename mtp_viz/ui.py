@@ -46,8 +46,17 @@ def get_pair(model: str, assistant: str = ""):
         if key not in _PAIRS:
             if key[0] != MINIATURE:
                 gr.Info(f"Loading {key[0]} and its assistant: the first time can take minutes.")
-            _PAIRS[key] = load_pair() if key[0] == MINIATURE else load_pair(key[0], key[1] or None)
+            pair = load_pair() if key[0] == MINIATURE else load_pair(key[0], key[1] or None)
+            warm_up(pair)
+            _PAIRS[key] = pair
         return _PAIRS[key]
+
+
+def warm_up(pair) -> None:
+    """One short generation, so the timeline shows steady timings rather than PyTorch's first-call costs."""
+    from mtp_viz import generate_trace
+
+    generate_trace(pair, "Hello" if pair.tokenizer is not None else [0], max_new_tokens=8)
 
 
 def request(model, assistant, prompt, proposer, n, schedule, threshold, max_new, do_sample, temperature, top_k,

@@ -53,6 +53,12 @@ def server():
     log.close()
 
 
+def settled(page) -> None:
+    """Wait until Gradio has finished updating (outputs being updated are dimmed with .pending)."""
+    expect(page.locator(".pending")).to_have_count(0)
+    page.wait_for_timeout(300)   # Plotly redraws after the update lands
+
+
 def test_run_to_end_then_step_in_a_real_browser(server):
     assert Path(CHROME).exists(), f"Chromium is missing at {CHROME}: run `make browser` (apt-get install chromium)"
     with sync_playwright() as p:
@@ -69,6 +75,7 @@ def test_run_to_end_then_step_in_a_real_browser(server):
         expect(page.locator(".prose.output-so-far")).to_contain_text("louder than words")
         expect(page.locator(".js-plotly-plot")).to_have_count(7)
         expect(page.locator(".js-plotly-plot").first).to_contain_text("Token stream")
+        settled(page)
         page.screenshot(path=str(ARTIFACTS / "run_to_end.png"), full_page=True)
 
         page.get_by_role("button", name="Reset", exact=True).click()
@@ -79,6 +86,7 @@ def test_run_to_end_then_step_in_a_real_browser(server):
             expect(status).to_contain_text(f"Round {k} of")
         expect(page.locator(".js-plotly-plot").first).to_contain_text("Token stream: round 2 of")
         expect(page.locator(".js-plotly-plot").nth(1)).to_contain_text("R2")
+        settled(page)
         page.screenshot(path=str(ARTIFACTS / "step_three.png"))
         page.locator(".js-plotly-plot").nth(2).scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "step_three_views.png"), full_page=True)

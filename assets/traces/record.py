@@ -11,8 +11,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from mtp_viz import generate_trace, load_pair  # noqa: E402
-from mtp_viz.ui import DEFAULTS, EXAMPLES, request  # noqa: E402
+from mtp_viz import generate_trace  # noqa: E402
+from mtp_viz.ui import DEFAULTS, EXAMPLES, get_pair, request  # noqa: E402
 
 # file stem -> (prompt, proposer, do_sample); every other control at the UI's default, so a replay's
 # controls match a live run and Step walks the recorded rounds without running the model again
@@ -25,7 +25,7 @@ RECORDINGS = {
 
 
 def main() -> None:
-    pair = load_pair()
+    pair = get_pair(DEFAULTS["model"])   # loaded and warmed up exactly as the app does
     for stem, (prompt, proposer, do_sample) in RECORDINGS.items():
         req = request(**{**DEFAULTS, "prompt": prompt, "proposer": proposer, "do_sample": do_sample})
         kwargs = {k: v for k, v in req.items() if k not in ("model", "assistant", "prompt")}
