@@ -101,7 +101,7 @@ def _cache(fig: go.Figure, trace, i: int) -> None:
     top = max((r.cache_len_verified for r in rounds), default=0)
     if window and window < top * 1.3:
         fig.add_hline(y=window, line={"color": theme.SKY, "dash": "dash"}, row=1, col=2,
-                      annotation_text=f"sliding window {window}", annotation_position="top left",
+                      annotation_text=f"sliding layers keep only the last {window}", annotation_position="top left",
                       annotation_bgcolor=theme.PAPER)
     fig.update_xaxes(title_text="round", dtick=1 if len(xs) <= 20 else None, row=1, col=2)
     fig.update_yaxes(title_text="positions", rangemode="tozero", row=1, col=2)

@@ -48,7 +48,7 @@ def build(trace, round_index: int) -> go.Figure:
                          marker={"color": theme.BLUE}, text=[str(h) if h else "" for h in hist],
                          textposition="outside"), row=1, col=2)
     fig.update_xaxes(title_text="guesses kept", dtick=1, row=1, col=2)
-    fig.update_yaxes(title_text="rounds", rangemode="tozero", row=1, col=2)
+    fig.update_yaxes(title_text="rounds", range=[0, max(hist, default=0) * 1.25 + 0.5], row=1, col=2)
     drafting = [r for r in trace.rounds[1: i + 1]] if trace.settings.get("proposer") != "none" else []
     fig.add_trace(go.Scatter(x=[r.index for r in drafting], y=[r.num_assistant_tokens for r in drafting],
                              mode="lines+markers", line={"shape": "hv", "color": theme.DRAFTER}, name="N",
