@@ -101,7 +101,7 @@ def main(argv=None):
 
     # 6. Ship: float16 files, reloaded as float32 and measured as the app will load them; then the card.
     out = Path(args.out)
-    save_pair(target, assistant, tokenizer, out, preset.draft_steps)
+    save_pair(target, assistant, tokenizer, out, preset.num_assistant_tokens)
     facts = final_figures(out, quick=args.quick)
     facts.update(preset=preset, files=file_sizes(out), corpus_tokens=len(stream), corpus_docs=docs,
                  sayings=SAYINGS, target_params=param_count(target), assistant_params=param_count(assistant),

@@ -67,26 +67,35 @@ def greedy_rollouts(target, stream, starts, count, new_tokens, gen, batch=64):
     return rollouts
 
 
-def sample_junk(batch, round_starts, prompt_len, num_drafts, gen, clean_share=0.35):
-    """How many rejected drafts the previous round left in the KV: 0 after the prefill or a full accept."""
-    junk = torch.randint(1, num_drafts + 1, (batch, len(round_starts)), generator=gen)
+def sample_junk(batch, round_starts, prompt_len, max_junk, gen, clean_share=0.35):
+    """How many rejected drafts the previous round left in the KV: 0 after the prefill or a full accept,
+    1-4 often (N=4), more now and then (the heuristic schedule's larger N)."""
+    weights = torch.tensor([1.0 if j <= 4 else 0.5 for j in range(1, max_junk + 1)])
+    junk = 1 + torch.multinomial(weights, batch * len(round_starts), replacement=True, generator=gen)
+    junk = junk.view(batch, len(round_starts))
     clean = torch.rand(batch, len(round_starts), generator=gen) < clean_share
     clean |= (round_starts == prompt_len - 1)[None, :]
     return junk.masked_fill(clean, 0)
 
 
-def draft_loss(outputs, ids, round_starts, cluster_of):
-    """Mean over the K steps of token cross-entropy and centroid cross-entropy; also the step-1 hit rate."""
-    total, hits = 0.0, None
+def draft_loss(outputs, ids, round_starts, cluster_of, num_drafts):
+    """Token and centroid cross-entropy summed over the unrolled steps, steps past N at half weight.
+
+    Also returns the rate of right first drafts and of rounds whose first N drafts are all right.
+    """
+    total, hits, first_n = 0.0, None, None
     for k, (logits, centroid_logits, drafts) in enumerate(outputs):
         labels = ids[:, round_starts + 2 + k]  # (B, Tq): the target's greedy token k+1 steps ahead
-        total = total + F.cross_entropy(logits.float().flatten(0, 1), labels.flatten())
-        total = total + 0.5 * F.cross_entropy(centroid_logits.float().flatten(0, 1), cluster_of[labels].flatten())
+        step = F.cross_entropy(logits.float().flatten(0, 1), labels.flatten())
+        step = step + 0.5 * F.cross_entropy(centroid_logits.float().flatten(0, 1), cluster_of[labels].flatten())
+        total = total + (1.0 if k < num_drafts else 0.5) * step
         hit = drafts == labels
         hits = hit if hits is None else hits & hit
         if k == 0:
             first_hit = hit.float().mean().item()
-    return total / len(outputs), first_hit, hits.float().mean().item()
+        if k == num_drafts - 1:
+            first_n = hits.float().mean().item()
+    return total / len(outputs), first_hit, first_n
 
 
 def train_assistant(config, preset, target, rollouts, token_ordering, log, on_eval=None, seed=0):
@@ -107,12 +116,13 @@ def train_assistant(config, preset, target, rollouts, token_ordering, log, on_ev
         rows = torch.randperm(len(ids), generator=gen)[: preset.draft_batch]
         ids, wrong = ids[rows], wrong[rows]
         hidden, shared_kv, _ = target_features(target, ids, wrong)
-        round_starts = torch.arange(prompt_len - 1, ids.shape[1] - 1 - preset.draft_steps)
-        junk = sample_junk(len(ids), round_starts, prompt_len, preset.draft_steps, gen)
+        round_starts = torch.arange(prompt_len - 1, ids.shape[1] - 1 - preset.unroll_steps)
+        junk = sample_junk(len(ids), round_starts, prompt_len, preset.max_junk, gen)
         assistant.train()
         with torch.autocast("cpu", dtype=torch.bfloat16):
-            outputs = draft_rounds(assistant, embed, ids, hidden, shared_kv, round_starts, preset.draft_steps, junk)
-        loss, first_hit, all_hit = draft_loss(outputs, ids, round_starts, cluster_of)
+            outputs = draft_rounds(assistant, embed, ids, hidden, shared_kv, round_starts, preset.unroll_steps, junk,
+                                   num_drafts=preset.num_assistant_tokens)
+        loss, first_hit, all_hit = draft_loss(outputs, ids, round_starts, cluster_of, preset.num_assistant_tokens)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         opt.step()
@@ -124,6 +134,6 @@ def train_assistant(config, preset, target, rollouts, token_ordering, log, on_ev
             assistant.eval()
             extra = on_eval(assistant) if on_eval else ""
             log(f"assistant step {step + 1}/{preset.assistant_steps} loss {running[0]:.3f} "
-                f"step-1 hit {running[1]:.2f} all-{preset.draft_steps} hit {running[2]:.2f} {extra}")
+                f"step-1 hit {running[1]:.2f} first-{preset.num_assistant_tokens} hit {running[2]:.2f} {extra}")
     assistant.eval()
     return assistant

@@ -53,7 +53,7 @@ data. The benchmark prompts do not occur verbatim in it.
 3. Token clusters: equal-size k-means ({p.num_centroids} x {p.vocab_size // p.num_centroids}) on the target's
    (tied) output embeddings, stored as the assistant's `masked_embedding.token_ordering`.
 4. Assistant: {p.rollouts} greedy rollouts of the finished target ({p.rollout_new_tokens} new tokens from
-   corpus prompts of 2-24 tokens). Each training step unrolls {p.draft_steps} draft steps for every round start
+   corpus prompts of 2-24 tokens). Each training step unrolls {p.unroll_steps} draft steps for every round start
    of a batch of rollouts with exactly the inputs `generate` feeds: the target's scaled embedding of the last
    committed token with the target's final hidden state at the position before it, the constant position,
    the target's shared KV of the positions before it (sliding layers: the last window), and the assistant's
@@ -66,11 +66,15 @@ Build time on 2 CPU cores (shared with other work): {f["minutes"]:.1f} minutes i
 (target {f["target_minutes"]:.1f}, assistant {f["assistant_minutes"]:.1f}).
 
 ## Measured
-Greedy, {f["num_drafts"]} drafts per round (constant), {f["max_new_tokens"]} new tokens, on the shipped float16
-weights loaded as float32, by `{f["measured_with"]}`:
+Greedy, {f["num_drafts"]} drafts per round (constant), {f["max_new_tokens"]} new tokens (fewer where the target
+ends with `<eos>`), on the shipped float16 weights loaded as float32, by `{f["measured_with"]}`, which runs the
+rounds as `generate(assistant_model=...)` does; `benchmarks/acceptance.py` measures the same with the app's engine:
 
 - Held-out prompts ({len(f["samples"])}): **{f["mean_accepted"]:.2f} accepted drafts per round**,
   **{f["tokens_per_pass"]:.2f} tokens per target forward pass**.
+- The same prompts with the heuristic schedule (the app's default: N starts at 4, +2 after a fully
+  accepted round, else -1): {f["heuristic_accepted"]:.2f} accepted drafts per round, {f["heuristic_per_pass"]:.2f}
+  tokens per target pass.
 - "{f["demo_prompt"]}" continues {f["demo_text"]!r}; its best round accepted {f["demo_best_round"]} drafts.
 - `target.generate(ids, assistant_model=assistant)` equals `target.generate(ids)` on these prompts:
   {f["generate_matches"]}.

@@ -2,8 +2,9 @@
 
 In transformers' `SinglePositionMultiTokenCandidateGenerator` a round that follows committed token x[t+1] feeds
 the assistant cat(target_embed(x[t+1]), h[t]) at the constant position t+1, over the target's shared KV of
-positions <= t; each later step feeds cat(target_embed(previous draft), previous post_projection output). This
-module runs many such rounds side by side by calling the assistant's submodules with one mask row per round.
+positions <= t (after a rejection, also the rejected drafts' KV that transformers leaves in: see round_masks);
+each later step feeds cat(target_embed(previous draft), previous post_projection output). This module runs
+many such rounds side by side by calling the assistant's submodules with one mask row per round.
 It knows the assistant's modules; it knows nothing about losses, data or files.
 """
 import torch
@@ -49,19 +50,21 @@ def round_masks(round_starts, junk, seq_len, kv_len, sliding_window, num_drafts)
     return {"full_attention": torch.cat(full, -1)[:, None], "sliding_attention": torch.cat(sliding, -1)[:, None]}
 
 
-def draft_rounds(assistant, target_embed, ids, hidden, shared_kv, round_starts, steps, junk=None):
+def draft_rounds(assistant, target_embed, ids, hidden, shared_kv, round_starts, steps, junk=None, num_drafts=None):
     """Unroll `steps` greedy draft steps for every round start t at once.
 
     ids (B, S) committed tokens; hidden (B, S, D) the target's hidden_states[-1]; shared_kv the target's
     shared_kv_states over S positions (or 2S, see `target_features`); round_starts (Tq,) positions t with
-    t + 1 < S; junk (B, Tq) rejected drafts left in the KV by the previous round (default none).
+    t + 1 < S; junk (B, Tq) rejected drafts left in the KV by the previous round (default none), which
+    drafted num_drafts (default `steps`).
     Returns per step a tuple (logits (B, Tq, V), centroid_logits (B, Tq, C), drafts (B, Tq)).
     """
     cfg = assistant.config
     batch, seq_len = ids.shape
     junk = torch.zeros(batch, len(round_starts), dtype=torch.long) if junk is None else junk
     kv_len = shared_kv["full_attention"][0].shape[2]
-    masks = round_masks(round_starts, junk, seq_len, kv_len, cfg.get_text_config().sliding_window, steps)
+    masks = round_masks(round_starts, junk, seq_len, kv_len, cfg.get_text_config().sliding_window,
+                        num_drafts or steps)
     positions = (round_starts + 1).expand(batch, -1)  # (B, Tq): the constant position of the round
     cluster_of = cluster_of_tokens(assistant.masked_embedding.token_ordering, cfg.num_centroids)
     token, state = ids[:, round_starts + 1], hidden[:, round_starts]  # (B, Tq), (B, Tq, D)

@@ -65,12 +65,15 @@ def final_figures(out_dir, quick=False):
                                                num_drafts=NUM_DRAFTS)
     demo_ids = tokenizer(DEMO_PROMPT, return_tensors="pt").input_ids
     demo = speculative_greedy(target, assistant, demo_ids, max_new_tokens=new_tokens, num_drafts=NUM_DRAFTS)
+    app_default, app_per_pass, _ = acceptance(target, assistant, prompts, max_new_tokens=new_tokens,
+                                              num_drafts=NUM_DRAFTS, schedule="heuristic")
     sequences = [torch.cat([ids, torch.tensor([run.new_ids])], dim=1) for ids, run in zip(prompts, runs)]
     texts = [tokenizer.decode(run.new_ids, skip_special_tokens=True) for run in runs]
     samples = [(tokenizer.decode(ids[0], skip_special_tokens=True), text, run.mean_accepted, run.tokens_per_pass)
                for ids, text, run in zip(prompts, texts, runs)]
     return dict(
         mean_accepted=mean_accepted, tokens_per_pass=per_pass, samples=samples,
+        heuristic_accepted=app_default, heuristic_per_pass=app_per_pass,
         demo_prompt=DEMO_PROMPT, demo_text=tokenizer.decode(demo.new_ids, skip_special_tokens=True),
         demo_best_round=max(demo.accepted, default=0),
         generate_matches=generate_matches(target, assistant, [demo_ids] + prompts, new_tokens),

@@ -47,8 +47,11 @@ def _draft(assistant, embed, ids, hidden_t, shared_kv, count):
 
 
 @torch.no_grad()
-def speculative_greedy(target, assistant, ids, max_new_tokens=48, num_drafts=4, eos_id=1):
-    """Greedy speculative decoding of one prompt (1, L); the output equals the target's own greedy one."""
+def speculative_greedy(target, assistant, ids, max_new_tokens=48, num_drafts=4, eos_id=1, schedule="constant"):
+    """Greedy speculative decoding of one prompt (1, L); the output equals the target's own greedy one.
+
+    schedule "heuristic" is transformers' (and the app's default): N + 2 after a fully accepted round, else N - 1.
+    """
     embed = target.get_input_embeddings()
     cache = DynamicCache(config=target.config)
     cache.activate_past_recording()
@@ -70,6 +73,8 @@ def speculative_greedy(target, assistant, ids, max_new_tokens=48, num_drafts=4, 
         hidden_t, passes = hidden[:, n: n + 1], passes + 1
         if count > 0:
             accepted.append(min(n, len(emitted)))
+            if schedule == "heuristic":
+                num_drafts = min(num_drafts + 2, 32) if n == count else max(1, num_drafts - 1)
     return Run(ids[0, prompt_len:].tolist(), accepted, passes)
 
 

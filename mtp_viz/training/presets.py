@@ -27,7 +27,9 @@ class Preset:
     target_lr: float = 2e-3
     rollouts: int = 4096            # greedy continuations the drafter learns from
     rollout_new_tokens: int = 64
-    draft_steps: int = 4            # K unrolled draft steps per round, as num_assistant_tokens
+    num_assistant_tokens: int = 4   # N the assistant's generation_config ships with
+    unroll_steps: int = 8           # draft steps trained per round: the app's heuristic schedule grows N past 4
+    max_junk: int = 8               # most rejected drafts a previous round may leave in the KV, in training
     draft_batch: int = 16
     assistant_steps: int = 1500
     assistant_lr: float = 2e-3
@@ -39,7 +41,7 @@ QUICK = Preset(
     corpus_chars=150_000, vocab_size=512, hidden_size=64, intermediate_size=128, num_layers=3,
     sliding_window=8, draft_hidden_size=32, draft_intermediate_size=64, num_centroids=16, centroid_top_k=2,
     seq_len=64, target_batch=8, target_steps=30, rollouts=64, rollout_new_tokens=16, draft_batch=8,
-    assistant_steps=20, log_every=10,
+    assistant_steps=20, log_every=10, unroll_steps=4, max_junk=4,
 )
 
 
