@@ -16,8 +16,8 @@ WHAT_YOU_SEE = (
     "found it (q, light). With greedy decoding a guess is kept when it is the target's own top choice. With "
     "sampling, a guess is kept when a random number u (◆) falls below min(1, p/q) (—): guesses the target likes "
     "at least as much as the drafter always pass. At the first rejection the target draws its own token from "
-    "what is left of its distribution once the drafter's share is removed (right panel); later guesses are "
-    "not checked. This rule makes the output exactly as random as the target alone."
+    "what is left of its distribution once the drafter's share is removed (right panel, sampling only); later "
+    "guesses are not checked. This rule makes the output exactly as random as the target alone."
 )
 
 
