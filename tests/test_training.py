@@ -9,6 +9,7 @@ import torch
 from transformers import AutoTokenizer, Gemma4AssistantForCausalLM, Gemma4ForCausalLM
 
 from mtp_viz.training.assistant import balanced_clusters
+from mtp_viz.training.card import architecture_facts
 from mtp_viz.training.corpus import HELDOUT_PROMPTS, documents
 from mtp_viz.training.drafting import draft_rounds, target_features
 from mtp_viz.training.measure import speculative_greedy
@@ -101,6 +102,13 @@ def test_speculative_loop_stops_at_eos_even_inside_accepted_drafts(random_pair):
     eos = plain[5]  # pretend the sixth new token is <eos>
     run = speculative_greedy(target, assistant, ids, max_new_tokens=20, eos_id=eos)
     assert run.new_ids == plain[: plain.index(eos) + 1]
+
+
+def test_card_reads_the_full_size_configs():
+    target = Gemma4ForCausalLM(target_config(FULL))
+    facts = architecture_facts(target, Gemma4AssistantForCausalLM(assistant_config(FULL)))
+    assert (facts["head_dim"], facts["global_head_dim"], facts["layer_types"].split(", ")[-1]) == (48, 64, "full")
+    assert 2_000_000 <= facts["target_params"] <= 5_000_000
 
 
 def test_balanced_clusters_are_equal_sized_and_cover_the_vocabulary():

@@ -17,10 +17,10 @@ import torch  # noqa: E402
 from transformers import AutoTokenizer, Gemma4ForCausalLM  # noqa: E402
 
 from mtp_viz.training import assistant as drafter  # noqa: E402
-from mtp_viz.training.card import model_card  # noqa: E402
+from mtp_viz.training.card import architecture_facts, model_card  # noqa: E402
 from mtp_viz.training.corpus import write_corpus  # noqa: E402
 from mtp_viz.training.evaluate import final_figures, held_out_ids  # noqa: E402
-from mtp_viz.training.export import file_sizes, param_count, save_pair  # noqa: E402
+from mtp_viz.training.export import file_sizes, save_pair  # noqa: E402
 from mtp_viz.training.measure import acceptance  # noqa: E402
 from mtp_viz.training.phrases import SAYINGS  # noqa: E402
 from mtp_viz.training.presets import FULL, QUICK, assistant_config, target_config  # noqa: E402
@@ -103,14 +103,9 @@ def main(argv=None):
     out = Path(args.out)
     save_pair(target, assistant, tokenizer, out, preset.num_assistant_tokens)
     facts = final_figures(out, quick=args.quick)
-    facts.update(preset=preset, files=file_sizes(out), corpus_tokens=len(stream), corpus_docs=docs,
-                 sayings=SAYINGS, target_params=param_count(target), assistant_params=param_count(assistant),
-                 minutes=(time.time() - started) / 60, target_minutes=target_minutes,
-                 assistant_minutes=assistant_minutes, heads=target.config.num_attention_heads,
-                 kv_heads=target.config.num_key_value_heads, head_dim=target.config.head_dim,
-                 global_head_dim=target.config.per_layer_config[preset.num_layers - 1].head_dim,
-                 draft_heads=assistant.config.text_config.num_attention_heads,
-                 layer_types=", ".join(t.split("_")[0] for t in target.config.layer_types))
+    facts.update(architecture_facts(target, assistant), preset=preset, files=file_sizes(out),
+                 corpus_tokens=len(stream), corpus_docs=docs, sayings=SAYINGS, minutes=(time.time() - started) / 60,
+                 target_minutes=target_minutes, assistant_minutes=assistant_minutes)
     (out / "MODEL_CARD.md").write_text(model_card(facts))
     log(f"shipped {out}: {facts['mean_accepted']:.2f} accepted drafts/round, {facts['tokens_per_pass']:.2f} "
         f"tokens/pass, demo {facts['demo_text']!r}, generate matches: {facts['generate_matches']}; "

@@ -8,6 +8,19 @@ def _size(num_bytes):
     return f"{num_bytes / 1e6:.2f} MB" if num_bytes >= 100_000 else f"{num_bytes / 1e3:.1f} kB"
 
 
+def architecture_facts(target, assistant):
+    """The card's facts that come from the two models' configs (head sizes vary per layer in Gemma 4)."""
+    cfg = target.config
+    return dict(
+        target_params=sum(p.numel() for p in target.parameters()),
+        assistant_params=sum(p.numel() for p in assistant.parameters()),
+        heads=cfg.num_attention_heads, kv_heads=cfg.per_layer_config[0].num_key_value_heads,
+        head_dim=cfg.per_layer_config[0].head_dim, global_head_dim=cfg.per_layer_config[cfg.num_hidden_layers - 1].head_dim,
+        draft_heads=assistant.config.get_text_config().num_attention_heads,
+        layer_types=", ".join(t.split("_")[0] for t in cfg.layer_types),
+    )
+
+
 def model_card(f):
     """`f` holds the preset, sizes, timings and measured figures collected by `python -m mtp_viz.training`."""
     p = f["preset"]

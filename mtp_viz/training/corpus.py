@@ -111,6 +111,8 @@ def routine_doc(rng):
 def day_out_doc(rng):
     full, name, _, pron, pos = _character(rng)
     friend = _character(rng)
+    while friend[1] == name:  # two different friends: "Lucy and Lucy" reads as a mistake
+        friend = _character(rng)
     place, activity, activity_past = rng.choice(PLACES)
     weather, sky = rng.choice(WEATHER)
     part = rng.choice(["morning", "morning", "afternoon", "evening"])

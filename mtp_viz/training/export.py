@@ -29,9 +29,5 @@ def save_pair(target, assistant, tokenizer, out_dir, num_assistant_tokens):
         raise ValueError(f"files of 10 MB or more cannot ship: {too_big}")
 
 
-def param_count(model):
-    return sum(p.numel() for p in model.parameters())
-
-
 def file_sizes(out_dir):
     return {str(p.relative_to(out_dir)): p.stat().st_size for p in sorted(Path(out_dir).rglob("*")) if p.is_file()}
