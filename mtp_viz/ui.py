@@ -7,8 +7,10 @@ tests can call them without a browser.
 from __future__ import annotations
 
 import functools
+import shutil
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 import gradio as gr
@@ -17,6 +19,7 @@ from mtp_viz.figures import VIEWS, build_all, empty_all
 from mtp_viz.trace import Trace
 
 TRACES = Path(__file__).resolve().parent.parent / "assets" / "traces"
+EXPORTS = Path(tempfile.gettempdir()) / "mtp_viz_exports"    # downloads offered to users, kept for an hour
 MINIATURE = "miniature"
 MODELS = [("miniature (bundled, instant)", MINIATURE), ("Gemma 4 E2B + assistant", "google/gemma-4-E2B-it"),
           ("Gemma 4 E4B + assistant", "google/gemma-4-E4B-it"), ("Gemma 4 31B + assistant", "google/gemma-4-31B-it"),
@@ -133,7 +136,12 @@ def _md(text: str) -> str:
 
 
 def _files(trace: Trace) -> tuple[str, str]:
-    folder = Path(tempfile.mkdtemp(prefix="mtp_trace_"))
+    """Write the trace's JSON and CSV for the download buttons; exports older than an hour are removed."""
+    EXPORTS.mkdir(exist_ok=True)
+    for old in EXPORTS.iterdir():
+        if time.time() - old.stat().st_mtime > 3600:
+            shutil.rmtree(old, ignore_errors=True)
+    folder = Path(tempfile.mkdtemp(dir=EXPORTS))
     json_path, csv_path = folder / "mtp_trace.json", folder / "mtp_trace_events.csv"
     json_path.write_text(trace.to_json(indent=1), encoding="utf-8")
     trace.to_frame().to_csv(csv_path, index=False)
@@ -285,7 +293,7 @@ INTRO = ("# Multi-token prediction, step by step\n"
 
 
 def build_demo() -> gr.Blocks:
-    with gr.Blocks(title="MTP speculative decoding, step by step") as demo:
+    with gr.Blocks(title="MTP speculative decoding, step by step", delete_cache=(3600, 3600)) as demo:
         state = gr.State(new_state())
         playing = gr.State(False)
         gr.Markdown(INTRO)
