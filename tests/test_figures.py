@@ -72,6 +72,13 @@ def test_token_stream_shows_drafts_cut_by_max_new_tokens_as_unused(greedy):
     assert boxes["bonus"] == ["\u00a0say"]   # round 1's only: the cut round adds no target token
 
 
+def test_token_text_is_escaped_for_plotly(greedy):
+    odd = dataclasses.replace(greedy, token_text={**greedy.token_text, 13: "<b>", 14: '"'})
+    boxes = {t.meta: list(t.text) for t in token_stream.build(odd, 1).data}
+    assert boxes["accepted"][:2] == ["&lt;b&gt;", '"']
+    assert "guess 1: &lt;b&gt;" in " ".join(texts(clusters.build(odd, 1)))
+
+
 def test_timeline_one_bar_per_forward_pass(greedy):
     for i in range(len(greedy.rounds)):
         fig = timeline.build(greedy, i)

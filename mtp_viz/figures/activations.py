@@ -34,7 +34,7 @@ def build(trace, round_index: int) -> go.Figure:
     pre_in, pre_out = info["pre_projection"]
     post_in, post_out = info.get("post_projection") or (None, None)
     steps = rnd.draft_steps
-    token = "the next token" if not steps else ", ".join(repr(trace.text_of(d.token_id)) for d in steps[:4]) + \
+    token = "the next token" if not steps else ", ".join(theme.short(trace.text_of(d.token_id)) for d in steps[:4]) + \
         (" …" if len(steps) > 4 else "")
     clusters = (f"<br>top {info['centroid_top_k']} of {info['num_centroids']:,} clusters"
                 if info.get("num_centroids") else "")

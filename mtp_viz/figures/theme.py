@@ -5,6 +5,7 @@ bar fill pattern, a text mark and a word, so a greyscale projector or a colour-b
 """
 from __future__ import annotations
 
+import html
 import textwrap
 
 import plotly.graph_objects as go
@@ -93,9 +94,9 @@ def clamp(trace, round_index: int) -> int:
 
 
 def short(text: str, limit: int = 14) -> str:
-    """A token piece made visible: spaces as '·', newlines as '⏎', long pieces cut."""
+    """A token piece as a plotly label: spaces as '·', newlines as '⏎', long pieces cut, <>& escaped."""
     shown = text.replace("\n", "⏎").replace(" ", "·") or "∅"
-    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+    return html.escape(shown if len(shown) <= limit else shown[: limit - 1] + "…", quote=False)
 
 
 def wrap(text: str, width: int = 110) -> str:

@@ -29,7 +29,7 @@ def build(trace, round_index: int) -> go.Figure:
         start, alpha = t, 1.0 if rnd.index == i else 0.55
         for d in rnd.draft_steps:
             _add(lanes["drafter"], t, d.ms, theme.short(trace.text_of(d.token_id), 8),
-                 f"round {rnd.index}, drafter pass {d.step + 1}<br>guessed {trace.text_of(d.token_id)!r} "
+                 f"round {rnd.index}, drafter pass {d.step + 1}<br>guessed {theme.short(trace.text_of(d.token_id))} "
                  f"(q={d.prob:.2f})<br>{d.ms:.1f} ms", alpha)
             t += d.ms
         extra = rnd.drafter_passes - len(rnd.draft_steps)   # passes that proposed nothing (threshold stop)

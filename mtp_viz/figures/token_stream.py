@@ -31,7 +31,7 @@ def _round_items(trace, rnd):
     for v in rnd.verify_steps[rnd.num_accepted:]:
         if v.verdict == "rejected":
             items.append(("rejected", v.draft_token_id, f"rejected draft {v.step + 1}<br>p={v.p:.3f}  q={v.q:.3f}"
-                          f"<br>target wanted {html.escape(repr(trace.text_of(v.target_token_id)))}"))
+                          f"<br>target wanted {html.escape(repr(trace.text_of(v.target_token_id)), quote=False)}"))
         elif v.verdict == "unchecked":
             items.append(("unchecked", v.draft_token_id,
                           f"unchecked draft {v.step + 1}<br>q={v.q:.3f} (an earlier draft was rejected)"))
@@ -44,7 +44,7 @@ def _round_items(trace, rnd):
 
 
 def _label(text: str, status: str) -> str:
-    shown = html.escape(text.replace("\n", "⏎").replace(" ", "\u00a0")) or "∅"
+    shown = html.escape(text.replace("\n", "⏎").replace(" ", "\u00a0"), quote=False) or "∅"
     return f"<s>{shown}</s>" if status in ("rejected", "unchecked", "cut") else shown
 
 
@@ -66,7 +66,7 @@ def build(trace, round_index: int) -> go.Figure:
         b["base"].append(x)
         b["y"].append(row)
         b["text"].append(_label(text, status))
-        b["hovertext"].append(f"{html.escape(repr(text))}<br>{hover}")
+        b["hovertext"].append(f"{html.escape(repr(text), quote=False)}<br>{hover}")
         b["line"].append(2.5 if r == i else 0.5)
         x += width
         if "\n" in text:
@@ -80,7 +80,7 @@ def build(trace, round_index: int) -> go.Figure:
         fig.add_trace(go.Bar(
             x=b["x"], base=b["base"], y=b["y"], orientation="h", name=f"{theme.mark(status)} {theme.word(status)}",
             text=b["text"], textposition="inside", insidetextanchor="middle", hovertext=b["hovertext"],
-            hoverinfo="text", textfont={"color": theme.text_colour(c), "size": 15},
+            hoverinfo="text", textfont={"color": theme.text_colour(c), "size": 15}, textangle=0,
             marker={"color": c, "line": {"color": theme.BLACK, "width": b["line"]},
                     "pattern": {"shape": theme.pattern(status), "fgopacity": 0.25, "size": 8}},
             width=0.8, meta=status))
