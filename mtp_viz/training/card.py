@@ -65,15 +65,19 @@ data. The benchmark prompts do not occur verbatim in it.
    (peak lr {p.target_lr}, warm-up then cosine), bf16 autocast on CPU; weights then rounded to float16.
 3. Token clusters: equal-size k-means ({p.num_centroids} x {p.vocab_size // p.num_centroids}) on the target's
    (tied) output embeddings, stored as the assistant's `masked_embedding.token_ordering`.
-4. Assistant: {p.rollouts} greedy rollouts of the finished target ({p.rollout_new_tokens} new tokens from
-   corpus prompts of 2-24 tokens). Each training step unrolls {p.unroll_steps} draft steps for every round start
-   of a batch of rollouts with exactly the inputs `generate` feeds: the target's scaled embedding of the last
-   committed token with the target's final hidden state at the position before it, the constant position,
-   the target's shared KV of the positions before it (sliding layers: the last window), and the assistant's
-   own `post_projection` output with the embedding of its previous draft for later steps. Loss: cross-entropy
-   to the target's greedy tokens at each step, plus cross-entropy of the centroid scorer to their clusters.
-   {p.assistant_steps} steps, batch {p.draft_batch}. A test checks the batched training forward against the
-   real `assistant(...)` call.
+4. Assistant: {p.rollouts} greedy rollouts of the finished target ({p.rollout_new_tokens} new tokens after prompts of
+   2-24 tokens: half open a corpus document, half are `<bos>` and a span from anywhere in the corpus). Each
+   training step unrolls {p.unroll_steps} draft steps for every round start of a batch of rollouts with exactly the
+   inputs `generate` feeds: the target's scaled embedding of the last committed token with the target's final
+   hidden state at the position before it, the constant position, the target's shared KV of the positions
+   before it (sliding layers: the last window), and for later steps the assistant's own `post_projection`
+   output with the embedding of its previous draft. After a round with rejected drafts, transformers leaves
+   their KV in what the assistant reads (one extra entry on full layers, up to N on sliding ones); training
+   does the same for 65% of round starts, with the target's runner-up tokens as the rejected drafts (computed
+   exactly in one extra masked pass). Loss: cross-entropy to the target's greedy token at each step (steps
+   past {p.num_assistant_tokens} at half weight), plus cross-entropy of the centroid scorer to that token's
+   cluster. {p.assistant_steps} steps, batch {p.draft_batch}. Tests check the batched training forward against
+   the real `assistant(...)` call.
 
 Build time on 2 CPU cores (shared with other work): {f["minutes"]:.1f} minutes in all
 (target {f["target_minutes"]:.1f}, assistant {f["assistant_minutes"]:.1f}).
@@ -90,7 +94,7 @@ rounds as `generate(assistant_model=...)` does; `benchmarks/acceptance.py` measu
   tokens per target pass.
 - "{f["demo_prompt"]}" continues {f["demo_text"]!r}; its best round accepted {f["demo_best_round"]} drafts.
 - `target.generate(ids, assistant_model=assistant)` equals `target.generate(ids)` on these prompts:
-  {f["generate_matches"]}.
+  {"yes" if f["generate_matches"] else "no"}.
 - Cluster misses (the target's greedy token outside the drafter's top {p.centroid_top_k} clusters) on the
   first draft of held-out rounds: {100 * f["cluster_miss_rate"]:.1f}%.
 
