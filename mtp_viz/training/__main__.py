@@ -31,7 +31,8 @@ from mtp_viz.training.tokenizer import train_tokenizer  # noqa: E402
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(prog="python -m mtp_viz.training", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="toy sizes, the whole pipeline in under a minute")
-    parser.add_argument("--out", default="assets/miniature", help="where the shipped files go")
+    parser.add_argument("--out", default=None, help="where the files go (default: assets/miniature; with "
+                        "--quick, a folder in the temp dir, so a toy build never replaces the shipped pair)")
     parser.add_argument("--work", default=None, help="intermediate files (default: a folder in the temp dir)")
     parser.add_argument("--resume", action="store_true", help="reuse the tokenizer and target found in --work")
     return parser.parse_args(argv)
@@ -52,6 +53,7 @@ def main(argv=None):
     args = parse_args(argv)
     preset = QUICK if args.quick else FULL
     work = Path(args.work or Path(tempfile.gettempdir()) / ("mtp_viz_build_quick" if args.quick else "mtp_viz_build"))
+    args.out = args.out or (str(work / "miniature") if args.quick else "assets/miniature")
     work.mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(min(2, os.cpu_count() or 1))
     log = make_logger(work / "train.log")
