@@ -90,4 +90,13 @@ def test_run_to_end_then_step_in_a_real_browser(server):
         page.screenshot(path=str(ARTIFACTS / "step_three.png"))
         page.locator(".js-plotly-plot").nth(2).scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "step_three_views.png"), full_page=True)
+
+        # a second visitor steps their own trace; the first visitor's round is untouched
+        other = browser.new_context().new_page()
+        other.goto(server)
+        expect(other.locator(".prose.round-status")).to_contain_text("Round")
+        other.get_by_role("button", name="Step", exact=True).click()
+        expect(other.locator(".prose.round-status")).to_contain_text("Round 0 of")
+        step.click()
+        expect(status).to_contain_text("Round 3 of")
         browser.close()
