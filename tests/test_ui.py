@@ -96,13 +96,6 @@ def test_play_ticks_to_the_end_and_stops(replayed):
     assert not timer.active and not playing
 
 
-def test_sessions_do_not_share_rounds(replayed):
-    controls, _, state = replayed
-    other = ui.new_state()
-    ui.step(state, *controls)
-    assert other["trace"] is None and ui.new_state()["trace"] is None
-
-
 def test_bad_replay_file_is_reported_and_state_kept(replayed, tmp_path):
     _, _, state = replayed
     bad = tmp_path / "bad.json"
