@@ -69,6 +69,8 @@ def test_run_to_end_then_step_in_a_real_browser(server):
         page.goto(server)
         status = page.locator(".prose.round-status")
         expect(status).to_contain_text("Round")           # the first paint shows a recorded trace
+        page.get_by_role("button", name="Reset", exact=True).click()
+        expect(status).to_contain_text("press Step")      # so Run to end below runs the miniature live
 
         page.get_by_label("Prompt", exact=True).fill("Actions speak")
         page.get_by_role("button", name="Run to end", exact=True).click()
