@@ -2,9 +2,16 @@
 
 Knows nothing but where the demo is built; tests import `demo` from here without launching a server.
 """
-from mtp_viz.ui import CSS, THEME, build_demo
+import os
+
+# Idle OpenMP threads sleep instead of spinning: on a small shared CPU, spinning threads stalled each target
+# pass of the miniature from ~4 ms to ~200 ms while the browser was drawing. Set before torch is imported.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+from mtp_viz.ui import CSS, THEME, build_demo, preload  # noqa: E402
 
 demo = build_demo()
 
 if __name__ == "__main__":
+    preload()
     demo.launch(theme=THEME, css=CSS)

@@ -6,11 +6,13 @@ as on the first Step; each timed Step then reveals the next recorded round. Bar:
 """
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import time
 from pathlib import Path
 
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")   # as app.py sets it for the server
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import gradio as gr  # noqa: E402

@@ -55,6 +55,18 @@ def get_pair(model: str, assistant: str = ""):
         return _PAIRS[key]
 
 
+def preload() -> threading.Thread:
+    """Load and warm the miniature in the background at server start, so the first Step does not wait for it."""
+    def load():
+        try:
+            get_pair(MINIATURE)
+        except ValueError:
+            pass   # a missing miniature is reported when a visitor presses Step
+    thread = threading.Thread(target=load, name="preload-miniature", daemon=True)
+    thread.start()
+    return thread
+
+
 def warm_up(pair) -> None:
     """One short generation, so the timeline shows steady timings rather than PyTorch's first-call costs."""
     from mtp_viz import generate_trace

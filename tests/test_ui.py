@@ -129,3 +129,10 @@ def test_first_paint_shows_a_shipped_trace():
     out = ui.first_paint(ui.new_state())
     state = out[-1]
     assert state["trace"] is not None and state["trace"].model_info["name"] == ui.MINIATURE
+
+
+def test_preload_fills_the_shared_model_cache(monkeypatch):
+    monkeypatch.setattr(ui, "_PAIRS", {})
+    ui.preload().join(timeout=120)
+    pair = ui._PAIRS[(ui.MINIATURE, "")]
+    assert pair.name == ui.MINIATURE and ui.get_pair(ui.MINIATURE) is pair
