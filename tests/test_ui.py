@@ -136,3 +136,13 @@ def test_preload_fills_the_shared_model_cache(monkeypatch):
     ui.preload().join(timeout=120)
     pair = ui._PAIRS[(ui.MINIATURE, "")]
     assert pair.name == ui.MINIATURE and ui.get_pair(ui.MINIATURE) is pair
+
+
+@pytest.mark.parametrize("path", sorted(ui.TRACES.glob("*.json")), ids=lambda p: p.stem)
+def test_shipped_traces_are_what_the_miniature_does_now(path, miniature, monkeypatch):
+    """A stale recording (miniature rebuilt since) fails here: rerun `python assets/traces/record.py`."""
+    monkeypatch.setitem(ui._PAIRS, (ui.MINIATURE, ""), miniature)
+    shipped = Trace.from_json(path.read_text(encoding="utf-8"))
+    live = ui.generate(ui.request_of(shipped))
+    assert live.new_token_ids == shipped.new_token_ids
+    assert [r.num_accepted for r in live.rounds] == [r.num_accepted for r in shipped.rounds]
