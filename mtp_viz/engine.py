@@ -15,14 +15,13 @@ import torch
 from transformers import DynamicCache
 
 from . import sampling
-from .trace import (ACCEPTED, BONUS, CORRECTION, PREFILL, REJECTED, TARGET, UNCHECKED, DraftStep, Round,
+from .trace import (ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, DraftStep, Round,
                     VerifyStep)
 
 TOP = 5                 # candidates kept per distribution in the record
 MAX_DRAFT = 32          # the largest N the engine accepts (and the heuristic schedule's ceiling)
 ALL_CENTROIDS = 512     # keep every centroid score up to this many centroids, else the top KEPT_CENTROIDS
 KEPT_CENTROIDS = 128
-CUT = "cut"             # Round.last_token_kind when eos / max_new_tokens stopped the round before its target token
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ PREFILL = "prefill"        # round 0: the target's first token, from the prompt'
 CORRECTION = "correction"  # a draft was rejected; the target's token (greedy) or residual sample replaces it
 BONUS = "bonus"            # every draft was accepted; the target's next token comes free from the same pass
 TARGET = "target"          # no drafts this round (plain decoding, or nothing found to propose)
+CUT = "cut"                # eos or max_new_tokens stopped the round before the target's own token
 # VerifyStep.verdict values
 ACCEPTED, REJECTED, UNCHECKED = "accepted", "rejected", "unchecked"
 
@@ -71,7 +72,7 @@ class Round:
     verify_steps: list[VerifyStep]
     draft_ms: float
     verify_ms: float
-    last_token_kind: str           # PREFILL | CORRECTION | BONUS | TARGET
+    last_token_kind: str           # PREFILL | CORRECTION | BONUS | TARGET | CUT
     last_token_prob: float         # target probability of the token the target added
     start_len: int                 # sequence length (prompt + output) when the round began
     cache_len_before: int          # target KV cache length entering the round

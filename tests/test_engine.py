@@ -11,7 +11,7 @@ from transformers.generation.candidate_generator import SinglePositionMultiToken
 
 from mtp_viz import ModelPair, generate_trace, iter_rounds
 from mtp_viz.engine import lookup
-from mtp_viz.trace import ACCEPTED, BONUS, CORRECTION, PREFILL, REJECTED, TARGET, UNCHECKED
+from mtp_viz.trace import ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED
 
 NEW = 40
 
@@ -128,7 +128,7 @@ def test_rounds_add_up(tiny_pair):
         assert verdicts == [ACCEPTED] * r.num_accepted + ([REJECTED] if r.num_accepted < r.num_drafted else []) + \
             [UNCHECKED] * max(0, r.num_drafted - r.num_accepted - 1)
         if r.index > 0:
-            assert r.last_token_kind in (BONUS, CORRECTION, TARGET, "cut")
+            assert r.last_token_kind in (BONUS, CORRECTION, TARGET, CUT)
             assert (r.last_token_kind == BONUS) == (r.num_accepted == r.num_drafted > 0) or r.stopped
             # one verification pass writes every draft, the crop keeps only the committed ones
             assert r.cache_len_verified == r.cache_len_before + r.num_drafted + 1
