@@ -26,8 +26,8 @@ MODELS = [("miniature (bundled, instant)", MINIATURE), ("Gemma 4 E2B + assistant
           ("Gemma 4 26B A4B (MoE) + assistant", "google/gemma-4-26B-A4B-it")]
 PROPOSERS = [("MTP (Gemma 4 assistant)", "mtp"), ("draft model", "draft-model"), ("prompt lookup", "prompt-lookup"),
              ("none (baseline)", "none")]
-# a saying the miniature knows, a story opening, and a surprising sentence where its drafter struggles
-EXAMPLES = ["Actions speak", "Once upon a time,", "The purple giraffe sang opera to the moon because"]
+# a saying the miniature knows, a story opening, and numbers: surprising text where its drafter struggles
+EXAMPLES = ["Actions speak", "Once upon a time,", "Tom counted"]
 # control -> default, in the order handlers receive the controls (the order of request()'s parameters)
 DEFAULTS = {"model": MINIATURE, "assistant": "", "prompt": EXAMPLES[0], "proposer": "mtp", "n": 4,
             "schedule": "heuristic", "threshold": 0.0, "max_new": 32, "do_sample": False, "temperature": 1.0,
