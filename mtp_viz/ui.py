@@ -36,7 +36,9 @@ THEME = gr.themes.Default(primary_hue="blue", secondary_hue="orange", text_size=
 CSS = ".what-you-see {font-size: 1.05rem; max-width: 70rem; color: #333} .output-so-far {font-size: 1.3rem}"
 
 _PAIRS: dict[tuple[str, str], object] = {}      # (model, assistant) -> ModelPair; read-only once loaded
-_PAIRS_LOCK = threading.Lock()
+_LOADING: dict[tuple[str, str], threading.Lock] = {}   # one lock per pair, so a slow load blocks only its own users
+_PAIRS_LOCK = threading.Lock()                          # guards the two dicts, never held while loading
+MAX_HUB_PAIRS = 2                                       # real checkpoints kept in memory besides the miniature
 
 
 # -- models and traces ------------------------------------------------------------------------------------------
@@ -46,13 +48,23 @@ def get_pair(model: str, assistant: str = ""):
 
     key = ((model or "").strip() or MINIATURE, (assistant or "").strip())
     with _PAIRS_LOCK:
-        if key not in _PAIRS:
-            if key[0] != MINIATURE:
-                gr.Info(f"Loading {key[0]} and its assistant: the first time can take minutes.")
-            pair = load_pair() if key[0] == MINIATURE else load_pair(key[0], key[1] or None)
-            warm_up(pair)
+        if key in _PAIRS:
+            return _PAIRS[key]
+        loading = _LOADING.setdefault(key, threading.Lock())
+    with loading:
+        with _PAIRS_LOCK:
+            if key in _PAIRS:            # another visitor finished loading it while we waited
+                return _PAIRS[key]
+        if key[0] != MINIATURE:
+            gr.Info(f"Loading {key[0]} and its assistant: the first time can take minutes.")
+        pair = load_pair() if key[0] == MINIATURE else load_pair(key[0], key[1] or None)
+        warm_up(pair)
+        with _PAIRS_LOCK:
+            hub = [k for k in _PAIRS if k[0] != MINIATURE]
+            if key[0] != MINIATURE and len(hub) >= MAX_HUB_PAIRS:
+                del _PAIRS[hub[0]]       # forget the oldest real checkpoint; a run still using it keeps it alive
             _PAIRS[key] = pair
-        return _PAIRS[key]
+        return pair
 
 
 def preload() -> threading.Thread:

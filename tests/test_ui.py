@@ -146,3 +146,34 @@ def test_shipped_traces_are_what_the_miniature_does_now(path, miniature, monkeyp
     live = ui.generate(ui.request_of(shipped))
     assert live.new_token_ids == shipped.new_token_ids
     assert [r.num_accepted for r in live.rounds] == [r.num_accepted for r in shipped.rounds]
+
+
+def test_a_slow_model_load_blocks_only_its_own_visitors(monkeypatch, tiny_pair):
+    """While one visitor waits minutes for a hub checkpoint, others keep stepping on the miniature."""
+    import threading
+
+    import mtp_viz.models
+
+    release, started = threading.Event(), threading.Event()
+
+    def slow_load(*args, **kwargs):
+        started.set()
+        release.wait(timeout=30)
+        return tiny_pair
+
+    monkeypatch.setattr(mtp_viz.models, "load_pair", slow_load)
+    monkeypatch.setattr(ui, "warm_up", lambda pair: None)
+    monkeypatch.setattr(ui, "_PAIRS", {(ui.MINIATURE, ""): tiny_pair})
+    monkeypatch.setattr(ui.gr, "Info", lambda message: None)
+    loader = threading.Thread(target=ui.get_pair, args=("some/hub-model",))
+    loader.start()
+    assert started.wait(timeout=10)
+    answered = threading.Event()
+    threading.Thread(target=lambda: ui.get_pair(ui.MINIATURE) is tiny_pair and answered.set(), daemon=True).start()
+    assert answered.wait(timeout=5), "the miniature waited for another visitor's model load"
+    release.set()
+    loader.join(timeout=10)
+    assert ui._PAIRS[("some/hub-model", "")] is tiny_pair
+    for name in ("a/one", "b/two"):                          # only MAX_HUB_PAIRS real checkpoints stay cached
+        ui.get_pair(name)
+    assert [k for k in ui._PAIRS if k[0] != ui.MINIATURE] == [("a/one", ""), ("b/two", "")]
