@@ -90,6 +90,21 @@ def test_target_variants_lossless(variant):
         assert trace.model_info["is_moe"] and "experts" in trace.model_info["moe_caveat"]
 
 
+def test_multimodal_target_class():
+    """Real E2B/E4B checkpoints load as Gemma4ForConditionalGeneration; its text path drafts the same way."""
+    from transformers import Gemma4Config, Gemma4ForConditionalGeneration
+
+    text = gemma4_target().config.to_dict()
+    torch.manual_seed(0)
+    target = Gemma4ForConditionalGeneration(Gemma4Config(text_config=text, vision_config=None,
+                                                         audio_config=None)).eval()
+    pair = ModelPair(target, gemma4_assistant())
+    hf_out, hf_drafts = hf_assisted(pair, 4)
+    trace = generate_trace(pair, PROMPT, max_new_tokens=NEW, num_assistant_tokens=4, schedule="constant")
+    assert trace.new_token_ids == hf_out == target_greedy(target)
+    assert [r.draft_token_ids for r in trace.rounds if r.draft_token_ids] == hf_drafts
+
+
 @pytest.mark.parametrize("proposer", ["draft-model", "prompt-lookup", "none"])
 @pytest.mark.parametrize("schedule", ["constant", "heuristic"])
 def test_other_proposers_lossless(llama_pair, proposer, schedule):
