@@ -196,7 +196,7 @@ class PromptLookupProposer:
         tokens = tokens[:cut]
         ms = _ms(t0)
         for step, token in enumerate(tokens):
-            q = torch.zeros(self.vocab)
+            q = torch.zeros(self.vocab, device=ids.device)
             q[token] = 1.0                        # a looked-up draft is certain: q is one-hot
             draft.steps.append(dict(step=step, token_id=token, prob=1.0, top_ids=[token], top_probs=[1.0],
                                     position_id=ids.shape[1] + step, ms=ms if step == 0 else 0.0))

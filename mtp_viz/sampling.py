@@ -36,8 +36,8 @@ def probs(logits: torch.Tensor, warpers: LogitsProcessorList, input_ids: torch.T
 
 
 def sample(p: torch.Tensor, generator: torch.Generator) -> int:
-    """One token from a distribution p: (V,)."""
-    return int(torch.multinomial(p, 1, generator=generator).item())
+    """One token from a distribution p: (V,). The generator lives on the CPU, so draws match on any device."""
+    return int(torch.multinomial(p.float().cpu(), 1, generator=generator).item())
 
 
 def residual(p_i: torch.Tensor, q_i: torch.Tensor) -> torch.Tensor:
