@@ -80,7 +80,8 @@ class MTPProposer:
             self._hook.remove()
             self._hook = None
 
-    def observe(self, outputs, n_matches: int) -> None:
+    def observe(self, outputs, n_matches: int, committed_len: int) -> None:
+        """Keep the verification pass's hidden states and shared KV: the next round drafts from them."""
         self.last_outputs, self.n_last_matches = outputs, n_matches
 
     def propose(self, ids: torch.Tensor, n: int) -> Draft:
@@ -143,13 +144,11 @@ class DraftModelProposer:
         self.cache.activate_past_recording()
         self.cached = 0              # tokens of the committed sequence whose keys/values the drafter holds
 
-    def observe(self, outputs, n_matches: int) -> None:
-        pass
-
-    def commit(self, committed_len: int) -> None:
+    def observe(self, outputs, n_matches: int, committed_len: int) -> None:
         """Drop the drafter's cache entries for rejected drafts (transformers' cache crop)."""
         keep = min(self.cached, committed_len - 1)
-        self.cache.crop(-(self.cached - keep))
+        if self.cached:          # crop(0) still trims sliding layers back to their window, once they exist
+            self.cache.crop(-(self.cached - keep))
         self.cached = keep
 
     def propose(self, ids: torch.Tensor, n: int) -> Draft:
@@ -185,7 +184,7 @@ class PromptLookupProposer:
     def __init__(self, settings: Settings, vocab: int, eos_ids: set[int]):
         self.settings, self.vocab, self.eos_ids = settings, vocab, eos_ids
 
-    def observe(self, outputs, n_matches: int) -> None:
+    def observe(self, outputs, n_matches: int, committed_len: int) -> None:
         pass
 
     def propose(self, ids: torch.Tensor, n: int) -> Draft:
@@ -261,8 +260,9 @@ class SpeculativeDecoder:
         verify_ms = _ms(t0)
         p = sampling.probs(outputs.logits[0, -1:].float(), self.warpers, self.ids)    # (1, V)
         token = self._choose(outputs.logits[0, -1], p[0])
-        self.proposer.observe(outputs, 0) if self.proposer is not None else None
         stopped = self._commit([token])
+        if self.proposer is not None:
+            self.proposer.observe(outputs, 0, self.ids.shape[1])
         return Round(index=0, num_assistant_tokens=0, draft_token_ids=[], num_accepted=0, emitted_token_ids=[token],
                      draft_steps=[], verify_steps=[], draft_ms=0.0, verify_ms=verify_ms, last_token_kind=PREFILL,
                      last_token_prob=float(p[0, token]), start_len=self.ids.shape[1] - 1,
@@ -294,9 +294,7 @@ class SpeculativeDecoder:
         self.cache.crop(-(n - (len(emitted) - 1)))
         stopped = self._commit(emitted)
         if self.proposer is not None:
-            self.proposer.observe(outputs, len(emitted) - 1)
-            if hasattr(self.proposer, "commit"):
-                self.proposer.commit(self.ids.shape[1])
+            self.proposer.observe(outputs, len(emitted) - 1, self.ids.shape[1])
         # 5. adapt N
         if n > 0:
             self._update_schedule(n_matches == n)
