@@ -17,7 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import gradio as gr  # noqa: E402
 
-from mtp_viz import ui  # noqa: E402
+from mtp_viz.ui import step_through as ui  # noqa: E402
+from mtp_viz.ui.session import DEFAULTS, new_state  # noqa: E402
 from mtp_viz.figures import VIEWS  # noqa: E402
 
 REPEATS = 3
@@ -32,8 +33,8 @@ def timed_step(state: dict, controls: tuple, plot: gr.Plot) -> float:
 
 
 def main() -> None:
-    controls = tuple(ui.DEFAULTS.values())
-    state = ui.new_state()
+    controls = tuple(DEFAULTS.values())
+    state = new_state()
     start = time.perf_counter()
     ui.step(state, *controls)                  # first Step: loads the miniature and records the whole trace
     first = (time.perf_counter() - start) * 1000

@@ -1,4 +1,4 @@
-"""Tests for mtp_viz.ui and app.py: the demo builds without launching; handlers step, reset, scrub, play, replay.
+"""Tests for mtp_viz.ui (the step-through tab, the model cache) and app.py: the demo builds without launching; handlers step, reset, scrub, play, replay.
 
 Knows the handlers' outputs (7 figures, status, output text, round slider, two downloads, state); no browser here.
 """
@@ -9,13 +9,15 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from mtp_viz import ui
+from mtp_viz.ui import pairs, session
+from mtp_viz.ui import step_through as ui
+from mtp_viz.ui.policy import MINIATURE
 from mtp_viz.figures import VIEWS
 from mtp_viz.trace import Trace
 from trace_fixtures import make_trace
 
 STATUS, TEXT, SLIDER, JSON, CSV = range(len(VIEWS), len(VIEWS) + 5)
-N_CONTROLS = len(ui.DEFAULTS)
+N_CONTROLS = len(session.DEFAULTS)
 
 
 @pytest.fixture()
@@ -23,7 +25,7 @@ def replayed(tmp_path):
     """A session that replayed the fixture trace: (controls the replay set, outputs, state)."""
     path = tmp_path / "fixture.json"
     path.write_text(make_trace().to_json(), encoding="utf-8")
-    out = ui.replay(ui.new_state(), str(path))
+    out = ui.replay(session.new_state(), str(path))
     return out[:N_CONTROLS], out[N_CONTROLS:], out[-1]
 
 
@@ -43,8 +45,8 @@ def test_app_builds_the_demo_without_launching():
 
 def test_replay_sets_controls_and_shows_the_last_round(replayed):
     controls, out, state = replayed
-    assert dict(zip(ui.DEFAULTS, controls))["prompt"] == "Actions speak"
-    assert state["index"] == 4 and ui.request(*controls) == state["request"]
+    assert dict(zip(session.DEFAULTS, controls))["prompt"] == "Actions speak"
+    assert state["index"] == 4 and session.request(*controls) == state["request"]
     assert out[0].layout.title.text == "Token stream: round 4 of 4"
     assert "louder than words" in out[TEXT]
     assert out[SLIDER].maximum == 4 and out[SLIDER].value == 4
@@ -106,44 +108,44 @@ def test_bad_replay_file_is_reported_and_state_kept(replayed, tmp_path):
 
 
 def test_bad_input_shows_a_message_and_keeps_running(monkeypatch, tiny_pair):
-    monkeypatch.setitem(ui._PAIRS, ("tiny", ""), tiny_pair)
-    controls = dict(ui.DEFAULTS, model="tiny", prompt="")
+    monkeypatch.setitem(pairs._PAIRS, ("tiny", ""), tiny_pair)
+    controls = dict(session.DEFAULTS, model="tiny", prompt="")
     with pytest.warns(UserWarning, match="prompt is empty"):
-        out = ui.step(ui.new_state(), *controls.values())
+        out = ui.step(session.new_state(), *controls.values())
     assert "prompt is empty" in out[STATUS] and out[-1]["trace"] is None
     with pytest.warns(UserWarning, match="tokenizer"):
-        out = ui.run_to_end(ui.new_state(), *dict(controls, prompt="Actions speak").values())
+        out = ui.run_to_end(session.new_state(), *dict(controls, prompt="Actions speak").values())
     assert "tokenizer" in out[STATUS]
 
 
 def test_step_generates_on_the_miniature(miniature, monkeypatch):
-    monkeypatch.setitem(ui._PAIRS, (ui.MINIATURE, ""), miniature)
-    out = ui.step(ui.new_state(), *ui.DEFAULTS.values())
+    monkeypatch.setitem(pairs._PAIRS, (MINIATURE, ""), miniature)
+    out = ui.step(session.new_state(), *session.DEFAULTS.values())
     trace = out[-1]["trace"]
     assert out[-1]["index"] == 0 and trace.rounds[0].last_token_kind == "prefill"
-    out = ui.run_to_end(out[-1], *ui.DEFAULTS.values())
+    out = ui.run_to_end(out[-1], *session.DEFAULTS.values())
     assert "louder than words" in out[TEXT]
 
 
 def test_first_paint_shows_a_shipped_trace():
-    out = ui.first_paint(ui.new_state())
+    out = ui.first_paint(session.new_state())
     state = out[-1]
-    assert state["trace"] is not None and state["trace"].model_info["name"] == ui.MINIATURE
+    assert state["trace"] is not None and state["trace"].model_info["name"] == MINIATURE
 
 
 def test_preload_fills_the_shared_model_cache(monkeypatch):
-    monkeypatch.setattr(ui, "_PAIRS", {})
-    ui.preload().join(timeout=120)
-    pair = ui._PAIRS[(ui.MINIATURE, "")]
-    assert pair.name == ui.MINIATURE and ui.get_pair(ui.MINIATURE) is pair
+    monkeypatch.setattr(pairs, "_PAIRS", {})
+    pairs.preload().join(timeout=120)
+    pair = pairs._PAIRS[(MINIATURE, "")]
+    assert pair.name == MINIATURE and pairs.get_pair(MINIATURE) is pair
 
 
-@pytest.mark.parametrize("path", sorted(ui.TRACES.glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted(session.TRACES.glob("*.json")), ids=lambda p: p.stem)
 def test_shipped_traces_are_what_the_miniature_does_now(path, miniature, monkeypatch):
     """A stale recording (miniature rebuilt since) fails here: rerun `python assets/traces/record.py`."""
-    monkeypatch.setitem(ui._PAIRS, (ui.MINIATURE, ""), miniature)
+    monkeypatch.setitem(pairs._PAIRS, (MINIATURE, ""), miniature)
     shipped = Trace.from_json(path.read_text(encoding="utf-8"))
-    live = ui.generate(ui.request_of(shipped))
+    live = session.generate(session.request_of(shipped))
     assert live.new_token_ids == shipped.new_token_ids
     assert [r.num_accepted for r in live.rounds] == [r.num_accepted for r in shipped.rounds]
 
@@ -162,18 +164,18 @@ def test_a_slow_model_load_blocks_only_its_own_visitors(monkeypatch, tiny_pair):
         return tiny_pair
 
     monkeypatch.setattr(mtp_viz.models, "load_pair", slow_load)
-    monkeypatch.setattr(ui, "warm_up", lambda pair: None)
-    monkeypatch.setattr(ui, "_PAIRS", {(ui.MINIATURE, ""): tiny_pair})
-    monkeypatch.setattr(ui.gr, "Info", lambda message: None)
-    loader = threading.Thread(target=ui.get_pair, args=("some/hub-model",))
+    monkeypatch.setattr(pairs, "warm_up", lambda pair: None)
+    monkeypatch.setattr(pairs, "_PAIRS", {(MINIATURE, ""): tiny_pair})
+    monkeypatch.setattr(pairs.gr, "Info", lambda message: None)
+    loader = threading.Thread(target=pairs.get_pair, args=("some/hub-model",))
     loader.start()
     assert started.wait(timeout=10)
     answered = threading.Event()
-    threading.Thread(target=lambda: ui.get_pair(ui.MINIATURE) is tiny_pair and answered.set(), daemon=True).start()
+    threading.Thread(target=lambda: pairs.get_pair(MINIATURE) is tiny_pair and answered.set(), daemon=True).start()
     assert answered.wait(timeout=5), "the miniature waited for another visitor's model load"
     release.set()
     loader.join(timeout=10)
-    assert ui._PAIRS[("some/hub-model", "")] is tiny_pair
+    assert pairs._PAIRS[("some/hub-model", "")] is tiny_pair
     for name in ("a/one", "b/two"):                          # only MAX_HUB_PAIRS real checkpoints stay cached
-        ui.get_pair(name)
-    assert [k for k in ui._PAIRS if k[0] != ui.MINIATURE] == [("a/one", ""), ("b/two", "")]
+        pairs.get_pair(name)
+    assert [k for k in pairs._PAIRS if k[0] != MINIATURE] == [("a/one", ""), ("b/two", "")]

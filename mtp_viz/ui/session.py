@@ -1,0 +1,88 @@
+"""Shared wiring for every tab: the controls' defaults, requests, per-visitor state, exports. Knows no layout.
+
+A visitor's trace and round live in a plain dict kept in gr.State; nothing here is module-level mutable state
+except the export folder on disk, whose files expire after an hour.
+"""
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from mtp_viz.trace import Trace
+from mtp_viz.ui.pairs import get_pair
+from mtp_viz.ui.policy import MINIATURE
+
+TRACES = Path(__file__).resolve().parents[2] / "assets" / "traces"
+EXPORTS = Path(tempfile.gettempdir()) / "mtp_viz_exports"    # downloads offered to users, kept for an hour
+# a saying the miniature knows, a story opening, and numbers: surprising text where its drafter struggles
+EXAMPLES = ["Actions speak", "Once upon a time,", "Tom counted"]
+# control -> default, in the order handlers receive the controls (the order of request()'s parameters)
+DEFAULTS = {"model": MINIATURE, "assistant": "", "prompt": EXAMPLES[0], "proposer": "mtp", "n": 4,
+            "schedule": "heuristic", "threshold": 0.0, "max_new": 32, "do_sample": False, "temperature": 1.0,
+            "top_k": 0, "top_p": 1.0, "seed": 0}
+
+
+def request(model, assistant, prompt, proposer, n, schedule, threshold, max_new, do_sample, temperature, top_k,
+            top_p, seed) -> dict:
+    """The generate_trace keywords the controls ask for, normalised as the engine records them."""
+    return {"model": (model or "").strip() or MINIATURE, "assistant": (assistant or "").strip(),
+            "prompt": prompt or "", "proposer": proposer, "num_assistant_tokens": int(n), "schedule": schedule,
+            "confidence_threshold": float(threshold) if threshold else None, "max_new_tokens": int(max_new),
+            "do_sample": bool(do_sample), "temperature": float(temperature), "top_k": int(top_k) if top_k else None,
+            "top_p": float(top_p) if top_p is not None and float(top_p) < 1.0 else None, "seed": int(seed),
+            "chat": False}
+
+
+def request_of(trace: Trace) -> dict:
+    """The request that would reproduce a trace: how shipped and uploaded traces set the controls."""
+    s = trace.settings
+    return {"model": trace.model_info.get("name") or MINIATURE, "assistant": "", "prompt": trace.prompt_text or "",
+            **{k: s.get(k) for k in ("proposer", "num_assistant_tokens", "schedule", "confidence_threshold",
+                                     "max_new_tokens", "do_sample", "temperature", "top_k", "top_p", "seed", "chat")}}
+
+
+def controls_of(req: dict) -> dict:
+    """The control values (DEFAULTS' keys) that make a request: the inverse of request()."""
+    return {"model": req["model"], "assistant": req["assistant"], "prompt": req["prompt"], "proposer": req["proposer"],
+            "n": req["num_assistant_tokens"], "schedule": req["schedule"],
+            "threshold": req["confidence_threshold"] or 0.0, "max_new": req["max_new_tokens"],
+            "do_sample": req["do_sample"], "temperature": req["temperature"], "top_k": req["top_k"] or 0,
+            "top_p": 1.0 if req["top_p"] is None else req["top_p"], "seed": req["seed"]}
+
+
+def generate(req: dict) -> Trace:
+    """Run the engine for one request on the shared pair it names."""
+    from mtp_viz import generate_trace
+
+    pair = get_pair(req["model"], req["assistant"])
+    kwargs = {k: v for k, v in req.items() if k not in ("model", "assistant", "prompt")}
+    return generate_trace(pair, req["prompt"], **kwargs)
+
+
+def recorded() -> dict[str, Path]:
+    """The shipped traces by display name."""
+    return {p.stem.replace("_", " "): p for p in sorted(TRACES.glob("*.json"))}
+
+
+def new_state(trace: Trace | None = None, index: int = 0) -> dict:
+    return {"trace": trace, "index": index, "request": request_of(trace) if trace else None, "files": None}
+
+
+def md(text: str) -> str:
+    """Text shown literally inside Markdown: every markup character escaped."""
+    return "".join("\\" + c if c in "\\`*_{}[]<>#+-!|~" else c for c in text).replace("\n", "  \n")
+
+
+def export_files(trace: Trace) -> tuple[str, str]:
+    """Write the trace's JSON and CSV for the download buttons; exports older than an hour are removed."""
+    EXPORTS.mkdir(exist_ok=True)
+    for old in EXPORTS.iterdir():
+        if time.time() - old.stat().st_mtime > 3600:
+            shutil.rmtree(old, ignore_errors=True)
+    folder = Path(tempfile.mkdtemp(dir=EXPORTS))
+    json_path, csv_path = folder / "mtp_trace.json", folder / "mtp_trace_events.csv"
+    json_path.write_text(trace.to_json(indent=1), encoding="utf-8")
+    trace.to_frame().to_csv(csv_path, index=False)
+    return str(json_path), str(csv_path)

@@ -1,0 +1,254 @@
+"""The step-through tab: controls, Step / Run / Play / Reset, the round slider and the views. Wiring only.
+
+Handlers are plain functions of (state, controls...) so tests call them without a browser; each returns the
+tuple `outputs()` lists: the figures, the round summary, the output so far, the slider, two downloads, the state.
+"""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import gradio as gr
+
+from mtp_viz.figures import VIEWS, build_all, empty_all
+from mtp_viz.strings import t
+from mtp_viz.trace import Trace
+from mtp_viz.ui.policy import MODELS
+from mtp_viz.ui.session import (DEFAULTS, EXAMPLES, controls_of, export_files, generate, md, new_state, recorded,
+                                request, request_of)
+
+PROPOSERS = ["mtp", "draft-model", "prompt-lookup", "none"]
+
+
+# -- rendering --------------------------------------------------------------------------------------------------
+def summary(trace: Trace | None, i: int) -> str:
+    if trace is None:
+        return t("step.empty")
+    r, info, last = trace.rounds[i], trace.model_info, len(trace.rounds) - 1
+    if r.index == 0:
+        what = t("step.what.prefill")
+    elif not r.draft_token_ids:
+        what = t("step.what.none")
+    elif r.last_token_kind not in ("correction", "bonus"):   # the round was cut at eos / max new tokens
+        what = t("step.what.cut", drafted=r.num_drafted, n=r.num_assistant_tokens, kept=r.num_accepted)
+    else:
+        what = t("step.what.round", drafted=r.num_drafted, n=r.num_assistant_tokens, kept=r.num_accepted,
+                 kind=r.last_token_kind, new=len(r.emitted_token_ids))
+    end = t("step.stopped", why=r.stopped) if r.stopped else ""
+    models = ((info.get("target_class"), info.get("target_params")),
+              (info.get("assistant_class"), info.get("drafter_params")))
+    sizes = " + ".join(f"{c} ({p / 1e6:,.1f}M params)" for c, p in models if c and p)
+    line = t("step.model_line", name=md(str(info.get("name"))), sizes=sizes, proposer=info.get("proposer"),
+             device=info.get("device"), dtype=info.get("dtype"))
+    if info.get("device_reason"):
+        line += f" ({info['device_reason']})"
+    moe = t("step.moe", caveat=info["moe_caveat"]) if info.get("moe_caveat") else ""
+    return t("step.heading", i=i, last=last, what=what, end=end) + line + moe
+
+
+def output_so_far(trace: Trace | None, i: int) -> str:
+    if trace is None:
+        return ""
+    text = "".join(trace.text_of(tok) for tok in trace.emitted_upto(i))
+    prompt = trace.prompt_text if trace.prompt_text is not None else "".join(map(trace.text_of, trace.prompt_ids))
+    return f"**{md(prompt)}**{md(text)}"
+
+
+def render(state: dict) -> tuple:
+    """Everything a view update returns: the figures, the text, the slider, the downloads, the state."""
+    trace, i = state["trace"], state["index"]
+    if trace is None:
+        figs = empty_all(t("step.empty_figures"))
+        slider = gr.Slider(minimum=0, maximum=1, value=0, interactive=False)
+        downloads = tuple(gr.DownloadButton(value=None, interactive=False) for _ in range(2))
+    else:
+        figs = build_all(trace, i)
+        slider = gr.Slider(minimum=0, maximum=max(len(trace.rounds) - 1, 1), value=i, step=1, interactive=True)
+        downloads = (gr.skip(), gr.skip())     # files are written (and copied by Gradio) once per trace
+        if state["files"] is None:
+            state["files"] = export_files(trace)
+            downloads = tuple(gr.DownloadButton(value=f, interactive=True) for f in state["files"])
+    return (*figs, summary(trace, i), output_so_far(trace, i), slider, *downloads, state)
+
+
+# -- handlers ---------------------------------------------------------------------------------------------------
+def _ensure(state: dict, controls: tuple) -> bool:
+    """Make sure the state holds the trace the controls ask for; True when a new one was made (round 0 shown)."""
+    req = request(*controls)
+    if state["trace"] is not None and state["request"] == req:
+        return False
+    trace = generate(req)
+    state.update(trace=trace, index=0, request=req, files=None)
+    return True
+
+
+def warn(state: dict, message: str) -> tuple:
+    """A view update that changes nothing but the status line, plus a toast: for bad input of any kind."""
+    gr.Warning(message)
+    return (*[gr.skip() for _ in VIEWS], f"⚠️ **{md(message)}**", *[gr.skip() for _ in range(4)], state)
+
+
+def keep_controls() -> tuple:
+    return tuple(gr.skip() for _ in DEFAULTS)
+
+
+def unchanged(state: dict) -> tuple:
+    """A view update that changes nothing."""
+    return (*[gr.skip() for _ in range(len(VIEWS) + 5)], state)
+
+
+def _guarded(handler):
+    """Show a ValueError as a warning in the page and leave everything as it was."""
+    @functools.wraps(handler)
+    def run(state, *args):
+        try:
+            return handler(state, *args)
+        except ValueError as exc:
+            return warn(state, str(exc))
+    return run
+
+
+@_guarded
+def step(state: dict, *controls) -> tuple:
+    if not _ensure(state, controls):
+        last = len(state["trace"].rounds) - 1
+        state["index"] = 0 if state["index"] >= last else state["index"] + 1
+    return render(state)
+
+
+@_guarded
+def run_to_end(state: dict, *controls) -> tuple:
+    _ensure(state, controls)
+    state["index"] = len(state["trace"].rounds) - 1
+    return render(state)
+
+
+def reset(state: dict) -> tuple:
+    return render(new_state())
+
+
+def scrub(state: dict, value) -> tuple:
+    if state["trace"] is None:
+        return render(state)
+    state["index"] = max(0, min(int(value), len(state["trace"].rounds) - 1))
+    return render(state)
+
+
+def play(state: dict, playing: bool, *controls):
+    """Play / pause: start the timer (making the trace if needed) or stop it."""
+    if playing:
+        return gr.Timer(active=False), False, gr.Button(value=t("step.play")), *unchanged(state)
+    out = step(state, *controls)
+    started = state["trace"] is not None
+    return (gr.Timer(active=started), started, gr.Button(value=t("step.pause") if started else t("step.play")),
+            *out)
+
+
+def tick(state: dict):
+    """One timer tick: reveal the next round; stop at the last."""
+    trace = state["trace"]
+    if trace is None or state["index"] >= len(trace.rounds) - 1:
+        return gr.Timer(active=False), False, gr.Button(value=t("step.play")), *render(state)
+    state["index"] += 1
+    done = state["index"] >= len(trace.rounds) - 1
+    return (gr.Timer(active=not done), not done, gr.Button(value=t("step.play") if done else t("step.pause")),
+            *render(state))
+
+
+def _show(trace: Trace, state: dict) -> tuple:
+    """Show a whole trace (shipped or uploaded) and set the controls to what made it."""
+    state.update(new_state(trace, len(trace.rounds) - 1))
+    controls = controls_of(state["request"])
+    return (*[controls[k] for k in DEFAULTS], *render(state))
+
+
+def replay(state: dict, file) -> tuple:
+    """Show an uploaded JSON trace; anything that is not one is reported and changes nothing."""
+    if file is None:
+        return (*keep_controls(), *unchanged(state))
+    try:
+        trace = Trace.from_json(Path(file if isinstance(file, str) else file.name).read_text(encoding="utf-8"))
+        if not trace.rounds:
+            raise ValueError("the trace has no rounds")
+    except (ValueError, UnicodeDecodeError, KeyError, TypeError, AttributeError) as exc:
+        return (*keep_controls(), *warn(state, t("step.replay_failed", error=exc)))
+    return _show(trace, state)
+
+
+def load_recorded(state: dict, name: str) -> tuple:
+    path = recorded().get(name)
+    if path is None:
+        return (*keep_controls(), *unchanged(state))
+    return _show(Trace.from_json(path.read_text(encoding="utf-8")), state)
+
+
+def first_paint(state: dict) -> tuple:
+    """On page load: the first shipped trace, so something is on screen before any model runs."""
+    names = list(recorded())
+    return load_recorded(state, names[0]) if names else (*keep_controls(), *render(state))
+
+
+# -- layout -----------------------------------------------------------------------------------------------------
+def build(demo: gr.Blocks) -> None:
+    """Lay out the step-through tab inside the current gr.Tab and wire its events."""
+    state = gr.State(new_state())
+    playing = gr.State(False)
+    gr.Markdown(t("step.intro"))
+    with gr.Row():
+        with gr.Column(scale=3):
+            prompt = gr.Textbox(label=t("step.prompt"), value=DEFAULTS["prompt"], lines=2)
+            gr.Examples([[e] for e in EXAMPLES], inputs=[prompt], cache_examples=False, label=t("step.examples"))
+        with gr.Column(scale=2):
+            model = gr.Dropdown(MODELS, value=DEFAULTS["model"], label=t("step.model"), allow_custom_value=True,
+                                info=t("step.model_info"))
+            assistant = gr.Textbox(label=t("step.assistant"), placeholder=t("step.assistant_placeholder"))
+    with gr.Row():
+        step_btn = gr.Button(t("step.step"), variant="primary")
+        run_btn = gr.Button(t("step.run"))
+        play_btn = gr.Button(t("step.play"))
+        reset_btn = gr.Button(t("step.reset"), variant="stop")
+    with gr.Row():
+        rounds = gr.Slider(0, 1, value=0, step=1, label=t("step.round"), interactive=False, scale=4)
+        speed = gr.Slider(0.3, 3.0, value=1.0, step=0.1, label=t("step.speed"), scale=1, min_width=220)
+    with gr.Accordion(t("step.settings"), open=False):
+        with gr.Row():
+            proposer = gr.Radio([(t(f"step.proposer.{p}"), p) for p in PROPOSERS], value=DEFAULTS["proposer"],
+                                label=t("step.proposer"))
+            n = gr.Slider(1, 16, value=DEFAULTS["n"], step=1, label=t("step.n"))
+            schedule = gr.Radio(["heuristic", "constant"], value=DEFAULTS["schedule"], label=t("step.schedule"))
+            threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["threshold"], step=0.05, label=t("step.threshold"))
+            max_new = gr.Slider(1, 256, value=DEFAULTS["max_new"], step=1, label=t("step.max_new"))
+        with gr.Row():
+            do_sample = gr.Checkbox(DEFAULTS["do_sample"], label=t("step.do_sample"))
+            temperature = gr.Slider(0.1, 2.0, value=DEFAULTS["temperature"], step=0.05, label=t("step.temperature"))
+            top_k = gr.Slider(0, 200, value=DEFAULTS["top_k"], step=1, label=t("step.top_k"))
+            top_p = gr.Slider(0.05, 1.0, value=DEFAULTS["top_p"], step=0.05, label=t("step.top_p"))
+            seed = gr.Number(DEFAULTS["seed"], precision=0, minimum=0, label=t("step.seed"))
+    status = gr.Markdown(summary(None, 0), elem_classes="round-status")
+    text = gr.Markdown(elem_classes="output-so-far")
+    plots = []
+    for _, view in VIEWS:
+        plots.append(gr.Plot(label=view.TITLE, show_label=False))
+        gr.Markdown(t("step.what_you_see", text=view.WHAT_YOU_SEE), elem_classes="what-you-see")
+    with gr.Accordion(t("step.export"), open=False):
+        with gr.Row():
+            json_btn = gr.DownloadButton(t("step.download_json"), interactive=False)
+            csv_btn = gr.DownloadButton(t("step.download_csv"), interactive=False)
+            upload = gr.File(label=t("step.upload"), file_types=[".json"])
+            example = gr.Dropdown(list(recorded()), label=t("step.recorded"), value=None)
+    timer = gr.Timer(1.0, active=False)
+
+    controls = [model, assistant, prompt, proposer, n, schedule, threshold, max_new, do_sample, temperature,
+                top_k, top_p, seed]
+    views = [*plots, status, text, rounds, json_btn, csv_btn, state]
+    step_btn.click(step, [state, *controls], views)
+    run_btn.click(run_to_end, [state, *controls], views)
+    reset_btn.click(reset, [state], views).then(lambda: (gr.Timer(active=False), False, t("step.play")), None,
+                                               [timer, playing, play_btn])
+    rounds.release(scrub, [state, rounds], views)
+    play_btn.click(play, [state, playing, *controls], [timer, playing, play_btn, *views])
+    timer.tick(tick, [state], [timer, playing, play_btn, *views])
+    speed.change(lambda s: gr.Timer(value=s), speed, timer)
+    upload.upload(replay, [state, upload], [*controls, *views])
+    example.input(load_recorded, [state, example], [*controls, *views])
+    demo.load(first_paint, [state], [*controls, *views])
