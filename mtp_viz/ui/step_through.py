@@ -14,6 +14,7 @@ from mtp_viz.figures import VIEWS, build_all, empty_all
 from mtp_viz.strings import t
 from mtp_viz.trace import Trace
 from mtp_viz.ui.policy import MODELS
+from mtp_viz.ui.words import L
 from mtp_viz.ui.session import (DEFAULTS, EXAMPLES, controls_of, export_files, generate, md, new_state, recorded,
                                 request, request_of)
 
@@ -193,49 +194,49 @@ def build(demo: gr.Blocks) -> None:
     """Lay out the step-through tab inside the current gr.Tab and wire its events."""
     state = gr.State(new_state())
     playing = gr.State(False)
-    gr.Markdown(t("step.intro"))
+    gr.Markdown(L("step.intro"))
     with gr.Row():
         with gr.Column(scale=3):
-            prompt = gr.Textbox(label=t("step.prompt"), value=DEFAULTS["prompt"], lines=2)
-            gr.Examples([[e] for e in EXAMPLES], inputs=[prompt], cache_examples=False, label=t("step.examples"))
+            prompt = gr.Textbox(label=L("step.prompt"), value=DEFAULTS["prompt"], lines=2)
+            gr.Examples([[e] for e in EXAMPLES], inputs=[prompt], cache_examples=False, label=L("step.examples"))
         with gr.Column(scale=2):
-            model = gr.Dropdown(MODELS, value=DEFAULTS["model"], label=t("step.model"), allow_custom_value=True,
-                                info=t("step.model_info"))
-            assistant = gr.Textbox(label=t("step.assistant"), placeholder=t("step.assistant_placeholder"))
+            model = gr.Dropdown(MODELS, value=DEFAULTS["model"], label=L("step.model"), allow_custom_value=True,
+                                info=L("step.model_info"))
+            assistant = gr.Textbox(label=L("step.assistant"), placeholder=L("step.assistant_placeholder"))
     with gr.Row():
-        step_btn = gr.Button(t("step.step"), variant="primary")
-        run_btn = gr.Button(t("step.run"))
-        play_btn = gr.Button(t("step.play"))
-        reset_btn = gr.Button(t("step.reset"), variant="stop")
+        step_btn = gr.Button(L("step.step"), variant="primary")
+        run_btn = gr.Button(L("step.run"))
+        play_btn = gr.Button(L("step.play"))
+        reset_btn = gr.Button(L("step.reset"), variant="stop")
     with gr.Row():
-        rounds = gr.Slider(0, 1, value=0, step=1, label=t("step.round"), interactive=False, scale=4)
-        speed = gr.Slider(0.3, 3.0, value=1.0, step=0.1, label=t("step.speed"), scale=1, min_width=220)
-    with gr.Accordion(t("step.settings"), open=False):
+        rounds = gr.Slider(0, 1, value=0, step=1, label=L("step.round"), interactive=False, scale=4)
+        speed = gr.Slider(0.3, 3.0, value=1.0, step=0.1, label=L("step.speed"), scale=1, min_width=220)
+    with gr.Accordion(L("step.settings"), open=False):
         with gr.Row():
-            proposer = gr.Radio([(t(f"step.proposer.{p}"), p) for p in PROPOSERS], value=DEFAULTS["proposer"],
-                                label=t("step.proposer"))
-            n = gr.Slider(1, 16, value=DEFAULTS["n"], step=1, label=t("step.n"))
-            schedule = gr.Radio(["heuristic", "constant"], value=DEFAULTS["schedule"], label=t("step.schedule"))
-            threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["threshold"], step=0.05, label=t("step.threshold"))
-            max_new = gr.Slider(1, 256, value=DEFAULTS["max_new"], step=1, label=t("step.max_new"))
+            proposer = gr.Radio([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value=DEFAULTS["proposer"],
+                                label=L("step.proposer"))
+            n = gr.Slider(1, 16, value=DEFAULTS["n"], step=1, label=L("step.n"))
+            schedule = gr.Radio(["heuristic", "constant"], value=DEFAULTS["schedule"], label=L("step.schedule"))
+            threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["threshold"], step=0.05, label=L("step.threshold"))
+            max_new = gr.Slider(1, 256, value=DEFAULTS["max_new"], step=1, label=L("step.max_new"))
         with gr.Row():
-            do_sample = gr.Checkbox(DEFAULTS["do_sample"], label=t("step.do_sample"))
-            temperature = gr.Slider(0.1, 2.0, value=DEFAULTS["temperature"], step=0.05, label=t("step.temperature"))
-            top_k = gr.Slider(0, 200, value=DEFAULTS["top_k"], step=1, label=t("step.top_k"))
-            top_p = gr.Slider(0.05, 1.0, value=DEFAULTS["top_p"], step=0.05, label=t("step.top_p"))
-            seed = gr.Number(DEFAULTS["seed"], precision=0, minimum=0, label=t("step.seed"))
+            do_sample = gr.Checkbox(DEFAULTS["do_sample"], label=L("step.do_sample"))
+            temperature = gr.Slider(0.1, 2.0, value=DEFAULTS["temperature"], step=0.05, label=L("step.temperature"))
+            top_k = gr.Slider(0, 200, value=DEFAULTS["top_k"], step=1, label=L("step.top_k"))
+            top_p = gr.Slider(0.05, 1.0, value=DEFAULTS["top_p"], step=0.05, label=L("step.top_p"))
+            seed = gr.Number(DEFAULTS["seed"], precision=0, minimum=0, label=L("step.seed"))
     status = gr.Markdown(summary(None, 0), elem_classes="round-status")
     text = gr.Markdown(elem_classes="output-so-far")
     plots = []
     for _, view in VIEWS:
         plots.append(gr.Plot(label=view.TITLE, show_label=False))
-        gr.Markdown(t("step.what_you_see", text=view.WHAT_YOU_SEE), elem_classes="what-you-see")
-    with gr.Accordion(t("step.export"), open=False):
+        gr.Markdown(L("step.what_you_see", text=view.WHAT_YOU_SEE), elem_classes="what-you-see")
+    with gr.Accordion(L("step.export"), open=False):
         with gr.Row():
-            json_btn = gr.DownloadButton(t("step.download_json"), interactive=False)
-            csv_btn = gr.DownloadButton(t("step.download_csv"), interactive=False)
-            upload = gr.File(label=t("step.upload"), file_types=[".json"])
-            example = gr.Dropdown(list(recorded()), label=t("step.recorded"), value=None)
+            json_btn = gr.DownloadButton(L("step.download_json"), interactive=False)
+            csv_btn = gr.DownloadButton(L("step.download_csv"), interactive=False)
+            upload = gr.File(label=L("step.upload"), file_types=[".json"])
+            example = gr.Dropdown(list(recorded()), label=L("step.recorded"), value=None)
     timer = gr.Timer(1.0, active=False)
 
     controls = [model, assistant, prompt, proposer, n, schedule, threshold, max_new, do_sample, temperature,
@@ -243,7 +244,7 @@ def build(demo: gr.Blocks) -> None:
     views = [*plots, status, text, rounds, json_btn, csv_btn, state]
     step_btn.click(step, [state, *controls], views)
     run_btn.click(run_to_end, [state, *controls], views)
-    reset_btn.click(reset, [state], views).then(lambda: (gr.Timer(active=False), False, t("step.play")), None,
+    reset_btn.click(reset, [state], views).then(lambda: (gr.Timer(active=False), False, L("step.play")), None,
                                                [timer, playing, play_btn])
     rounds.release(scrub, [state, rounds], views)
     play_btn.click(play, [state, playing, *controls], [timer, playing, play_btn, *views])
