@@ -1,4 +1,4 @@
-"""`python -m mtp_viz.training [--quick] [--out DIR]`: corpus -> tokenizer -> target -> assistant -> assets.
+"""`python -m mtp_viz.training [--quick] [--moe] [--out DIR]`: corpus -> tokenizer -> target -> assistant -> assets.
 
 The orchestrator only: numbered phases, timings and the log. Intermediate files go to --work (outside the
 repo); --resume reuses a finished tokenizer and target from there. It knows nothing about the engine or UI.
@@ -9,6 +9,7 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # 2 shared cores: spinning 
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 import argparse  # noqa: E402
+import pickle  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -23,7 +24,7 @@ from mtp_viz.training.evaluate import final_figures, held_out_ids  # noqa: E402
 from mtp_viz.training.export import file_sizes, save_pair  # noqa: E402
 from mtp_viz.training.measure import acceptance  # noqa: E402
 from mtp_viz.training.phrases import SAYINGS  # noqa: E402
-from mtp_viz.training.presets import FULL, QUICK, assistant_config, target_config  # noqa: E402
+from mtp_viz.training.presets import FULL, MOE, QUICK, QUICK_MOE, assistant_config, target_config  # noqa: E402
 from mtp_viz.training.target import round_to_half, token_stream, train_target  # noqa: E402
 from mtp_viz.training.tokenizer import train_tokenizer  # noqa: E402
 
@@ -31,6 +32,8 @@ from mtp_viz.training.tokenizer import train_tokenizer  # noqa: E402
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(prog="python -m mtp_viz.training", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="toy sizes, the whole pipeline in under a minute")
+    parser.add_argument("--moe", action="store_true", help="a mixture-of-experts target (assets/miniature-moe), "
+                        "with the miniature's corpus and tokenizer")
     parser.add_argument("--out", default=None, help="where the files go (default: assets/miniature; with "
                         "--quick, a folder in the temp dir, so a toy build never replaces the shipped pair)")
     parser.add_argument("--work", default=None, help="intermediate files (default: a folder in the temp dir)")
@@ -51,9 +54,11 @@ def make_logger(path):
 
 def main(argv=None):
     args = parse_args(argv)
-    preset = QUICK if args.quick else FULL
-    work = Path(args.work or Path(tempfile.gettempdir()) / ("mtp_viz_build_quick" if args.quick else "mtp_viz_build"))
-    args.out = args.out or (str(work / "miniature") if args.quick else "assets/miniature")
+    preset = {(False, False): FULL, (True, False): QUICK, (False, True): MOE, (True, True): QUICK_MOE}[args.quick, args.moe]
+    name = "miniature-moe" if args.moe else "miniature"
+    work = Path(args.work or Path(tempfile.gettempdir()) / ("mtp_viz_build" + "_quick" * args.quick + "_moe" * args.moe))
+    args.out = args.out or (str(work / name) if args.quick else f"assets/{name}")
+    shared_tokenizer = Path("assets/miniature/tokenizer")  # the MoE build keeps the dense miniature's ids
     work.mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(min(2, os.cpu_count() or 1))
     log = make_logger(work / "train.log")
@@ -68,6 +73,9 @@ def main(argv=None):
     # 2. Tokenizer.
     if resume:
         tokenizer = AutoTokenizer.from_pretrained(work / "tokenizer")
+    elif args.moe and not args.quick and shared_tokenizer.exists():
+        tokenizer = AutoTokenizer.from_pretrained(shared_tokenizer)
+        log(f"tokenizer: the miniature's, from {shared_tokenizer}")
     else:
         tokenizer = train_tokenizer(corpus, preset.vocab_size)
         tokenizer.save_pretrained(work / "tokenizer")
@@ -109,6 +117,8 @@ def main(argv=None):
                  corpus_tokens=len(stream), corpus_docs=docs, sayings=SAYINGS, minutes=(time.time() - started) / 60,
                  target_minutes=target_minutes, assistant_minutes=assistant_minutes)
     (out / "MODEL_CARD.md").write_text(model_card(facts))
+    with open(work / "facts.pkl", "wb") as f:  # the card can be rewritten from these without a rebuild
+        pickle.dump(facts, f)
     log(f"shipped {out}: {facts['mean_accepted']:.2f} accepted drafts/round, {facts['tokens_per_pass']:.2f} "
         f"tokens/pass, demo {facts['demo_text']!r}, generate matches: {facts['generate_matches']}; "
         f"{facts['minutes']:.1f} min in all")

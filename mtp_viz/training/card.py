@@ -18,7 +18,55 @@ def architecture_facts(target, assistant):
         head_dim=cfg.per_layer_config[0].head_dim, global_head_dim=cfg.per_layer_config[cfg.num_hidden_layers - 1].head_dim,
         draft_heads=assistant.config.get_text_config().num_attention_heads,
         layer_types=", ".join(t.split("_")[0] for t in cfg.layer_types),
+        **_moe_facts(target),
     )
+
+
+def _moe_facts(target):
+    cfg = target.config
+    if not getattr(cfg, "enable_moe_block", False):
+        return {}
+    expert_params = 3 * cfg.moe_intermediate_size * cfg.hidden_size  # gate, up and down of one expert
+    all_experts = expert_params * cfg.num_experts * cfg.num_hidden_layers
+    total = sum(p.numel() for p in target.parameters())
+    return dict(num_experts=cfg.num_experts, top_k_experts=cfg.top_k_experts,
+                moe_intermediate_size=cfg.moe_intermediate_size, expert_params=expert_params,
+                active_params=total - all_experts + expert_params * cfg.top_k_experts * cfg.num_hidden_layers)
+
+
+# Gemma 4 26B A4B's text config as quoted, value for value, by several public repositories that parse its
+# published config.json (read with this project's search tools; the hub itself was not reachable).
+GEMMA4_26B_A4B = dict(layers=30, hidden_size=2816, intermediate_size=2112, num_experts=128, top_k_experts=8,
+                      moe_intermediate_size=704, vocab_size=262144, sliding_window=1024)
+
+
+def _moe_section(f):
+    p, g = f["preset"], GEMMA4_26B_A4B
+    union = lambda e, k, t: e * (1 - (1 - k / e) ** t)  # noqa: E731  experts hit by t independent tokens
+    t = f["num_drafts"] + 1
+    return f"""
+## Mixture of experts, beside Gemma 4 26B A4B
+Every layer of the target runs its small dense MLP and, beside it, a routed mixture of experts
+(`enable_moe_block=True`): a router picks the top k experts for each token and mixes their outputs.
+
+| | this miniature | Gemma 4 26B A4B |
+|---|---|---|
+| layers (all with experts) | {p.num_layers} | {g["layers"]} |
+| hidden size | {p.hidden_size} | {g["hidden_size"]} |
+| dense MLP width | {p.intermediate_size} ({p.intermediate_size / p.hidden_size:.2f} x hidden) | {g["intermediate_size"]} ({g["intermediate_size"] / g["hidden_size"]:.2f} x hidden) |
+| experts per layer, E | {p.num_experts} | {g["num_experts"]} |
+| experts per token, k | {p.top_k_experts} (k/E = 1/{p.num_experts // p.top_k_experts}) | {g["top_k_experts"]} (k/E = 1/{g["num_experts"] // g["top_k_experts"]}) |
+| one expert's MLP width | {p.moe_intermediate_size} ({p.moe_intermediate_size / p.hidden_size:.2f} x hidden) | {g["moe_intermediate_size"]} ({g["moe_intermediate_size"] / g["hidden_size"]:.2f} x hidden) |
+| one expert, one layer | {f["expert_params"]:,} parameters | {3 * g["moe_intermediate_size"] * g["hidden_size"]:,} parameters |
+| parameters used per token | {f["active_params"]:,} of {f["target_params"]:,} | about 4B of 26B (the name) |
+| experts hit by {t} independent tokens, E(1-(1-k/E)^{t}) | {union(p.num_experts, p.top_k_experts, t):.1f} | {union(g["num_experts"], g["top_k_experts"], t):.1f} |
+
+The 26B A4B column comes from its config as quoted, value for value, by several public repositories that
+parse it (found with this project's search tools; the hub itself was not reachable from the build). The
+miniature keeps the ratios that matter for the "Experts touched" view (k/E small, experts narrow beside
+the dense MLP), not the sizes. The miniature routes 1 in {p.num_experts // p.top_k_experts} experts rather than 1 in
+{g["num_experts"] // g["top_k_experts"]}, so with {t} tokens per verification the union grows a little more slowly than in 26B A4B.
+"""
 
 
 def model_card(f):
@@ -27,7 +75,8 @@ def model_card(f):
     files = "\n".join(f"| `{name}` | {_size(size)} |" for name, size in f["files"].items() if name != "MODEL_CARD.md")
     samples = "\n".join(f"| {prompt!r} | {text!r} | {acc:.2f} | {tpp:.2f} |"
                         for prompt, text, acc, tpp in f["samples"])
-    return f"""# Miniature Gemma 4 target and MTP assistant
+    moe = _moe_section(f) if f.get("num_experts") else ""
+    return f"""# Miniature Gemma 4 target{" (mixture of experts)" if moe else ""} and MTP assistant
 
 A toy pair built by this project so the app can show real multi-token-prediction drafting on a laptop, in a
 Space without a GPU and in tests, with nothing to download. Both models are the real transformers classes
@@ -49,7 +98,7 @@ drafting, verification and acceptance work.
 | ordered embeddings | - | {p.num_centroids} centroids of {p.vocab_size // p.num_centroids} tokens; top {p.centroid_top_k} scored = {100 * p.centroid_top_k / p.num_centroids:.2f}% of the vocabulary per step |
 
 Weights ship in float16 (every file under 10 MB); load them with `dtype=torch.float32`.
-
+{moe}
 ## Data
 {f["corpus_tokens"]:,} tokens ({f["corpus_docs"]:,} short documents) written by `mtp_viz/training/corpus.py` from
 the project's own templates and word lists (`phrases.py`): {len(f["sayings"])} common English sayings in many

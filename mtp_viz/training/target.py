@@ -36,13 +36,33 @@ def lr_at(step, steps, peak, warmup=100):
     return peak * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * progress)))
 
 
-def train_target(config, preset, stream, starts, log, seed=0):
+def router_outputs(model):
+    """Hooks that keep each Gemma4TextRouter's (probabilities, weights, top-k ids) from the latest forward."""
+    kept = []
+    routers = [m for m in model.modules() if type(m).__name__ == "Gemma4TextRouter"]
+    handles = [r.register_forward_hook(lambda _m, _i, out: kept.append(out)) for r in routers]
+    return kept, handles
+
+
+def balance_loss(kept, num_experts):
+    """Switch Transformer's load-balancing loss, E * sum_e f_e P_e per layer, averaged over layers: 1 when
+    the router spreads tokens evenly. Gemma 4's causal LM has none, and without it routing can collapse onto
+    a few experts. Not in Gemma 4's published recipe, which is not public; an assumption of this build."""
+    total = 0.0
+    for probs, _, top_k_index in kept:  # (B*T, E), _, (B*T, k)
+        share = torch.nn.functional.one_hot(top_k_index, num_experts).float().sum(1).mean(0) / top_k_index.shape[1]
+        total = total + num_experts * (share * probs.mean(0)).sum()
+    return total / max(1, len(kept))
+
+
+def train_target(config, preset, stream, starts, log, seed=0, balance_coef=0.01):
     """Train from scratch; bf16 autocast on CPU roughly doubles the speed of the fp32 weights' updates."""
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
     model = Gemma4ForCausalLM(config)
     opt = torch.optim.AdamW(model.parameters(), lr=preset.target_lr, betas=(0.9, 0.95), weight_decay=0.01)
     model.train()
+    kept, handles = router_outputs(model)
     bar = tqdm(range(preset.target_steps), desc="target", mininterval=5)
     running = None
     for step in bar:
@@ -52,14 +72,19 @@ def train_target(config, preset, stream, starts, log, seed=0):
         with torch.autocast("cpu", dtype=torch.bfloat16):
             logits = model(input_ids=batch[:, :-1]).logits
         loss = torch.nn.functional.cross_entropy(logits.float().flatten(0, 1), batch[:, 1:].flatten())
-        loss.backward()
+        balance = balance_loss(kept, config.num_experts) if kept else 0.0
+        kept.clear()
+        (loss + balance_coef * balance).backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
         opt.zero_grad(set_to_none=True)
         running = loss.item() if running is None else 0.95 * running + 0.05 * loss.item()
         bar.set_postfix(loss=f"{running:.3f}")
         if (step + 1) % preset.log_every == 0 or step + 1 == preset.target_steps:
-            log(f"target step {step + 1}/{preset.target_steps} loss {running:.3f}")
+            log(f"target step {step + 1}/{preset.target_steps} loss {running:.3f}"
+                + (f" balance {float(balance):.2f}" if handles else ""))
+    for handle in handles:
+        handle.remove()
     model.eval()
     return model
 
