@@ -9,7 +9,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from gradio.i18n import I18nData
+
 from mtp_viz.ui import pairs, session
+from mtp_viz.ui.words import text
 from mtp_viz.ui import step_through as ui
 from mtp_viz.ui.policy import MINIATURE
 from mtp_viz.figures import VIEWS
@@ -30,8 +33,9 @@ def replayed(tmp_path):
 
 
 def labels(demo) -> set[str]:
-    found = {getattr(b, "label", None) for b in demo.blocks.values()}
-    return found | {b.value for b in demo.blocks.values() if isinstance(getattr(b, "value", None), str)}
+    """Every label and text value on the page, in English (L() keys resolved as an English browser would)."""
+    found = {text(getattr(b, "label", None)) for b in demo.blocks.values()}
+    return found | {text(b.value) for b in demo.blocks.values() if isinstance(getattr(b, "value", None), (str, I18nData))}
 
 
 def test_app_builds_the_demo_without_launching():

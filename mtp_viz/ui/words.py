@@ -1,13 +1,52 @@
 """Words on components: L(key) for a label, button or tab name fixed at build time. Knows no layout.
 
-Static texts go through L() so the browser's language can pick the table; texts made per request (round
-summaries, figures) use mtp_viz.strings.t(key, lang) with the visitor's language instead.
+Static texts go through L(), which hands Gradio a translation key (gr.I18n): the browser picks the table that
+matches its language, English when none does. Texts made per request (round summaries, narration, figures) use
+mtp_viz.strings.t(key, lang) with lang_of(request) instead. Pass I18N to demo.launch(i18n=...).
 """
 from __future__ import annotations
 
-from mtp_viz.strings import t
+import hashlib
+import json
+
+import gradio as gr
+from gradio.i18n import I18nData
+
+from mtp_viz.strings import DEFAULT, TABLES, language_of, t
+
+# Gradio's locales -> our tables. "zh" catches zh-HK, zh-CN ... as language_of() does on the server side.
+MARK = "__i18n__"
+LOCALES = {"en": "en", "de": "de", "zh-TW": "zh-TW", "zh": "zh-TW"}
+# Copies: texts composed at build time (L with values, localized()) are added here, never to the tables.
+I18N = gr.I18n(**{loc: {**TABLES[DEFAULT], **TABLES[lang]} for loc, lang in LOCALES.items()})
 
 
-def L(key: str, **values) -> str:
-    """The English text of `key` for a component built once for every visitor."""
-    return t(key, **values)
+def localized(name: str, text_in) -> I18nData:
+    """A text composed per language by `text_in(lang)`, registered under `name` for the browser to pick."""
+    for loc, lang in LOCALES.items():
+        I18N.translations[loc][name] = text_in(lang)
+    return I18N(name)
+
+
+def L(key: str, **values) -> I18nData:
+    """`key`'s text in the visitor's browser language; values (plain or L()s) are filled in per language."""
+    if not values:
+        return I18N(key)
+    digest = hashlib.sha1(repr(sorted((k, str(v)) for k, v in values.items())).encode()).hexdigest()[:10]
+    return localized(f"{key}#{digest}", lambda lang: t(key, lang, **{k: text(v, lang) for k, v in values.items()}))
+
+
+def text(value, lang: str = DEFAULT) -> str:
+    """The plain text of an L() value (or of a plain string) in `lang`: for tests and composed texts."""
+    if isinstance(value, str) and value.startswith(MARK):      # what some components keep: str(I18nData)
+        value = I18N(json.loads(value[len(MARK):])["key"])
+    if isinstance(value, I18nData):
+        loc = next(loc for loc, table in LOCALES.items() if table == lang)
+        return I18N.translations[loc].get(value.key, value.key)
+    return value
+
+
+def lang_of(request: gr.Request | None) -> str:
+    """The visitor's table ("en", "zh-TW", "de") from the browser's Accept-Language header."""
+    headers = getattr(request, "headers", None) or {}
+    return language_of(headers.get("accept-language"))
