@@ -7,7 +7,9 @@ adapt N -> record. The MTP drafter mirrors transformers' `SinglePositionMultiTok
 """
 from __future__ import annotations
 
+import threading
 import time
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -15,6 +17,7 @@ import torch
 from transformers import DynamicCache
 
 from . import sampling
+from .models import moe_routers
 from .trace import (ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, DraftStep, Round,
                     VerifyStep)
 
@@ -217,6 +220,32 @@ def lookup(seq: list[int], n: int, max_ngram: int) -> list[int]:
     return []
 
 
+class RoutingRecorder:
+    """Reads the top-k expert ids each Gemma4TextRouter returns in the target passes the engine runs anyway:
+    a forward hook per router, held only for the duration of one pass, so there is no extra pass. Only the
+    thread that runs the pass records, so two visitors stepping on one shared model do not mix their routes."""
+
+    def __init__(self, target):
+        self.routers = [router for _, router in moe_routers(target)]
+
+    @contextmanager
+    def recording(self):
+        """Yields a list that holds, after the pass, each MoE layer's top-k ids: (positions, k) tensors."""
+        kept, thread = [None] * len(self.routers), threading.get_ident()
+
+        def keeper(layer):
+            def hook(_module, _inputs, outputs):    # outputs: (probabilities, top_k_weights, top_k_index)
+                if threading.get_ident() == thread:
+                    kept[layer] = outputs[2]
+            return hook
+        handles = [r.register_forward_hook(keeper(i)) for i, r in enumerate(self.routers)]
+        try:
+            yield kept
+        finally:
+            for handle in handles:
+                handle.remove()
+
+
 def _below_threshold(q: torch.Tensor, threshold: float | None) -> bool:
     return threshold is not None and threshold > 0 and float(q.max()) < threshold
 
@@ -238,6 +267,8 @@ class SpeculativeDecoder:
         self.target_passes = 0
         self.drafter_passes = 0
         self.done = False
+        self.routing = RoutingRecorder(target) if moe_routers(target) else None
+        self.routes = None           # the latest target pass's routed_experts (None for dense targets)
 
     # -- the loop ------------------------------------------------------------------------------------------
     def rounds(self) -> Iterator[Round]:
@@ -267,7 +298,8 @@ class SpeculativeDecoder:
                      draft_steps=[], verify_steps=[], draft_ms=0.0, verify_ms=verify_ms, last_token_kind=PREFILL,
                      last_token_prob=float(p[0, token]), start_len=self.ids.shape[1] - 1,
                      cache_len_before=cache_before, cache_len_verified=self.cache.get_seq_length(),
-                     cache_len_after=self.cache.get_seq_length(), drafter_passes=0, stopped=stopped)
+                     cache_len_after=self.cache.get_seq_length(), drafter_passes=0, stopped=stopped,
+                     routed_experts=self.routes)
 
     def _round(self, index: int) -> Round:
         n_in_force, start_len = self.n, self.ids.shape[1]
@@ -309,7 +341,8 @@ class SpeculativeDecoder:
                      draft_ms=sum(s["ms"] for s in draft.steps), verify_ms=verify_ms, last_token_kind=kind,
                      last_token_prob=float(p[n_matches, next_token]), start_len=start_len,
                      cache_len_before=cache_before, cache_len_verified=cache_verified,
-                     cache_len_after=self.cache.get_seq_length(), drafter_passes=draft.passes, stopped=stopped)
+                     cache_len_after=self.cache.get_seq_length(), drafter_passes=draft.passes, stopped=stopped,
+                     routed_experts=self.routes)
 
     # -- phases --------------------------------------------------------------------------------------------
     def _forward(self, input_ids: torch.Tensor, logits_to_keep: int | None = None):
@@ -318,8 +351,12 @@ class SpeculativeDecoder:
         total = self.cache.get_seq_length() + input_ids.shape[1]
         attention_mask = torch.ones((1, total), dtype=torch.long, device=self.device)
         overrides = getattr(self.proposer, "target_overrides", {}) if self.proposer is not None else {}
-        return self.target(input_ids=input_ids, attention_mask=attention_mask, cache=self.cache, use_cache=True,
-                           logits_to_keep=logits_to_keep or input_ids.shape[1], **overrides)
+        with self.routing.recording() if self.routing else nullcontext() as kept:
+            outputs = self.target(input_ids=input_ids, attention_mask=attention_mask, cache=self.cache,
+                                  use_cache=True, logits_to_keep=logits_to_keep or input_ids.shape[1], **overrides)
+        if kept is not None:
+            self.routes = [ids.view(input_ids.shape[1], -1).tolist() for ids in kept]   # [layer][position][k]
+        return outputs
 
     def _choose(self, logits_row: torch.Tensor, p_row: torch.Tensor) -> int:
         return sampling.sample(p_row, self.generator) if self.settings.do_sample else int(logits_row.argmax(-1))

@@ -16,6 +16,7 @@ import torch
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 MINIATURE = ASSETS / "miniature"
 MINIATURE_NAME = "miniature"
+MINIATURES = {MINIATURE_NAME: MINIATURE, "miniature-moe": ASSETS / "miniature-moe"}  # the MoE one: 16 experts, top-2
 
 # Real Gemma 4 checkpoints and their MTP assistants (the assistant id is "<target id>-assistant").
 PRESETS = {
@@ -97,12 +98,14 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
     dev, reason = (device, f"device {device} requested") if device else pick_device()
     if dtype is None:
         dtype = torch.bfloat16 if dev == "cuda" else torch.float32
-    if target is None or target == MINIATURE_NAME:
-        if not (MINIATURE / "target" / "config.json").exists():
-            raise ValueError(f"the bundled miniature is missing from {MINIATURE}; rebuild it with "
-                             "`python -m mtp_viz.training`")
-        target_id, assistant_id = str(MINIATURE / "target"), str(MINIATURE / "assistant")
-        tokenizer_id, name = str(MINIATURE / "tokenizer"), MINIATURE_NAME
+    if target is None or target in MINIATURES:
+        name = target or MINIATURE_NAME
+        folder = MINIATURES[name]
+        if not (folder / "target" / "config.json").exists():
+            raise ValueError(f"the bundled {name} is missing from {folder}; rebuild it with "
+                             f"`python -m mtp_viz.training{' --moe' if name != MINIATURE_NAME else ''}`")
+        target_id, assistant_id = str(folder / "target"), str(folder / "assistant")
+        tokenizer_id = str(folder / "tokenizer")
     else:
         target_id = str(target)
         assistant_id = assistant if assistant is not None else PRESETS.get(target_id, target_id.rstrip("/") + "-assistant")
@@ -126,6 +129,24 @@ def kv_source_layers(text_config) -> dict[str, int]:
     return {t: max(i for i in range(first_shared) if types[i] == t) for t in sorted(set(types))}
 
 
+def moe_routers(model) -> list[tuple[int, Any]]:
+    """(decoder layer index, Gemma4TextRouter) for every mixture-of-experts layer, in model order; [] if dense."""
+    found = []
+    for name, module in model.named_modules():
+        if type(module).__name__ == "Gemma4TextRouter":
+            parts = name.split(".")
+            found.append((int(parts[parts.index("layers") + 1]), module))
+    return found
+
+
+def expert_bytes(model) -> int | None:
+    """Bytes of one expert's weights (gate, up and down projections) in one layer, in the dtype loaded."""
+    experts = next((m for m in model.modules() if type(m).__name__ == "Gemma4TextExperts"), None)
+    if experts is None:
+        return None
+    return int((experts.gate_up_proj[0].numel() + experts.down_proj[0].numel()) * experts.gate_up_proj.element_size())
+
+
 def _params(model) -> int:
     return int(sum(p.numel() for p in model.parameters()))
 
@@ -147,6 +168,7 @@ def describe(pair: ModelPair, proposer: str) -> dict[str, Any]:
         "num_centroids": None, "centroid_top_k": None, "tokens_per_centroid": None, "scored_fraction": None,
         "is_moe": is_moe, "num_experts": getattr(tc, "num_experts", None),
         "top_k_experts": getattr(tc, "top_k_experts", None), "moe_caveat": None,
+        "moe_layers": None, "expert_bytes": None,   # MoE: routed layers' indices; bytes of one expert in one layer
         "target_params": _params(pair.target),
         "drafter_params": _params(pair.assistant) if pair.assistant is not None else None,
         "device": str(next(pair.target.parameters()).device), "device_reason": pair.device_reason,
@@ -155,6 +177,8 @@ def describe(pair: ModelPair, proposer: str) -> dict[str, Any]:
     }
     if is_moe:
         info["moe_caveat"] = MOE_CAVEAT.format(top_k=info["top_k_experts"], num_experts=info["num_experts"])
+        info["moe_layers"] = [layer for layer, _ in moe_routers(pair.target)]
+        info["expert_bytes"] = expert_bytes(pair.target)
     if pair.assistant is not None:
         atc = pair.assistant.config.get_text_config()
         info["drafter_num_layers"] = int(atc.num_hidden_layers)

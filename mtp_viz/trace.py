@@ -11,7 +11,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2 added Round.routed_experts; version-1 traces still load (as dense)
+READABLE_VERSIONS = (1, 2)
 
 # Round.last_token_kind values: what the one token the target adds at the end of a round is.
 PREFILL = "prefill"        # round 0: the target's first token, from the prompt's forward pass
@@ -80,6 +81,12 @@ class Round:
     cache_len_after: int           # after cropping the rejected positions
     drafter_passes: int = 0
     stopped: str | None = None     # "eos" or "length" when generation ended in this round
+    # Mixture-of-experts targets only (None for dense ones and in version-1 traces): the experts each router
+    # picked in this round's one target pass, read by hooks from that pass. routed_experts[layer][position] is
+    # the list of top-k expert ids (highest router weight first) for the layer model_info["moe_layers"][layer]
+    # at each position the pass ran: every prompt position in the prefill; in a verification, the last
+    # committed token then each draft, rejected ones included. Plain list[list[list[int]]].
+    routed_experts: list[list[list[int]]] | None = None
 
     @property
     def num_drafted(self) -> int:
@@ -115,8 +122,10 @@ class Trace:
     def from_dict(cls, data: dict[str, Any]) -> "Trace":
         data = dict(data)
         version = data.get("schema_version", SCHEMA_VERSION)
-        if version != SCHEMA_VERSION:
-            raise ValueError(f"trace schema version {version} is not supported (this build reads {SCHEMA_VERSION})")
+        if version not in READABLE_VERSIONS:
+            raise ValueError(f"trace schema version {version} is not supported (this build reads "
+                             f"{', '.join(map(str, READABLE_VERSIONS))})")
+        data["schema_version"] = SCHEMA_VERSION  # version 1 lacks only optional fields, so it reads as 2
         missing = {f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING
                    and f.default_factory is dataclasses.MISSING} - set(data)
         if missing:
