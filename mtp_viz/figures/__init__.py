@@ -1,10 +1,11 @@
-"""The seven views: each a pure function (trace, round index) -> plotly Figure. Knows no model and no UI.
+"""The eight views: each a pure function (trace, round index) -> plotly Figure. Knows no model and no UI.
 
 VIEWS lists them in page order as (key, module); every module has TITLE, WHAT_YOU_SEE and build(trace, i).
 A round index of -1 (or past the end) means the last recorded round.
 """
 from mtp_viz.figures import theme
-from mtp_viz.figures import activations, clusters, kv_sharing, statistics, timeline, token_stream, verification
+from mtp_viz.figures import (activations, clusters, experts, kv_sharing, statistics, timeline, token_stream,
+                             verification)
 
 VIEWS = [
     ("token_stream", token_stream),
@@ -14,6 +15,7 @@ VIEWS = [
     ("kv_sharing", kv_sharing),
     ("activations", activations),
     ("statistics", statistics),
+    ("experts", experts),          # mixture-of-experts targets; dense ones get a note
 ]
 
 

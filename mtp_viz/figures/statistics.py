@@ -8,7 +8,8 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from mtp_viz.figures import theme
+from mtp_viz.figures import experts, theme
+from mtp_viz.strings import t
 from mtp_viz.trace import compute_stats
 
 TITLE = "Statistics"
@@ -34,6 +35,9 @@ def build(trace, round_index: int) -> go.Figure:
         "tokens per target pass"])
     title = (f"{TITLE} after round {i}: mean acceptance length {s['mean_acceptance_length']:.2f}, "
              f"{s['tokens_per_target_pass']:.2f} tokens per target pass")
+    ratio = experts.distinct_ratio(trace, i) if experts.is_moe(trace) else None
+    if ratio is not None:   # MoE: the mean over verifications and layers of distinct experts / k
+        title += t("fig.experts.stats_ratio", ratio=ratio)
     theme.new_figure(title, height=640, fig=fig, headroom=30)
     pos = [str(k + 1) for k in range(len(s["acceptance_by_position"]))]
     fig.add_trace(go.Bar(x=pos, y=s["acceptance_by_position"], name="accepted / proposed", meta="by_position",

@@ -1,0 +1,219 @@
+"""View "Experts touched": which experts a mixture-of-experts target's routers picked, and what reading them costs.
+
+Knows a Trace (Round.routed_experts and model_info's MoE facts), the theme and the strings tables; knows nothing
+about models or the UI. The counting is in small pure functions; build() only draws them. The batch panel reads
+recorded traces of several prompts (assets/traces/moe_batch/), decoded side by side round by round.
+Dense traces get a note saying why the view does not apply.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from mtp_viz.figures import theme
+from mtp_viz.strings import t
+from mtp_viz.trace import Trace
+
+BATCH_DIR = Path(__file__).resolve().parents[2] / "assets" / "traces" / "moe_batch"
+BATCH_SIZES = (1, 2, 4, 8)
+KEY = "experts"
+TITLE = t("fig.experts.title")
+WHAT_YOU_SEE = t("fig.experts.what")
+_BYTES_PER_PARAM = {"float32": 4, "float16": 2, "bfloat16": 2}
+
+
+# -- counting ----------------------------------------------------------------------------------------------
+def is_moe(trace) -> bool:
+    return any(r.routed_experts is not None for r in trace.rounds)
+
+
+def moe_facts(trace) -> tuple[int, int, int, int]:
+    """(E experts per layer, k per token, MoE layers, bytes of one expert in one layer) from model_info."""
+    info = trace.model_info
+    layers = info.get("moe_layers") or next(r.routed_experts for r in trace.rounds if r.routed_experts)
+    return int(info["num_experts"]), int(info["top_k_experts"]), len(layers), int(info.get("expert_bytes") or 0)
+
+
+def expected_distinct(num_experts: int, k: int, positions: int) -> float:
+    """Experts hit by `positions` tokens if each picked its k independently and uniformly: E·(1 − (1 − k/E)^T)."""
+    return num_experts * (1 - (1 - k / num_experts) ** positions)
+
+
+def distinct_per_layer(routes: list[list[list[int]]]) -> list[int]:
+    """routes[layer][position] = top-k ids -> number of different experts each layer used."""
+    return [len({e for ids in layer for e in ids}) for layer in routes]
+
+
+def counts(routes: list[list[list[int]]], num_experts: int) -> list[list[int]]:
+    """[layer][expert]: how many of the pass's positions were routed to that expert."""
+    grid = [[0] * num_experts for _ in routes]
+    for row, layer in zip(grid, routes):
+        for ids in layer:
+            for e in ids:
+                row[e] += 1
+    return grid
+
+
+def verifications(trace, upto: int) -> list:
+    """Rounds 1..upto whose target pass was recorded with routing (the prefill is not a verification)."""
+    return [r for r in trace.rounds[1: upto + 1] if r.routed_experts is not None]
+
+
+def distinct_ratio(trace, upto: int = -1) -> float | None:
+    """Mean over verification passes and layers of distinct experts / k: expert weights read, in one-token steps."""
+    upto = len(trace.rounds) - 1 if upto < 0 else upto
+    rounds = verifications(trace, upto)
+    if not rounds:
+        return None
+    _, k, _, _ = moe_facts(trace)
+    per = [d / k for r in rounds for d in distinct_per_layer(r.routed_experts)]
+    return sum(per) / len(per)
+
+
+def speedup(trace, r) -> tuple[float, float]:
+    """Leviathan et al.'s walltime improvement for one round, tokens / (γ·c + v), in a memory-bound reading where
+    a pass costs the bytes of weights it reads: (with v = 1, verification as cheap as one step; with v = bytes the
+    verification pass read / bytes of a one-token step, from the recorded routing). c = drafter bytes / step bytes."""
+    num_experts, k, layers, expert = moe_facts(trace)
+    per_param = _BYTES_PER_PARAM.get(trace.model_info.get("dtype"), 4)
+    shared = trace.model_info["target_params"] * per_param - layers * num_experts * expert   # read every pass
+    step = shared + layers * k * expert
+    verify = shared + sum(distinct_per_layer(r.routed_experts)) * expert
+    c = (trace.model_info.get("drafter_params") or 0) * per_param / step
+    tokens, gamma = len(r.emitted_token_ids), r.num_drafted
+    return tokens / (gamma * c + 1.0), tokens / (gamma * c + verify / step)
+
+
+def committed_routes(trace) -> list[list[list[int]]]:
+    """[step][layer] = top-k ids of each committed token when it was fed in, from the verification passes'
+    positions that held committed tokens (the last committed token, then the accepted drafts): what plain
+    decoding, one token per pass, would have routed."""
+    steps = []
+    for r in trace.rounds[1:]:
+        if r.routed_experts is not None:
+            for j in range(min(r.num_accepted + 1, len(r.routed_experts[0]))):
+                steps.append([layer[j] for layer in r.routed_experts])
+    return steps
+
+
+def _union_sizes(groups: list[list[list[list[int]]]]) -> int:
+    """Sum over layers of the union of experts used by several sequences' routes ([seq][layer][position][k])."""
+    return sum(len({e for routes in groups for ids in routes[layer] for e in ids}) for layer in range(len(groups[0])))
+
+
+def batch_rows(traces: list, sizes=BATCH_SIZES) -> list[dict]:
+    """For B sequences decoded side by side (the first B traces, aligned round by round), per layer and pass:
+    the union of experts with drafting (each sequence's verification positions) and without (one committed
+    token per sequence per step), and the expert bytes read per generated token either way."""
+    _, _, layers, expert = moe_facts(traces[0])
+    rows = []
+    for b in (s for s in sizes if s <= len(traces)):
+        group = traces[:b]
+        aligned = range(1, min(len(tr.rounds) for tr in group))
+        drafted = [_union_sizes([tr.rounds[i].routed_experts for tr in group]) for i in aligned]
+        tokens = sum(len(tr.rounds[i].emitted_token_ids) for tr in group for i in aligned)
+        steps = [committed_routes(tr) for tr in group]
+        plain = [_union_sizes([[[ids] for ids in s[j]] for s in steps]) for j in range(min(map(len, steps)))]
+        rows.append(dict(B=b, draft_union=sum(drafted) / max(1, len(drafted) * layers),
+                         plain_union=sum(plain) / max(1, len(plain) * layers),
+                         draft_bytes_per_token=sum(drafted) * expert / max(1, tokens),
+                         plain_bytes_per_token=sum(plain) * expert / max(1, len(plain) * b)))
+    return rows
+
+
+@lru_cache(maxsize=1)
+def recorded_batch() -> tuple:
+    """The shipped side-by-side traces (assets/traces/moe_batch/*.json), read once."""
+    return tuple(Trace.from_json(p.read_text(encoding="utf-8")) for p in sorted(BATCH_DIR.glob("*.json")))
+
+
+# -- drawing -----------------------------------------------------------------------------------------------
+def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
+    if not is_moe(trace):
+        fig = theme.new_figure(t("fig.experts.title", lang), height=260)
+        return theme.message(fig, theme.wrap(t("fig.experts.dense", lang), 90).replace("\n", "<br>"))
+    i = theme.clamp(trace, round_index)
+    num_experts, k, layers, expert = moe_facts(trace)
+    fig = make_subplots(rows=3, cols=2, vertical_spacing=0.12, horizontal_spacing=0.1, subplot_titles=[
+        t("fig.experts.grid", lang), t("fig.experts.distinct", lang), t("fig.experts.bytes", lang), t("fig.experts.speedup", lang),
+        t("fig.experts.batch_union", lang), t("fig.experts.batch_bytes", lang)])
+    r = trace.rounds[i]
+    positions = len(r.routed_experts[0]) if r.routed_experts else 0
+    theme.new_figure(t("fig.experts.heading", lang, i=i, positions=positions, E=num_experts, k=k), height=1100,
+                     fig=fig, headroom=30)
+    _grid(fig, trace, r, num_experts, lang)
+    rounds = verifications(trace, i)
+    _distinct(fig, rounds, num_experts, k, lang)
+    _bytes(fig, trace, rounds, k, layers, expert, lang)
+    batch = recorded_batch() if batch is None else batch
+    if batch and batch[0].model_info.get("name") == trace.model_info.get("name"):
+        _batch(fig, batch_rows(list(batch)), num_experts, k, lang)
+    else:
+        fig.add_annotation(text=t("fig.experts.no_batch", lang), row=3, col=1, showarrow=False, x=0.5, y=0.5,
+                           xref="x5 domain", yref="y5 domain", font={"color": theme.GREY})
+    return fig
+
+
+def _grid(fig, trace, r, num_experts, lang):
+    if r.routed_experts is None:
+        return
+    grid = counts(r.routed_experts, num_experts)
+    names = [str(n) for n in (trace.model_info.get("moe_layers") or range(len(grid)))]
+    fig.add_trace(go.Heatmap(z=grid, x=list(range(num_experts)), y=names, colorscale="Blues", zmin=0,
+                             showscale=False, meta="grid", name=t("fig.experts.legend.positions", lang),
+                             texttemplate="%{z}", hovertemplate=t("fig.experts.hover.grid", lang)), row=1, col=1)
+    fig.update_xaxes(title_text=t("fig.experts.axis.expert", lang), dtick=1, row=1, col=1)
+    fig.update_yaxes(title_text=t("fig.experts.axis.layer", lang), autorange="reversed", row=1, col=1)
+
+
+def _distinct(fig, rounds, num_experts, k, lang):
+    xs = [r.index for r in rounds]
+    means = [sum(distinct_per_layer(r.routed_experts)) / len(r.routed_experts) for r in rounds]
+    expected = [expected_distinct(num_experts, k, len(r.routed_experts[0])) for r in rounds]
+    fig.add_trace(go.Bar(x=xs, y=means, name=t("fig.experts.legend.distinct", lang), meta="distinct",
+                         marker={"color": theme.VERMILLION}), row=1, col=2)
+    fig.add_trace(go.Scatter(x=xs, y=expected, mode="markers", name=t("fig.experts.legend.expected", lang),
+                             meta="expected", marker={"symbol": "diamond", "size": 10, "color": theme.BLACK}),
+                  row=1, col=2)
+    fig.add_trace(go.Scatter(x=xs, y=[k] * len(xs), mode="lines", name=t("fig.experts.legend.k", lang, k=k), meta="k",
+                             line={"dash": "dash", "color": theme.GREEN}), row=1, col=2)
+    fig.update_yaxes(title_text=t("fig.experts.axis.experts", lang), range=[0, num_experts + 0.5], row=1, col=2)
+    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), row=1, col=2)
+
+
+def _bytes(fig, trace, rounds, k, layers, expert, lang):
+    xs = [r.index for r in rounds]
+    kb = [sum(distinct_per_layer(r.routed_experts)) * expert / 1e3 for r in rounds]
+    fig.add_trace(go.Bar(x=xs, y=kb, name=t("fig.experts.legend.verify_bytes", lang), meta="verify_bytes",
+                         marker={"color": theme.VERMILLION}), row=2, col=1)
+    fig.add_trace(go.Scatter(x=xs, y=[layers * k * expert / 1e3] * len(xs), mode="lines", meta="step_bytes",
+                             name=t("fig.experts.legend.step_bytes", lang), line={"dash": "dash", "color": theme.GREEN}),
+                  row=2, col=1)
+    fig.update_yaxes(title_text=t("fig.experts.axis.kb", lang), rangemode="tozero", row=2, col=1)
+    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), row=2, col=1)
+    free, costed = zip(*[speedup(trace, r) for r in rounds]) if rounds else ((), ())
+    fig.add_trace(go.Scatter(x=xs, y=list(free), mode="lines+markers", name=t("fig.experts.legend.free", lang),
+                             meta="speedup_free", line={"color": theme.BLUE}), row=2, col=2)
+    fig.add_trace(go.Scatter(x=xs, y=list(costed), mode="lines+markers", name=t("fig.experts.legend.costed", lang),
+                             meta="speedup_costed", line={"color": theme.VERMILLION}), row=2, col=2)
+    fig.add_hline(y=1.0, line={"dash": "dot", "color": theme.GREY}, row=2, col=2)
+    fig.update_yaxes(title_text=t("fig.experts.axis.speedup", lang), rangemode="tozero", row=2, col=2)
+    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), row=2, col=2)
+
+
+def _batch(fig, rows, num_experts, k, lang):
+    bs = [str(row["B"]) for row in rows]
+    for key, colour, name in (("draft", theme.VERMILLION, "fig.experts.legend.with"),
+                              ("plain", theme.GREY, "fig.experts.legend.without")):
+        fig.add_trace(go.Bar(x=bs, y=[row[f"{key}_union"] for row in rows], name=t(name, lang),
+                             meta=f"batch_{key}_union", marker={"color": colour}, legendgroup=key), row=3, col=1)
+        fig.add_trace(go.Bar(x=bs, y=[row[f"{key}_bytes_per_token"] / 1e3 for row in rows], showlegend=False,
+                             meta=f"batch_{key}_bytes", marker={"color": colour}, legendgroup=key), row=3, col=2)
+    fig.add_hline(y=num_experts, line={"dash": "dot", "color": theme.GREY}, row=3, col=1)
+    fig.update_yaxes(title_text=t("fig.experts.axis.experts", lang), range=[0, num_experts + 0.5], row=3, col=1)
+    fig.update_yaxes(title_text=t("fig.experts.axis.kb_token", lang), rangemode="tozero", row=3, col=2)
+    for col in (1, 2):
+        fig.update_xaxes(title_text=t("fig.experts.axis.batch", lang), type="category", row=3, col=col)
