@@ -1,7 +1,9 @@
-"""Regenerate the shipped example traces from the bundled miniature: `python assets/traces/record.py`.
+"""Regenerate the shipped example traces from the bundled miniatures: `python assets/traces/record.py [--moe]`.
 
 Knows the example prompts and settings; the rounds come from the real engine, so the files share the live schema.
 The app shows the first file (alphabetically) on page load and lists all of them under "Recorded examples".
+The MoE miniature's traces of different prompts, decoded with N = 4 drafts per round, go to moe_batch/ (not
+listed in the app): the "Experts touched" view lines them up round by round as a batch of 1, 2, 4 and 8.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
 from mtp_viz import generate_trace  # noqa: E402
+from mtp_viz.training.corpus import HELDOUT_PROMPTS  # noqa: E402
 from mtp_viz.ui import DEFAULTS, EXAMPLES, get_pair, request  # noqa: E402
 
 # file stem -> (prompt, proposer, do_sample); every other control at the UI's default, so a replay's
@@ -22,18 +25,31 @@ RECORDINGS = {
     "once_upon_a_time_sampled": (EXAMPLES[1], "mtp", True),
     "surprising_sentence": (EXAMPLES[2], "mtp", False),
 }
+MOE = "miniature-moe"
+MOE_RECORDINGS = {"actions_speak_moe": (EXAMPLES[0], "mtp", False)}
+BATCH_SETTINGS = dict(proposer="mtp", num_assistant_tokens=4, schedule="constant", max_new_tokens=32)
 
 
-def main() -> None:
-    pair = get_pair(DEFAULTS["model"])   # loaded and warmed up exactly as the app does
-    for stem, (prompt, proposer, do_sample) in RECORDINGS.items():
-        req = request(**{**DEFAULTS, "prompt": prompt, "proposer": proposer, "do_sample": do_sample})
-        kwargs = {k: v for k, v in req.items() if k not in ("model", "assistant", "prompt")}
-        trace = generate_trace(pair, prompt, **kwargs)
-        (HERE / f"{stem}.json").write_text(trace.to_json(), encoding="utf-8")
-        print(f"{stem}: {len(trace.rounds)} rounds, {trace.stats['tokens_per_target_pass']:.2f} tokens/pass, "
-              f"{trace.output_text!r}")
+def main(moe_only: bool = False) -> None:
+    """Every recording; with --moe only the MoE miniature's (the dense ones stay as they are)."""
+    for model, recordings in ((DEFAULTS["model"], {} if moe_only else RECORDINGS), (MOE, MOE_RECORDINGS)):
+        pair = get_pair(model) if recordings else None   # loaded and warmed up exactly as the app does
+        for stem, (prompt, proposer, do_sample) in recordings.items():
+            req = request(**{**DEFAULTS, "model": model, "prompt": prompt, "proposer": proposer,
+                             "do_sample": do_sample})
+            kwargs = {k: v for k, v in req.items() if k not in ("model", "assistant", "prompt")}
+            save(generate_trace(pair, prompt, **kwargs), HERE / f"{stem}.json")
+    pair = get_pair(MOE)
+    (HERE / "moe_batch").mkdir(exist_ok=True)
+    for i, prompt in enumerate(HELDOUT_PROMPTS[:8]):
+        save(generate_trace(pair, prompt, **BATCH_SETTINGS), HERE / "moe_batch" / f"prompt_{i}.json")
+
+
+def save(trace, path: Path) -> None:
+    path.write_text(trace.to_json(), encoding="utf-8")
+    print(f"{path.name}: {len(trace.rounds)} rounds, {trace.stats['tokens_per_target_pass']:.2f} tokens/pass, "
+          f"{trace.output_text!r}")
 
 
 if __name__ == "__main__":
-    main()
+    main(moe_only="--moe" in sys.argv[1:])
