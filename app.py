@@ -8,10 +8,10 @@ import os
 # pass of the miniature from ~4 ms to ~200 ms while the browser was drawing. Set before torch is imported.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-from mtp_viz.ui import CSS, THEME, build_demo, preload  # noqa: E402
+from mtp_viz.ui import CSS, I18N, KEYS, THEME, build_demo, preload  # noqa: E402
 
 demo = build_demo()
 
 if __name__ == "__main__":
     preload()
-    demo.launch(theme=THEME, css=CSS)
+    demo.launch(theme=THEME, css=CSS, i18n=I18N, js=KEYS)

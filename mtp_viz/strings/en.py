@@ -6,6 +6,7 @@ STRINGS: dict[str, str] = {
     # -- app --------------------------------------------------------------------------------------------------
     "app.title": "MTP speculative decoding, step by step",
     "tab.step": "Step through",
+    "tab.tour": "Guided tour",
     # -- step-through tab -------------------------------------------------------------------------------------
     "step.intro": ("# Multi-token prediction, step by step\n"
                    "Gemma 4 can run a small **drafter** that guesses several next tokens, and the big **target** "
@@ -39,6 +40,22 @@ STRINGS: dict[str, str] = {
     "step.top_k": "Top-k (0 = off)",
     "step.top_p": "Top-p (1 = off)",
     "step.seed": "Seed",
+    "step.proposer_info": ("who guesses: Gemma 4's MTP assistant; a separate small model with the same vocabulary; "
+                           "prompt lookup (copies what followed the last words earlier in the prompt, no model); "
+                           "or nobody"),
+    "step.n_info": "how many tokens the drafter guesses per round (the starting value when a schedule moves it)",
+    "step.schedule_info": ("heuristic: +2 after a round with every guess kept, −1 after a rejection; "
+                           "constant: N stays"),
+    "step.threshold_info": ("stops a round's draft early, after a guess whose top probability was below this; "
+                            "0 always drafts N"),
+    "step.max_new_info": "the most tokens to generate; the last round is cut short at this limit",
+    "step.do_sample_info": ("off: every token is the target's top choice, so a guess is kept only if it matches; "
+                            "on: tokens are drawn at random and a guess is kept with probability min(1, p/q)"),
+    "step.temperature_info": "sampling only: below 1 sharpens the probabilities, above 1 flattens them",
+    "step.top_k_info": "sampling only: draw from the k most likely tokens alone",
+    "step.top_p_info": "sampling only: draw from the smallest set of likeliest tokens whose probabilities reach p",
+    "step.seed_info": "sampling only: the same seed gives the same random draws, and so the same text",
+    "step.keys": "Keys: → next round · ← previous round · space play / pause · Home round 0 (not while typing)",
     "step.export": "Export and replay",
     "step.download_json": "Download trace (JSON)",
     "step.download_csv": "Download events (CSV)",
@@ -59,8 +76,486 @@ STRINGS: dict[str, str] = {
     "step.moe": "\n\n**Mixture of experts:** {caveat}",
     "step.replay_failed": "Could not replay that file: {error}",
     "step.loading": "Loading {model} and its assistant: the first time can take minutes.",
+    # -- figures (mtp_viz/figures/*.py): titles, axes, legends, hover texts, "What you see" ------------------
+    # Keys fig.<view>.*; templates may fill plotly placeholders such as %{x}: keep every {name} as it is.
+    "fig.status.prompt": "prompt",
+    "fig.status.prefill": "first token (prefill)",
+    "fig.status.accepted": "accepted draft",
+    "fig.status.correction": "correction (after a rejection)",
+    "fig.status.bonus": "bonus (all drafts accepted)",
+    "fig.status.target": "target token (no drafts)",
+    "fig.status.rejected": "rejected draft",
+    "fig.status.unchecked": "unchecked (after a rejection)",
+    "fig.status.unused": "not used (generation stopped)",
+    "fig.verdict.accepted": "accepted",
+    "fig.verdict.rejected": "rejected",
+    "fig.verdict.unchecked": "unchecked",
+    "fig.verdict.unused": "not used",
+    "fig.what_you_see": "**What you see.** {text}",
+    "fig.choose": "View",
+    "fig.empty": "Press Step to run the first round, or Run to end.",
+    "fig.token_stream.title": "Token stream",
+    "fig.token_stream.heading": "Token stream: round {i} of {last}",
+    "fig.token_stream.what": (
+        "The prompt (grey) and every token generated so far, in reading order. Green ✓ tokens were guessed by the "
+        "drafter and confirmed by the target. When the target disagrees, the drafter's guess is struck through "
+        "(red ✗, and the guesses after it are never checked) and the target's own token follows (orange ↺, a "
+        "correction). When every guess is right, the target adds one more token for free (blue ★, a bonus). "
+        "Guesses the target agreed with but that came after the end of the output are struck through in grey (⏹ "
+        "not used). The outlined tokens belong to the current round. Hover a token for its probabilities."),
+    "fig.token_stream.prompt": "prompt",
+    "fig.token_stream.round": "round {r}: {what}",
+    "fig.token_stream.accepted": "accepted draft {k}<br>p={p:.3f}  q={q:.3f}",
+    "fig.token_stream.rejected": "rejected draft {k}<br>p={p:.3f}  q={q:.3f}<br>target's top choice: {top}",
+    "fig.token_stream.unchecked": "unchecked draft {k}<br>q={q:.3f} (an earlier draft was rejected)",
+    "fig.token_stream.unused": "draft {k}, agreed but not used: generation stopped first",
+    "fig.token_stream.last": "{word}<br>p={p:.3f}",
+    "fig.timeline.title": "Timeline of forward passes",
+    "fig.timeline.heading_first": "Timeline of forward passes: round 0, {ms:.0f} ms",
+    "fig.timeline.heading": "Timeline of forward passes: rounds 0–{i}, {ms:.0f} ms",
+    "fig.timeline.what": (
+        "Time runs left to right, in milliseconds measured while generating. Each light-blue bar is one pass of the "
+        "small drafter, guessing one token; each dark-blue bar is one pass of the big target model, which checks "
+        "all of the round's guesses at once. The top lane marks the rounds (R1, R2, …; hover for the N guesses "
+        "allowed); the current round is outlined. Speculative decoding pays off when several cheap drafter bars "
+        "buy more than one token per expensive target bar."),
+    "fig.timeline.lane.target": "target",
+    "fig.timeline.lane.drafter": "drafter",
+    "fig.timeline.lane.round": "round",
+    "fig.timeline.legend.drafter": "drafter pass",
+    "fig.timeline.legend.target": "target pass",
+    "fig.timeline.legend.round": "round",
+    "fig.timeline.draft": "round {r}, drafter pass {k}<br>guessed {token} (q={q:.2f})<br>{ms:.1f} ms",
+    "fig.timeline.stop": "stop",
+    "fig.timeline.stop_hover": ("round {r}, drafter pass below the confidence threshold: no guess kept<br>"
+                                "{ms:.1f} ms"),
+    "fig.timeline.prefill": "prefill",
+    "fig.timeline.prefill_what": "prefill: read the prompt",
+    "fig.timeline.verify_what": "verified {drafted} guesses, kept {kept}, emitted {emitted}",
+    "fig.timeline.plain_what": "no guesses: one token, emitted {emitted}",
+    "fig.timeline.target_hover": "round {r}, target pass<br>{what}<br>{ms:.1f} ms",
+    "fig.timeline.round_label": "R{r}",
+    "fig.timeline.round_hover": "round {r}: N={n} allowed, {drafted} drafted, {ms:.1f} ms",
+    "fig.timeline.round_hover_plain": "round {r}: no drafts, {ms:.1f} ms",
+    "fig.timeline.xaxis": "wall time (ms)",
+    "fig.verification.title": "Verification",
+    "fig.verification.heading_empty": "Verification: round {i}",
+    "fig.verification.heading": "Verification: round {i}, kept {kept} of {drafted} ({mode})",
+    "fig.verification.greedy": "greedy",
+    "fig.verification.sampling": "sampling",
+    "fig.verification.what": (
+        "For each guess of this round: how likely the target model finds the drafted token (p, dark) and how likely "
+        "the drafter found it (q, light). With greedy decoding a guess is kept when it is the target's own top "
+        "choice. With sampling, a guess is kept when a random number u (◆) falls below min(1, p/q) (—): guesses "
+        "the target likes at least as much as the drafter always pass. At the first rejection the target draws its "
+        "own token from what is left of its distribution once the drafter's share is removed (right panel, "
+        "sampling only); later guesses are not checked, so they have no p bar. Guesses marked “not used” were "
+        "accepted but came after the end of the output. This rule makes the output exactly as random as the "
+        "target alone."),
+    "fig.verification.prefill": ("Round 0 is the prefill: the target reads the prompt and picks the first token. "
+                                 "Nothing to verify."),
+    "fig.verification.none": "No guesses in this round: the target produced one token on its own.",
+    "fig.verification.residual": "residual norm(max(0, p − q))",
+    "fig.verification.p": "p: target's probability of the drafted token",
+    "fig.verification.q": "q: drafter's probability",
+    "fig.verification.accept_prob": "min(1, p/q)",
+    "fig.verification.u": "u (uniform draw)",
+    "fig.verification.residual_legend": "residual (the drawn token in orange)",
+    "fig.verification.top_choice": "target's top choice: {token} ({p:.2f})",
+    "fig.verification.drew": "target drew: {token}",
+    "fig.verification.yaxis": "probability",
+    "fig.clusters.title": "Cluster selection",
+    "fig.clusters.heading_empty": "Cluster selection: round {i}",
+    "fig.clusters.heading": "Cluster selection: round {i}, top {k} of {n:,} clusters kept{scored}{more}",
+    "fig.clusters.scored_fraction": ", {frac:.1%} of the vocabulary scored",
+    "fig.clusters.scored_tokens": ", {scored:,} of {vocab:,} tokens scored ({frac:.1%})",
+    "fig.clusters.more": "; guesses 1–{shown} of {total} shown",
+    "fig.clusters.what": (
+        "Scoring every word of a big vocabulary is expensive for a small drafter, so Gemma 4's drafter first scores "
+        "clusters of similar tokens (one centroid each; 2,048 in the real models) and only looks inside the best "
+        "few. Each panel is one guess of this round, with the target's verdict on it: bars are centroid scores, "
+        "highest first; dark-blue bars were selected, grey ones were not. Only tokens in the selected clusters can "
+        "be guessed. If the target's top choice lay in a cluster that was not selected, the panel says “cluster "
+        "miss”: the drafter could not have guessed that token. At most 8 panels are drawn; the title says when "
+        "a round had more guesses."),
+    "fig.clusters.prefill": "Round 0 is the prefill: nothing is drafted yet. Press Step.",
+    "fig.clusters.none": "No guesses in this round.",
+    "fig.clusters.no_embedder": "This drafter has no efficient embedder: it scores the whole vocabulary.",
+    "fig.clusters.panel": "guess {k}: {token}<br>{verdict}",
+    "fig.clusters.miss": "{verdict}, ✗ cluster miss (top choice {token})",
+    "fig.clusters.selected": "selected cluster",
+    "fig.clusters.not_selected": "not selected cluster",
+    "fig.clusters.hover": "centroid {c}<br>score {s}",
+    "fig.clusters.xaxis": "centroids by score",
+    "fig.clusters.yaxis": "score",
+    "fig.kv_sharing.title": "KV cache sharing",
+    "fig.kv_sharing.heading": "KV cache sharing: round {i}",
+    "fig.kv_sharing.what": (
+        "Left: the target model's layers, bottom to top; light bars use sliding-window attention (they look at "
+        "recent tokens only), dark hatched bars use full attention. The Gemma 4 drafter has no cache of its own: "
+        "each of its layers reads the keys and values of one target layer of the same kind (orange arrows; the "
+        "layers it reads are numbered in orange). Right: how many positions the target's cache holds after each "
+        "round. The verification pass writes every guess into the cache; the red, cross-hatched part on top is "
+        "cropped away again because those guesses were rejected."),
+    "fig.kv_sharing.layers": "layers and shared caches",
+    "fig.kv_sharing.cache": "target KV cache length",
+    "fig.kv_sharing.sliding": "sliding",
+    "fig.kv_sharing.full": "full",
+    "fig.kv_sharing.target_layer": "target {kind} layer",
+    "fig.kv_sharing.drafter_layer": "drafter {kind} layer",
+    "fig.kv_sharing.target_hover": "target layer {layer} ({kind} attention)",
+    "fig.kv_sharing.drafter_hover": "drafter layer ({kind} attention)",
+    "fig.kv_sharing.drafter_box": "drafter {k}",
+    "fig.kv_sharing.own_cache": "this drafter keeps its own KV cache",
+    "fig.kv_sharing.no_reader": "no drafter reads the target's cache here",
+    "fig.kv_sharing.reads": "drafter reads layers {layers} of {n}",
+    "fig.kv_sharing.layer_axis": "target layer",
+    "fig.kv_sharing.kept": "kept in cache",
+    "fig.kv_sharing.cropped": "written, then cropped",
+    "fig.kv_sharing.before": "length entering the round",
+    "fig.kv_sharing.kept_hover": "round {r}: {n} positions kept",
+    "fig.kv_sharing.cropped_hover": "round {r}: {n} positions cropped after the rejection",
+    "fig.kv_sharing.window": "sliding layers keep only the last {window}",
+    "fig.kv_sharing.round_axis": "round",
+    "fig.kv_sharing.positions_axis": "positions",
+    "fig.activations.title": "Target activations feed the drafter",
+    "fig.activations.heading_empty": "Target activations feed the drafter: round {i}",
+    "fig.activations.heading": "Target activations feed the drafter: round {i}, {n} guess(es) from one position",
+    "fig.activations.what": (
+        "How one guess is made. The drafter does not start from scratch: it takes the target's last hidden state "
+        "(its summary of the text so far) and the embedding of the last token, glues them together, shrinks them "
+        "with pre_projection to the drafter's small width, runs its few layers (reading the target's cache), and "
+        "picks a token. post_projection turns its output back into the target's width, to stand in for the "
+        "target's hidden state at the next guess. All guesses of a round use the same position id."),
+    "fig.activations.not_mtp": "This proposer does not read the target's activations (only Gemma 4 MTP drafters do).",
+    "fig.activations.hidden": "target hidden state",
+    "fig.activations.hidden_hover": "the target's last-layer hidden state at the last accepted position",
+    "fig.activations.embed": "last token embedding",
+    "fig.activations.embed_hover": "embedding of the last token (the target's input embeddings, shared)",
+    "fig.activations.concat": "concat",
+    "fig.activations.concat_hover": "hidden state and embedding side by side",
+    "fig.activations.pre_hover": "a linear layer down to the drafter's width",
+    "fig.activations.layers": "{n} drafter layers",
+    "fig.activations.layers_hover": "attend to the target's KV cache at layers {layers}",
+    "fig.activations.logits": "token scores",
+    "fig.activations.clusters": "top {k} of {n:,} clusters",
+    "fig.activations.logits_hover": "the drafter's guess: {tokens}",
+    "fig.activations.next_token": "the next token",
+    "fig.activations.post_hover": "back to the target's width: stands in for the target's hidden state at the next guess",
+    "fig.activations.loop": "next guess: new hidden state + embedding of the guessed token",
+    "fig.activations.position": "position id {pos} for all {n} guesses of this round",
+    "fig.activations.positions": "position ids {pos}",
+    "fig.moe": "MoE: {caveat}",
+    "fig.statistics.title": "Statistics",
+    "fig.statistics.heading": ("Statistics after round {i}: mean acceptance length {mal:.2f}, {tpp:.2f} tokens per "
+                               "target pass"),
+    "fig.statistics.what": (
+        "Top left: how often the guess at each position was accepted (early guesses are easier, so the bars usually "
+        "fall). Top right: how many guesses each round kept. Bottom left: the number of guesses N allowed per "
+        "round; the heuristic schedule raises N after a fully accepted round and lowers it after a rejection. "
+        "Bottom right: tokens produced per pass of the big model, against 1.0 for ordinary decoding, which runs "
+        "the big model once per token. Above 1.0, speculative decoding is saving big-model passes."),
+    "fig.statistics.by_position": "acceptance by guess position",
+    "fig.statistics.histogram": "guesses kept per round",
+    "fig.statistics.n": "N (guesses allowed) per round",
+    "fig.statistics.per_pass": "tokens per target pass",
+    "fig.statistics.proposed": "accepted / proposed",
+    "fig.statistics.reached": "accepted / reached",
+    "fig.statistics.rate": "rate",
+    "fig.statistics.position": "guess position",
+    "fig.statistics.kept": "guesses kept",
+    "fig.statistics.rounds": "rounds",
+    "fig.statistics.round": "round",
+    "fig.statistics.n_axis": "N (line), kept (×)",
+    "fig.statistics.n_name": "N",
+    "fig.statistics.kept_name": "kept",
+    "fig.statistics.speculative": "speculative",
+    "fig.statistics.baseline": "baseline 1.0",
+    "fig.statistics.baseline_note": "baseline: 1 token per pass",
+    "fig.statistics.per_pass_axis": "tokens / pass",
     # -- lab tab ----------------------------------------------------------------------------------------------
+    "lab.tab": "Draft length lab",
+    "lab.intro": ("# When does drafting pay?\n"
+                  "More guesses per round can buy more tokens per pass of the big model, but every guess costs a "
+                  "drafter pass and every rejected guess is wasted work. Run a sweep over N (guesses per round) "
+                  "and compare the **measured** wall-clock speed-up with the **cost model** of Leviathan et al. "
+                  "(2023), which predicts it from two numbers: α, the chance that one guess is accepted, and c, "
+                  "the time of one drafter pass over the time of one target pass. A sweep recorded on the "
+                  "miniature is on screen until you run your own."),
+    "lab.prompts": "Prompts, one per line (at most {max_prompts}, {max_chars} characters each)",
+    "lab.ns": "N values to try (guesses per round)",
+    "lab.schedules": "Schedules",
+    "lab.proposers": "Proposers (the no-drafter baseline always runs)",
+    "lab.max_new": "New tokens per run",
+    "lab.repeats": "Repeats (timings are the median)",
+    "lab.run": "Run sweep",
+    "lab.download": "Download the table (CSV)",
+    "lab.table": "The sweep, one row per setting",
+    "lab.what_if": "What if? Move α and c: the predicted curves redraw at once (no model runs)",
+    "lab.alpha": "α: chance that one guess is accepted",
+    "lab.c": "c: drafter pass time ÷ target pass time",
+    "lab.preset": "Place a real Gemma 4 pair (projected, not measured)",
+    "lab.preset.none": "my own α and c",
+    "lab.status.shipped": ("Showing the sweep recorded on the miniature ({where}). Measured: c = {c:.2f}, "
+                           "α = {alpha:.2f}; the best N is {best} measured and {best_pred} predicted."),
+    "lab.status.done": ("Sweep done in {seconds:.1f} s on {model}. Measured: c = {c:.2f}, α = {alpha:.2f}; "
+                        "the best N is {best} measured and {best_pred} predicted."),
+    "lab.status.preset": ("**{name}: projected, not measured.** α = {alpha:.2f} ({alpha_source}); "
+                          "c = {c:.3f} ({c_source}). Sources are listed in the README."),
+    "lab.error.prompts": "Give at least one prompt (one per line).",
+    "lab.error.too_many_prompts": "At most {limit} prompts per sweep; you gave {n}.",
+    "lab.error.prompt_length": "Prompt {i} has {n} characters; at most {limit} per prompt.",
+    "lab.error.ns": "Choose at least one N.",
+    "lab.error.choice": "Choose at least one schedule and one proposer.",
+    "lab.error.failed": "The sweep stopped: {error}",
+    "lab.progress": "measuring",
+    "lab.axis.n": "N (guesses per round)",
+    "lab.axis.tokens": "tokens per target pass",
+    "lab.axis.speedup": "speed-up over no drafter (×)",
+    "lab.axis.position": "guess position k",
+    "lab.axis.share": "rounds with guesses 1..k all accepted",
+    "lab.title.tokens": "Tokens per target pass against N",
+    "lab.title.speedup": "Speed-up against N: wall clock, measured (c = {c:.2f})",
+    "lab.title.acceptance": "Acceptance by guess position (N = {n}): the α^k decay",
+    "lab.title.what_if": "What if α = {alpha:.2f} and c = {c:.2f}? Best N {best}, speed-up {speedup:.2f}×",
+    "lab.title.what_if_tokens": "tokens per target pass",
+    "lab.title.what_if_speedup": "speed-up (×)",
+    "lab.legend.measured": "{proposer}, constant N: measured",
+    "lab.legend.heuristic": "{proposer}, heuristic schedule (x = starting N): measured",
+    "lab.legend.predicted": "{proposer}: predicted, α = {alpha:.2f}",
+    "lab.legend.predicted_speedup": "{proposer}: predicted, α = {alpha:.2f}, c = {c:.2f}",
+    "lab.legend.limit": "N + 1: every guess accepted",
+    "lab.legend.baseline": "1.0: no drafter",
+    "lab.legend.best": "best measured N = {n}",
+    "lab.legend.best_predicted": "best predicted N = {n}",
+    "lab.legend.positions": "measured",
+    "lab.legend.alpha_k": "α^k with α = {alpha:.2f}",
+    "lab.legend.what_if": "α = {alpha:.2f}, c = {c:.2f}",
+    "lab.legend.projected": "{name} (projected, not measured)",
+    "lab.no_data": "No sweep yet: press Run sweep.",
+    "lab.what.tokens": ("Each dot is tokens per pass of the big model at one N, over all prompts; the line is what "
+                        "the cost model predicts from one fitted α, and the dashed line N + 1 is the most a round "
+                        "can give (every guess kept plus the target's own token). The dots climb with N but bend "
+                        "away from N + 1: a longer draft adds guesses that are less and less likely to survive, "
+                        "because one rejection throws away everything after it."),
+    "lab.what.speedup": ("Speed-up is time per token without a drafter divided by time per token with it, measured "
+                         "on this machine. Below the 1.0 line drafting is slower than not drafting. The curve is "
+                         "the cost model with the measured c and the measured cost of the verification pass. "
+                         "Here a longer draft hurts once the next guess's small chance of being kept no longer pays "
+                         "for the drafter pass it costs: the curve peaks at the best N and falls after it. The "
+                         "diamonds are the heuristic schedule, which starts at the given N, adds 2 after a round "
+                         "with every guess kept and takes 1 away after a rejection, so it finds a good N without "
+                         "being told."),
+    "lab.what.acceptance": ("The bars show, for each guess position k, the share of rounds in which guesses 1 to k "
+                            "were all accepted; the line is α^k. The bars fall because a guess counts only when "
+                            "every guess before it was kept: this decay is why each extra guess is worth less "
+                            "than the one before."),
+    "lab.what.what_if": ("The cost model alone, no model running: tokens per pass (1 − α^(N+1)) / (1 − α) and "
+                         "speed-up (1 − α^(N+1)) / ((1 − α)(N·c + 1)), which assumes verifying N + 1 tokens costs "
+                         "one target pass. Raise c and the best N shrinks and the peak sinks toward 1.0; with c "
+                         "near 0.5, as on the miniature, drafting barely pays at all. Real Gemma 4 drafters are "
+                         "tiny next to their targets (c of a few hundredths), so even modest α pays. The "
+                         "presets are projections from published numbers, not measurements."),
+    "lab.time_per_token": ("{ms_token:.2f} ms per token ({ms_draft:.2f} drafter + {ms_verify:.2f} target) against "
+                           "{ms_one:.2f} ms for one target pass of one token: {verdict}"),
+    "lab.time_per_token.unknown": ("{ms_token:.2f} ms per token ({ms_draft:.2f} drafter + {ms_verify:.2f} target); "
+                                   "fewer target passes is not the same as faster: compare the Draft length lab"),
+    "lab.preset.e2b": "Gemma 4 E2B + assistant",
+    "lab.preset.e2b.alpha": "from 41–49 % of guesses accepted at N = 2, llama.cpp, E2B assistant on an E2B fine-tune",
+    "lab.preset.e2b.c": "78M assistant ÷ 2.3B effective target parameters",
+    "lab.preset.31b": "Gemma 4 31B + assistant",
+    "lab.preset.31b.alpha": "from 66–89 % of guesses accepted at N = 4 on three coding and explaining prompts, llama.cpp",
+    "lab.preset.31b.c": "≈0.47B assistant (0.94 GB in bf16) ÷ 30.7B target parameters",
+    "lab.preset.26b": "Gemma 4 26B A4B (MoE) + assistant",
+    "lab.preset.26b.alpha": "fitted to per-position acceptance 0.844 / 0.599 / 0.385 / 0.271 at N = 4, vLLM",
+    "lab.preset.26b.c": ("≈0.41B assistant (440 MB at 8.5 bits per weight) ÷ 3.8B active target parameters; "
+                         "verifying N + 1 tokens on a MoE reads more experts, so real speed-ups are lower"),
+    "lab.faster": "{x:.2f}× faster than one pass per token",
+    "lab.slower": "{x:.2f}× slower than one pass per token",
     # -- tour tab ---------------------------------------------------------------------------------------------
+    "tour.intro": ("# A guided tour of MTP\n"
+                   "Eleven short chapters, one idea each, on recorded examples: nothing has to load and nothing "
+                   "runs. Press **Next** to begin; → and ← turn the pages too."),
+    "tour.next": "Next",
+    "tour.back": "Back",
+    "tour.try": "**Try it:** {text}",
+    "tour.check": "**Check yourself:** {text}",
+    "tour.reveal": "Show the answer",
+    "tour.answer": "**Answer:** {text}",
+    "tour.left": "Target alone",
+    "tour.right": "With the MTP drafter",
+    "tour.open_lab": "Open the Draft length lab",
+    "tour.open_experts": "Open the Experts view",
+    "tour.ch1.title": "The target alone: one forward pass per token",
+    "tour.ch1.text": ("Start without any drafter. A language model writes one token per forward pass: the pass reads "
+                      "the whole text so far, picks the next token, and only then can the next pass begin. In this "
+                      "recording the target wrote {tokens} tokens in {alone} passes, one dark-blue bar each. An easy "
+                      "token such as the end of a well-known saying costs a full pass, just like a hard one."),
+    "tour.ch1.try": ("In **Step through**, set the proposer to *none (baseline)*, press **Run to end** and count "
+                     "the bars in the timeline."),
+    "tour.ch1.q": "Why can the target not write the second token in the same pass as the first?",
+    "tour.ch1.a": ("Because the second token depends on the first: the pass that picks it needs the first token "
+                   "as input. On its own, the target has to run its passes one after another."),
+    "tour.ch2.title": "The drafter guesses N tokens from the target's activations",
+    "tour.ch2.text": ("Now a small drafter helps. Before each pass of the target it guesses the next N tokens, one "
+                      "after another ({drafted} in round {round}, with N = {n}). It does not start from scratch: "
+                      "it reads the target's activations, the hidden state of its last layer ({hidden} numbers "
+                      "here), joins them with the embedding of the last token and projects the {concat} numbers "
+                      "down to its own width of {drafter_hidden}. For the next guess its own output, projected "
+                      "back up, stands in for the target's hidden state."),
+    "tour.ch2.try": ("In **Step through**, press **Step** twice and look at the *Target activations* view: every "
+                     "size in it is read from the loaded model."),
+    "tour.ch2.q": "Which two inputs does the drafter combine for the first guess of a round?",
+    "tour.ch2.a": ("The target's last hidden state at the current position and the embedding of the last token. "
+                   "They are concatenated and projected down to the drafter's width."),
+    "tour.ch3.title": "One target pass checks every guess",
+    "tour.ch3.text": ("The target does not check the guesses one at a time. It reads all {drafted} of them in a "
+                      "single forward pass, which gives it its own probability p at every position at once. The "
+                      "view sets p beside the drafter's probability q for each guess. With greedy decoding a guess "
+                      "is kept when it is exactly the token the target would have picked there itself."),
+    "tour.ch3.try": ("Step through a few rounds and compare the timeline's lanes: however many light-blue drafter "
+                     "bars a round has, it has one dark-blue target bar."),
+    "tour.ch3.q": "Why does checking several guesses in one pass cost little more than writing one token?",
+    "tour.ch3.a": ("A dense model applies the same weights at every position. On a GPU the time of a pass goes "
+                   "mostly into loading those weights, and they are loaded once for all the positions."),
+    "tour.ch4.title": "Keep the agreeing prefix, then add the target's own token",
+    "tour.ch4.text": ("In round {round} the drafter guessed {drafted} tokens and the target agreed with the first "
+                      "{kept}. Guess {first_rejected} was “{rejected_guess}”, where the target wanted "
+                      "“{target_token}”, so that guess and every guess after it are thrown away. The round still "
+                      "ends with a token of the target's own, and it always does: the verification pass has "
+                      "already computed the target's distribution at the first position it disagreed with, so its "
+                      "own choice there costs nothing extra. A round never adds fewer tokens than the target alone."),
+    "tour.ch4.try": ("In the token stream, find the orange ↺ token: the correction. The red, struck-through tokens "
+                     "were drafted but never written."),
+    "tour.ch4.q": "The drafter's very first guess is wrong. How many tokens does the round still add?",
+    "tour.ch4.a": ("One: the target's correction at that position. The round then gives what a pass of the "
+                   "target alone gives, at the price of the drafter's short passes."),
+    "tour.ch5.title": "The bonus token when every guess was right",
+    "tour.ch5.text": ("In round {round} the target agreed with all {drafted} guesses. Its verification pass also "
+                      "computed the distribution at the position after the last guess, so it adds a token of its "
+                      "own there: the bonus, “{target_token}”. The round wrote {new} tokens for a single target "
+                      "pass. After a round like this the heuristic schedule lets the drafter guess 2 more next time."),
+    "tour.ch5.try": ("Step through *actions speak* and look for the blue ★ tokens: each one ends a round in which "
+                     "every guess was kept."),
+    "tour.ch5.q": "With N guesses, how many tokens can one round add at most?",
+    "tour.ch5.a": "N + 1: all N guesses and the bonus token.",
+    "tour.ch6.title": "The same text with and without the drafter",
+    "tour.ch6.text": ("The same prompt twice: on the left the target alone, on the right with the drafter. Both "
+                      "wrote the same {tokens} tokens, word for word. With greedy decoding every kept guess is a "
+                      "token the target would have chosen anyway, so the drafter changes how fast the text comes, "
+                      "never what it says. What changes is the count: {passes} target passes instead of {alone}, "
+                      "for the same {tokens} tokens."),
+    "tour.ch6.try": ("In **Step through**, load the recorded examples *actions speak* and *actions speak no "
+                     "drafter* one after the other and compare tokens per target pass in the statistics view."),
+    "tour.ch6.q": "With sampling switched on, is the output still exactly the target's?",
+    "tour.ch6.a": ("Not token for token, because the random draws differ, but it follows the target's "
+                   "distribution exactly: the acceptance rule of chapter 10 makes each token come out as if the "
+                   "target had sampled it alone."),
+    "tour.ch7.title": "KV sharing: the drafter reads the target's cache",
+    "tour.ch7.text": ("To guess well the drafter has to attend to the whole text, yet it keeps no KV cache of its "
+                      "own. Each of its {drafter_layers} layers reads the keys and values of one target layer of "
+                      "the same kind: layer {sliding_layer}, the target's last sliding-window layer, and layer "
+                      "{full_layer}, its last full-attention layer. On the right, the target's cache grows with "
+                      "every verified position; in round {round} the rejected guesses are cropped off again "
+                      "({verified} → {after} positions)."),
+    "tour.ch7.try": "Step to a round with a correction and watch the red part of the cache bar: the crop removes it.",
+    "tour.ch7.q": "What does the drafter save by reading the target's cache?",
+    "tour.ch7.a": ("A prefill of its own and a second copy of the keys and values: it never reads the prompt "
+                   "itself, and it needs no memory for a cache."),
+    "tour.ch8.title": "The efficient embedder and a real cluster miss",
+    "tour.ch8.text": ("Scoring all {vocab} tokens of the vocabulary would be a big share of a small drafter's "
+                      "work. So it first scores {clusters} clusters of similar tokens, one centroid each, and only "
+                      "looks inside the best {top_k}: about {share}% of the vocabulary. Usually the right token is "
+                      "in there. In round {round} of this example full of numbers it was not: the drafter guessed "
+                      "“{miss_guess}”, the target wanted “{miss_wanted}”, and that token sat in a cluster the "
+                      "drafter never opened."),
+    "tour.ch8.try": ("In **Step through**, load *surprising sentence*, open *Cluster selection* and step until a "
+                     "panel says “cluster miss”."),
+    "tour.ch8.q": "Does a cluster miss make the output wrong?",
+    "tour.ch8.a": ("No. It costs a rejected guess and nothing more: the target checks every guess and writes its "
+                   "own token at that position."),
+    "tour.ch9.title": "How long a draft? The schedule decides",
+    "tour.ch9.text": ("Longer drafts pay only while the guesses keep being accepted. Each guess after the first "
+                      "rejection is wasted: the drafter spent a pass on it and the target checked it for nothing. "
+                      "On surprising text a long draft costs more than it saves; short drafts waste little but "
+                      "cannot win much. The heuristic schedule adapts N as it goes: +2 after a round in which "
+                      "every guess was kept, −1 after any rejection. In this example N fell from {n_first} to "
+                      "{n_min} and the target made {mean} tokens per pass."),
+    "tour.ch9.try": ("In **Step through**, set the schedule to *constant*, N to 8 and run *Tom counted*; then "
+                     "compare tokens per target pass with the heuristic schedule."),
+    "tour.ch9.q": "The drafter is very good on one text and poor on another. Where does the schedule take N?",
+    "tour.ch9.a": ("Up by 2 after each fully accepted round on the easy text; down by 1 after each rejection on "
+                   "the hard one, never below 1."),
+    "tour.ch10.title": "Sampling: u against min(1, p/q), and the residual",
+    "tour.ch10.text": ("With sampling on, the drafter draws its guesses from its own distribution q. The target "
+                       "keeps a guess with probability min(1, p/q): it draws a random number u between 0 and 1 "
+                       "and keeps the guess when u falls below that bar. In round {round}, guess {first_rejected} "
+                       "had p = {p} and q = {q}, so the bar stood at {accept}; u came out at {u} and the guess "
+                       "was rejected. The replacement is drawn from the residual distribution norm(max(0, p − q)), "
+                       "the probability the drafter left uncovered. Together the two steps give tokens distributed "
+                       "exactly as the target alone would sample them."),
+    "tour.ch10.try": ("In **Step through**, switch *Sampling* on, change the seed and run again: the text changes, "
+                      "the rule does not."),
+    "tour.ch10.q": "A guess has p = 0.6 and q = 0.3. How likely is it to be kept?",
+    "tour.ch10.a": ("Certain: min(1, 0.6 / 0.3) = 1. Only a guess the drafter liked more than the target "
+                    "(q > p) can be rejected."),
+    "tour.ch11.title": "Mixture of experts: why MTP helps less there",
+    "tour.ch11.text": ("So far the target was dense: it uses the same weights for every token, so checking {most} "
+                       "guesses in one pass costs little more than one token. A mixture-of-experts target such as "
+                       "Gemma 4 26B A4B sends each token through a few of its many experts, and different tokens "
+                       "may pick different ones. Checking a draft can then mean loading more experts' weights "
+                       "from memory, which eats up what the drafter saved. In a large batch the sequences share "
+                       "many experts, so loaded weights are reused; at batch size 1 they share few, and on "
+                       "hardware without much parallelism 26B A4B may not get faster at all."),
+    "tour.ch11.try": ("Look at the timeline: each dark-blue bar is one target pass that checked a whole draft. "
+                      "Picture every guess in it calling on different experts."),
+    "tour.ch11.q": "Why does MTP on a mixture-of-experts model pay off better with a large batch?",
+    "tour.ch11.a": ("Across many sequences the tokens pick overlapping experts, so each expert's weights, once "
+                    "loaded, serve many tokens. At batch size 1 the extra guesses often need experts nothing else "
+                    "uses."),
+    # -- glossary (an accordion in every tab) -------------------------------------------------------------------
+    "glossary.title": "Glossary",
+    "glossary.target": ("**Target (target model)**: the large model whose text we want; it has the last word on "
+                        "every token."),
+    "glossary.drafter": ("**Drafter / assistant (draft model)**: a small, fast model that guesses the next tokens "
+                         "for the target to check. Gemma 4's drafter has 4 layers and builds on the target's "
+                         "activations."),
+    "glossary.mtp": ("**MTP (multi-token prediction)**: Gemma 4's drafter design: one target pass yields several "
+                     "tokens, the kept guesses plus one of the target's own."),
+    "glossary.speculative": ("**Speculative decoding**: let a cheap model guess ahead and the expensive one check; "
+                             "the output stays the expensive model's."),
+    "glossary.token": ("**Token**: a piece of text (a word, part of a word, a sign) that a model reads or writes "
+                       "in one step."),
+    "glossary.forward_pass": ("**Forward pass**: one run of a model over its input; for the target, one pass "
+                              "gives one token's worth of probabilities at every position it reads."),
+    "glossary.draft": "**Draft**: the N tokens the drafter guesses in one round; N is num_assistant_tokens.",
+    "glossary.round": ("**Round**: draft, verify, keep what agrees, add the target's token. Round 0 is the "
+                       "prefill, in which the target reads the prompt."),
+    "glossary.verification": ("**Verification**: the one target pass that scores every guess of a round and "
+                              "decides which to keep."),
+    "glossary.acceptance_length": ("**Acceptance length**: the tokens one round adds, that is the accepted "
+                                   "guesses plus the target's own token."),
+    "glossary.correction": ("**Correction**: the target's own token at the first rejected guess; everything "
+                            "drafted after it is dropped."),
+    "glossary.bonus": ("**Bonus token**: the extra token the target adds when every guess of the round was "
+                       "accepted."),
+    "glossary.kv_cache": ("**KV cache**: the keys and values of past positions, kept per layer so a new pass "
+                          "does not recompute them. Gemma 4's drafter reads the target's instead of keeping one."),
+    "glossary.attention": ("**Sliding / full attention layer**: a sliding-window layer looks only at the last "
+                           "few positions; a full (global) attention layer looks at all of them."),
+    "glossary.hidden_state": ("**Hidden state (activations)**: the vector a layer outputs at a position; the "
+                              "target's last one summarises the text so far and feeds the drafter."),
+    "glossary.embedding": ("**Embedding**: the vector a token is turned into before the first layer; the drafter "
+                           "shares the target's embedding table."),
+    "glossary.cluster": ("**Centroid / cluster**: the efficient embedder groups similar tokens into clusters, "
+                         "each with one centroid vector; the drafter scores centroids first, then only the "
+                         "tokens of the best clusters."),
+    "glossary.cluster_miss": ("**Cluster miss**: the target's token lay in a cluster the drafter did not select, "
+                              "so that guess could not have been right."),
+    "glossary.schedule": ("**Schedule**: how N changes between rounds. Heuristic: +2 after a fully accepted "
+                          "round, −1 after a rejection; constant: never."),
+    "glossary.moe": ("**Mixture of experts / expert**: a model whose layers hold many expert sub-networks and "
+                     "send each token through a few of them; different tokens may use different experts."),
     # -- experts view -----------------------------------------------------------------------------------------
     "fig.experts.title": "Experts touched",
     "fig.experts.what": (
@@ -109,4 +604,31 @@ STRINGS: dict[str, str] = {
     "fig.experts.axis.batch": "sequences side by side (B)",
     "fig.experts.stats_ratio": "; each verification read {ratio:.2f}x one token's experts",
     # -- public: policy, limits and errors --------------------------------------------------------------------
+    "public.model_info": "the models this server offers",
+    "public.model_refused": ("This server runs only these models: {allowed}. Choose one of them under Model; "
+                             "other hub ids and folders are switched off here. To load any Gemma 4 checkpoint, "
+                             "run the app on your own computer (see the README)."),
+    "public.nothing_allowed": "none (the server's MTP_VIZ_MODELS names no model)",
+    "public.bad_hub_id": ("'{ident}' is neither a Hugging Face model id (owner/name, such as google/gemma-4-E2B-it) "
+                          "nor a local folder."),
+    "public.prompt_too_long": "The prompt has {n} characters; this server takes at most {limit}. Shorten it and try again.",
+    "public.over_limit": "{name} is {value}; this server allows at most {limit}. Choose a smaller value.",
+    "public.loading": ("Still loading {model} (the first time can take minutes). Press the button again in a little "
+                       "while; everyone else can keep working meanwhile."),
+    "public.busy": ("The server is loading {other} and loads one model at a time. Try {model} again in a minute, or "
+                    "use a model that is already loaded."),
+    "public.no_tokenizer": ("{model} loaded, but its tokenizer did not ({error}); the app needs one to read a "
+                            "prompt. Check that the checkpoint has tokenizer files."),
+    "public.error.memory": ("The server ran out of memory for this request. Try fewer new tokens or a smaller model; "
+                            "if it keeps happening, tell whoever runs the app."),
+    "public.error.os": ("The server could not read or write a file it needed (details in the server log). Try "
+                        "again in a moment; if it keeps happening, tell whoever runs the app."),
+    "public.error.other": ("Something went wrong on the server ({kind}); the details are in its log. Try again, or "
+                           "other settings; if it keeps happening, tell whoever runs the app."),
+    "public.trace.too_large": "the file has {size:,} bytes; a trace may have at most {limit:,}",
+    "public.trace.too_deep": "the JSON is nested more than {limit} levels deep; a trace never is",
+    "public.trace.not_json": "not JSON ({error})",
+    "public.trace.not_finite": "it contains {value}, which is not a number JSON allows",
+    "public.trace.field": "{field}: {problem}",
+    "public.trace.version": "schema version {version} is not one this build reads ({supported})",
 }

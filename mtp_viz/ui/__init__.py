@@ -7,18 +7,22 @@ from __future__ import annotations
 
 import gradio as gr
 
-from mtp_viz.ui import step_through
+from mtp_viz.ui import step_through, tour
+from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS and i18n=I18N)
 from mtp_viz.ui.pairs import get_pair, preload  # noqa: F401  (app.py and scripts import these from here)
 from mtp_viz.ui.session import DEFAULTS, EXAMPLES, request  # noqa: F401
-from mtp_viz.ui.words import L
+from mtp_viz.ui.words import I18N, L  # noqa: F401
 
 THEME = gr.themes.Default(primary_hue="blue", secondary_hue="orange", text_size="lg")
-CSS = ".what-you-see {font-size: 1.05rem; max-width: 70rem; color: #333} .output-so-far {font-size: 1.3rem}"
+CSS = (".what-you-see {font-size: 1.05rem; max-width: 70rem; color: #333} .output-so-far {font-size: 1.3rem}"
+       " .tour-indicator {text-align: center; font-size: 1.4rem} .tour-narration {font-size: 1.1rem; max-width: 70rem}")
 
 
 def build_demo() -> gr.Blocks:
     with gr.Blocks(title=L("app.title"), delete_cache=(3600, 3600)) as demo:
-        with gr.Tabs():
+        with gr.Tabs() as tabs:
             with gr.Tab(L("tab.step"), id="step"):
                 step_through.build(demo)
+            with gr.Tab(L("tab.tour"), id="tour"):
+                tour.build(demo, tabs)
     return demo

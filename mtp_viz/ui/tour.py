@@ -1,0 +1,194 @@
+"""The guided tour: eleven chapters, each one idea, one recorded trace, one view at one round. Wiring only.
+
+Runs on the shipped traces in assets/traces, so it needs no model and paints at once. Knows which view and round
+make each point and the numbers its narration quotes; the words are the "tour.*" keys of mtp_viz.strings.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+from dataclasses import dataclass
+from typing import Callable
+
+import gradio as gr
+
+from mtp_viz.figures import VIEWS
+from mtp_viz.strings import t
+from mtp_viz.trace import Trace
+from mtp_viz.ui import glossary, keys
+from mtp_viz.ui.session import TRACES, md
+from mtp_viz.ui.words import L, lang_of
+
+
+@functools.cache
+def trace(stem: str) -> Trace:
+    """A shipped trace, read once per process (traces are frozen records, shared safely)."""
+    return Trace.from_json((TRACES / f"{stem}.json").read_text(encoding="utf-8"))
+
+
+# -- which round makes each point (found in the trace, so re-recorded traces keep the chapters right) ----------
+def last(tr: Trace) -> int:
+    return len(tr.rounds) - 1
+
+
+def first_correction(tr: Trace) -> int:
+    return next(r.index for r in tr.rounds if r.last_token_kind == "correction" and r.num_accepted > 0)
+
+
+def longest_bonus(tr: Trace) -> int:
+    return max((r for r in tr.rounds if r.last_token_kind == "bonus"), key=lambda r: r.num_accepted).index
+
+
+def first_full_round(tr: Trace) -> int:
+    return next(r.index for r in tr.rounds if r.draft_token_ids)
+
+
+def first_cluster_miss(tr: Trace) -> int:
+    """A round whose first guess missed its cluster: the target's token could not have been drafted."""
+    return next(r.index for r in tr.rounds if r.draft_steps and r.draft_steps[0].cluster_miss)
+
+
+def first_sampled_rejection(tr: Trace) -> int:
+    return next(r.index for r in tr.rounds if any(v.verdict == "rejected" and v.u is not None for v in r.verify_steps))
+
+
+@dataclass(frozen=True)
+class Chapter:
+    trace: str                           # shipped trace stem (assets/traces/<stem>.json)
+    view: str                            # a key of mtp_viz.figures.VIEWS
+    round: Callable[[Trace], int]        # the round the view shows
+    beside: str | None = None            # a second trace shown with the same view, for a side-by-side
+    link: str | None = None              # "lab" or "experts": where the chapter points on to, if that exists
+
+
+BASELINE, MTP, SAMPLED, SURPRISING = ("actions_speak_no_drafter", "actions_speak", "once_upon_a_time_sampled",
+                                      "surprising_sentence")
+CHAPTERS = [
+    Chapter(BASELINE, "timeline", last),                          # 1 the target alone
+    Chapter(MTP, "activations", first_full_round),                # 2 the drafter guesses, reading activations
+    Chapter(MTP, "verification", first_full_round),               # 3 one pass checks every guess
+    Chapter(MTP, "token_stream", first_correction),               # 4 keep the prefix, then the target's token
+    Chapter(MTP, "token_stream", longest_bonus),                  # 5 the bonus token
+    Chapter(BASELINE, "timeline", last, beside=MTP),              # 6 same text, fewer target passes
+    Chapter(MTP, "kv_sharing", first_correction),                 # 7 KV sharing
+    Chapter(SURPRISING, "clusters", first_cluster_miss),          # 8 the efficient embedder, a cluster miss
+    Chapter(SURPRISING, "statistics", last, link="lab"),          # 9 draft length and the schedule
+    Chapter(SAMPLED, "verification", first_sampled_rejection),    # 10 sampling and the residual
+    Chapter(MTP, "timeline", last, link="experts"),               # 11 mixture of experts
+]
+LINKS = {"lab": ("lab", "tour.open_lab"), "experts": ("step", "tour.open_experts")}   # -> (tab id, button key)
+
+
+# -- what a chapter says --------------------------------------------------------------------------------------
+def _num(x: float, lang: str, digits: int = 2) -> str:
+    """x with `digits` decimals (trailing zeros dropped past 2), grouped in thousands, in the language's marks."""
+    text = f"{x:,.{digits}f}"
+    text = text.rstrip("0").rstrip(".") if digits > 2 else text
+    return text.translate(str.maketrans(",.", ".,")) if lang == "de" else text
+
+
+def facts(k: int, lang: str) -> dict:
+    """The numbers and tokens chapter k's narration quotes, read from its trace at its round."""
+    ch = CHAPTERS[k]
+    tr = trace(ch.trace)
+    i = ch.round(tr)
+    r, info = tr.rounds[i], tr.model_info
+    word = lambda tok: md(tr.text_of(tok).strip())           # noqa: E731
+    out = {"round": i, "drafted": len(r.draft_token_ids), "n": r.num_assistant_tokens, "kept": r.num_accepted,
+           "new": len(r.emitted_token_ids), "first_rejected": r.num_accepted + 1,
+           "target_token": word(r.emitted_token_ids[-1]) if r.emitted_token_ids else "",
+           "rejected_guess": word(r.draft_token_ids[r.num_accepted]) if r.num_accepted < len(r.draft_token_ids)
+           else "", "passes": trace(MTP).target_forward_passes, "tokens": len(trace(MTP).new_token_ids),
+           "alone": trace(BASELINE).target_forward_passes, "verified": r.cache_len_verified,
+           "after": r.cache_len_after, "vocab": _num(info.get("vocab_size", 0), lang, 0),
+           "hidden": info.get("target_hidden_size"), "drafter_hidden": info.get("drafter_hidden_size"),
+           "concat": (info.get("pre_projection") or [None])[0], "drafter_layers": info.get("drafter_num_layers"),
+           "clusters": info.get("num_centroids"), "top_k": info.get("centroid_top_k"),
+           "share": _num(100 * (info.get("scored_fraction") or 0), lang, 3)}
+    out["most"] = max(len(x.draft_token_ids) for x in trace(MTP).rounds)
+    sources = info.get("kv_source_layers") or {}
+    out.update(sliding_layer=sources.get("sliding_attention"), full_layer=sources.get("full_attention"))
+    miss = next((d for d in r.draft_steps if d.cluster_miss), None)
+    if miss is not None:
+        out.update(miss_guess=word(miss.token_id), miss_wanted=word(miss.target_token_id))
+    ns = [x.num_assistant_tokens for x in tr.rounds[1:] if x.draft_token_ids]
+    out.update(n_first=ns[0] if ns else 0, n_min=min(ns, default=0),
+               mean=_num(tr.stats.get("tokens_per_target_pass", 0.0), lang))
+    v = next((v for v in r.verify_steps if v.verdict == "rejected"), None)
+    if v is not None and v.u is not None:
+        out.update(p=_num(v.p, lang), q=_num(v.q, lang), accept=_num(v.accept_prob, lang), u=_num(v.u, lang))
+    return out
+
+
+def figure(view: str, tr: Trace, i: int, lang: str):
+    module = dict(VIEWS)[view]
+    if "lang" in inspect.signature(module.build).parameters:
+        return module.build(tr, i, lang=lang)
+    return module.build(tr, i)
+
+
+def page(k: int, lang: str, tab_ids=()) -> tuple:
+    """Chapter k (0-based) in `lang`: every output of the tour, in the order `build` wires them."""
+    k = max(0, min(k, len(CHAPTERS) - 1))
+    ch, key = CHAPTERS[k], f"tour.ch{k + 1}"
+    tr = trace(ch.trace)
+    i = ch.round(tr)
+    values = facts(k, lang)
+    narration = f"## {t(key + '.title', lang)}\n{t(key + '.text', lang, **values)}"
+    main = figure(ch.view, tr, i, lang)
+    if ch.beside:
+        other = trace(ch.beside)
+        left = gr.Plot(main, label=t("tour.left", lang), show_label=True)
+        right = gr.Plot(figure(ch.view, other, ch.round(other), lang), label=t("tour.right", lang),
+                        show_label=True, visible=True)
+    else:
+        left, right = gr.Plot(main, show_label=False), gr.Plot(visible=False)
+    tab, link_key = LINKS.get(ch.link, (None, None))
+    link = gr.Button(t(link_key, lang), visible=True) if tab in tab_ids else gr.Button(visible=False)
+    return (f"**{k + 1} / {len(CHAPTERS)}**", narration, left, right,
+            t("tour.try", lang, text=t(key + ".try", lang)), t("tour.check", lang, text=t(key + ".q", lang, **values)),
+            gr.Markdown(t("tour.answer", lang, text=t(key + ".a", lang, **values)), visible=False),
+            gr.Button(interactive=k > 0), gr.Button(interactive=k < len(CHAPTERS) - 1), link, k)
+
+
+# -- layout -----------------------------------------------------------------------------------------------------
+def build(demo: gr.Blocks, tabs: gr.Tabs | None = None) -> None:
+    """Lay out the tour inside the current gr.Tab; `tabs` (the page's gr.Tabs) lets chapters open other tabs."""
+    chapter = gr.State(0)
+    gr.Markdown(L("tour.intro"))
+    with gr.Row(equal_height=True):
+        back = gr.Button(L("tour.back"), elem_id=keys.TOUR_BACK, interactive=False, scale=1)
+        indicator = gr.Markdown(elem_id="tour-indicator", elem_classes="tour-indicator")
+        nxt = gr.Button(L("tour.next"), elem_id=keys.TOUR_NEXT, variant="primary", scale=1)
+    narration = gr.Markdown(elem_classes="tour-narration")
+    with gr.Row():
+        left = gr.Plot(show_label=False)
+        right = gr.Plot(show_label=False, visible=False)
+    try_it = gr.Markdown()
+    with gr.Row(equal_height=True):
+        question = gr.Markdown()
+        reveal = gr.Button(L("tour.reveal"), size="sm", scale=0, min_width=180)
+    answer = gr.Markdown(visible=False)
+    link = gr.Button(visible=False, size="sm")
+    glossary.accordion()
+
+    def tab_ids() -> list:
+        return [c.id for c in (tabs.children if tabs else []) if isinstance(c, gr.Tab)]
+
+    def show(k: int, request: gr.Request):
+        return page(k, lang_of(request), tab_ids())
+
+    def forward(k: int, request: gr.Request):
+        return page(k + 1, lang_of(request), tab_ids())
+
+    def backward(k: int, request: gr.Request):
+        return page(k - 1, lang_of(request), tab_ids())
+
+    outputs = [indicator, narration, left, right, try_it, question, answer, back, nxt, link, chapter]
+    hidden = {"api_visibility": "private", "show_progress": "hidden"}
+    nxt.click(forward, [chapter], outputs, **hidden)
+    back.click(backward, [chapter], outputs, **hidden)
+    reveal.click(lambda: gr.Markdown(visible=True), None, answer, **hidden)
+    if tabs is not None:
+        link.click(lambda k: gr.Tabs(selected=LINKS[CHAPTERS[k].link][0]), [chapter], tabs, **hidden)
+    demo.load(show, [chapter], outputs, **hidden)

@@ -1,0 +1,80 @@
+"""Tests for mtp_viz.strings: every key in all three tables, none empty, placeholders alike, no English left over.
+
+Knows only the tables; a key someone adds to en.py without translating it fails here, naming the key.
+"""
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from mtp_viz.strings import TABLES, language_of, t
+
+EN = TABLES["en"]
+OTHERS = ["zh-TW", "de"]
+# Words the same in every language: names, symbols and the papers' letters. A text made only of these (plus
+# placeholders, numbers and punctuation) may stay as it is in English.
+NEUTRAL = {"MTP", "KV", "N", "R", "p", "q", "u", "c", "k", "x", "min", "max", "norm", "ms", "MoE", "JSON", "CSV",
+           "Top", "Gemma", "E2B", "E4B", "B", "A4B", "M", "GB", "bf16", "llama", "cpp", "vLLM", "br", "α",
+           "top_k", "top_p", "pre_projection", "post_projection", "num_assistant_tokens"}
+# German texts that are rightly the English ones (a loanword used as is in German)
+SAME_IN_GERMAN: set[str] = set()
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def fields(text: str) -> list[str]:
+    """The str.format fields of a template (plotly's %{x} included), sorted."""
+    return sorted(f"{name}:{spec}" for _, name, spec, _ in string.Formatter().parse(text) if name is not None)
+
+
+def neutral(text: str) -> bool:
+    """True when nothing in `text` needs translating: placeholders, numbers, symbols and NEUTRAL words only."""
+    bare = re.sub(r"%?\{[^}]*\}|<[^>]+>|\*\*|[\d.,:;()\[\]/+−\-–→←×÷·=≈%×✓✗↺★◆—_#'\"|]", " ", text)
+    return all(w in NEUTRAL for w in re.findall(r"[^\W\d]+", bare))
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_key_is_translated_and_nothing_else(lang):
+    table = TABLES[lang]
+    assert not sorted(set(EN) - set(table)), f"missing in {lang}"
+    assert not sorted(set(table) - set(EN)), f"in {lang} but not in en.py"
+    assert not [k for k, v in table.items() if not v.strip()], f"empty in {lang}"
+
+
+def test_no_english_key_is_empty():
+    assert not [k for k, v in EN.items() if not v.strip()]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_placeholders_match_english(lang):
+    table = TABLES[lang]
+    wrong = {k: (fields(EN[k]), fields(v)) for k, v in table.items() if k in EN and fields(v) != fields(EN[k])}
+    assert not wrong
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_english_left_where_a_translation_is_expected(lang):
+    table = TABLES[lang]
+    same = [k for k, v in table.items() if v == EN.get(k) and not neutral(v) and
+            not (lang == "de" and k in SAME_IN_GERMAN)]
+    assert not same, f"English text left in {lang}"
+    if lang == "zh-TW":
+        latin_only = [k for k, v in table.items() if not CJK.search(v) and not neutral(v)]
+        assert not latin_only, "no Chinese characters in these"
+
+
+def test_the_issue_terms_are_used():
+    zh, de = " ".join(TABLES["zh-TW"].values()), " ".join(TABLES["de"].values())
+    for term in ["多詞元預測", "推測式解碼", "草稿模型", "目標模型", "詞元", "前向傳播", "活化值", "KV 快取"]:
+        assert term in zh, term
+    for term in ["Entwurfsmodell", "Zielmodell", "spekulative Decodierung", "Entwurfstoken", "Vorwärtsdurchlauf",
+                 "Aktivierungen"]:
+        assert term in de, term
+
+
+def test_lookup_falls_back_to_english_and_follows_the_browser():
+    assert language_of("de-DE,de;q=0.9,en;q=0.5") == "de" and language_of("zh-TW,zh;q=0.9") == "zh-TW"
+    assert language_of("fr-FR") == "en" and language_of(None) == "en"
+    assert t("tour.next", "de") != t("tour.next", "en") == "Next"
+    assert t("tour.next", "xx") == "Next"
