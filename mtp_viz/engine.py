@@ -18,8 +18,8 @@ from transformers import DynamicCache
 
 from . import sampling
 from .models import moe_routers
-from .trace import (ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, DraftStep, Round,
-                    VerifyStep)
+from .trace import (ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, UNUSED, DraftStep,
+                    Round, VerifyStep)
 
 TOP = 5                 # candidates kept per distribution in the record
 MAX_DRAFT = 32          # the largest N the engine accepts (and the heuristic schedule's ceiling)
@@ -337,7 +337,7 @@ class SpeculativeDecoder:
         return Round(index=index, num_assistant_tokens=n_in_force, draft_token_ids=list(drafts),
                      num_accepted=n_kept, emitted_token_ids=emitted,
                      draft_steps=self._draft_records(draft, p),
-                     verify_steps=self._verify_records(drafts, draft.q, p, decision),
+                     verify_steps=self._verify_records(drafts, draft.q, p, decision, n_kept),
                      draft_ms=sum(s["ms"] for s in draft.steps), verify_ms=verify_ms, last_token_kind=kind,
                      last_token_prob=float(p[n_matches, next_token]), start_len=start_len,
                      cache_len_before=cache_before, cache_len_verified=cache_verified,
@@ -405,10 +405,13 @@ class SpeculativeDecoder:
             records.append(DraftStep(**s, target_token_id=target_token, cluster_miss=miss))
         return records
 
-    def _verify_records(self, drafts, q, p, decision) -> list[VerifyStep]:
+    def _verify_records(self, drafts, q, p, decision, n_kept: int) -> list[VerifyStep]:
+        """One record per draft; agreed drafts past the output's end (eos / max_new_tokens) are UNUSED."""
         n_matches, records = decision["n_matches"], []
         for i, x in enumerate(drafts):
             verdict = ACCEPTED if i < n_matches else (REJECTED if i == n_matches else UNCHECKED)
+            if verdict == ACCEPTED and i >= n_kept:
+                verdict = UNUSED
             top_ids, top_probs = sampling.top(p[i], TOP)
             rec = dict(step=i, draft_token_id=x, p=float(p[i, x]), q=float(q[i][x]), target_token_id=top_ids[0],
                        target_prob=top_probs[0], target_top_ids=top_ids, target_top_probs=top_probs,

@@ -22,6 +22,10 @@ TARGET = "target"          # no drafts this round (plain decoding, or nothing fo
 CUT = "cut"                # eos or max_new_tokens stopped the round before the target's own token
 # VerifyStep.verdict values
 ACCEPTED, REJECTED, UNCHECKED = "accepted", "rejected", "unchecked"
+UNUSED = "unused"          # the target agreed, but eos / max_new_tokens ended the output before this draft
+# Every allowed value, for schema.py's upload checks: add a new kind or verdict to these tuples too.
+LAST_TOKEN_KINDS = (PREFILL, CORRECTION, BONUS, TARGET, CUT)
+VERDICTS = (ACCEPTED, REJECTED, UNCHECKED, UNUSED)
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,8 @@ class VerifyStep:
     target_prob: float             # and its probability
     target_top_ids: list[int]
     target_top_probs: list[float]
-    verdict: str                   # "accepted" | "rejected" | "unchecked" (after an earlier rejection)
+    verdict: str                   # "accepted" | "rejected" | "unchecked" (after an earlier rejection) |
+                                   # "unused" (agreed, but the output ended before it); accepted ones = num_accepted
     accept_prob: float | None = None   # sampling only: min(1, p/q)
     u: float | None = None             # sampling only: the uniform draw compared with accept_prob
     residual_token_id: int | None = None      # sampling, at the rejection: token drawn from norm(max(0, p - q))
@@ -202,11 +207,11 @@ def compute_stats(rounds: list[Round], target_forward_passes: int, drafter_forwa
     max_n = max((r.num_drafted for r in drafting), default=0)
     per_pos = [0] * max_n          # rounds whose draft at position i was accepted
     proposed = [0] * max_n         # rounds that proposed a draft at position i
-    reached = [0] * max_n          # rounds in which position i was checked (all earlier ones accepted)
+    reached = [0] * max_n          # rounds in which position i was checked and decided (not cut off)
     for r in drafting:
         for i in range(r.num_drafted):
             proposed[i] += 1
-            if i <= r.num_accepted and i < len(r.verify_steps) and r.verify_steps[i].verdict != UNCHECKED:
+            if i <= r.num_accepted and i < len(r.verify_steps) and r.verify_steps[i].verdict in (ACCEPTED, REJECTED):
                 reached[i] += 1
             if i < r.num_accepted:
                 per_pos[i] += 1

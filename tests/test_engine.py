@@ -11,7 +11,7 @@ from transformers.generation.candidate_generator import SinglePositionMultiToken
 
 from mtp_viz import ModelPair, generate_trace, iter_rounds
 from mtp_viz.engine import lookup
-from mtp_viz.trace import ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED
+from mtp_viz.trace import ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, UNUSED
 
 NEW = 40
 
@@ -140,8 +140,10 @@ def test_rounds_add_up(tiny_pair):
         if r.stopped is None:
             assert len(r.emitted_token_ids) == r.num_accepted + 1
         verdicts = [v.verdict for v in r.verify_steps]
-        assert verdicts == [ACCEPTED] * r.num_accepted + ([REJECTED] if r.num_accepted < r.num_drafted else []) + \
-            [UNCHECKED] * max(0, r.num_drafted - r.num_accepted - 1)
+        assert verdicts.count(ACCEPTED) == r.num_accepted and verdicts[: r.num_accepted] == [ACCEPTED] * r.num_accepted
+        if r.stopped is None:
+            assert verdicts == [ACCEPTED] * r.num_accepted + ([REJECTED] if r.num_accepted < r.num_drafted else []) \
+                + [UNCHECKED] * max(0, r.num_drafted - r.num_accepted - 1)
         if r.index > 0:
             assert r.last_token_kind in (BONUS, CORRECTION, TARGET, CUT)
             assert (r.last_token_kind == BONUS) == (r.num_accepted == r.num_drafted > 0) or r.stopped
@@ -211,6 +213,18 @@ def test_max_new_tokens_cuts_a_round(tiny_pair):
     for n in (1, 2, 5, 13):
         trace = generate_trace(tiny_pair, PROMPT, max_new_tokens=n, num_assistant_tokens=8)
         assert len(trace.new_token_ids) == n and trace.rounds[-1].stopped == "length"
+
+
+def test_drafts_after_eos_are_unused_not_accepted(miniature):
+    """N = 16 on 'Tom counted': the target agrees with 12 drafts, but the 5th is <eos>; 7 are never emitted."""
+    prompt = miniature.tokenizer("Tom counted")["input_ids"]
+    trace = generate_trace(miniature, prompt, max_new_tokens=32, num_assistant_tokens=16, schedule="constant")
+    last = trace.rounds[-1]
+    verdicts = [v.verdict for v in last.verify_steps]
+    assert last.stopped == "eos" and last.last_token_kind == CUT
+    assert verdicts == [ACCEPTED] * last.num_accepted + [UNUSED] * (last.num_drafted - last.num_accepted)
+    for r in trace.rounds:
+        assert [v.verdict for v in r.verify_steps].count(ACCEPTED) == r.num_accepted
 
 
 def test_iter_rounds_yields_the_same_rounds(tiny_pair):
