@@ -1,4 +1,4 @@
-"""Mixture-of-experts routing: the engine's record, the trace schema, the "Experts touched" view and the MoE miniature."""
+"""MoE routing: the engine's record, the trace schema, the "Experts touched" view and the shipped MoE miniature."""
 from __future__ import annotations
 
 import json

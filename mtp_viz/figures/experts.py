@@ -137,9 +137,9 @@ def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
         return theme.message(fig, theme.wrap(t("fig.experts.dense", lang), 90).replace("\n", "<br>"))
     i = theme.clamp(trace, round_index)
     num_experts, k, layers, expert = moe_facts(trace)
-    fig = make_subplots(rows=3, cols=2, vertical_spacing=0.12, horizontal_spacing=0.1, subplot_titles=[
-        t("fig.experts.grid", lang), t("fig.experts.distinct", lang), t("fig.experts.bytes", lang), t("fig.experts.speedup", lang),
-        t("fig.experts.batch_union", lang), t("fig.experts.batch_bytes", lang)])
+    panels = ["grid", "distinct", "bytes", "speedup", "batch_union", "batch_bytes"]
+    fig = make_subplots(rows=3, cols=2, vertical_spacing=0.12, horizontal_spacing=0.1,
+                        subplot_titles=[t(f"fig.experts.{p}", lang) for p in panels])
     r = trace.rounds[i]
     positions = len(r.routed_experts[0]) if r.routed_experts else 0
     theme.new_figure(t("fig.experts.heading", lang, i=i, positions=positions, E=num_experts, k=k), height=1100,
@@ -181,7 +181,7 @@ def _distinct(fig, rounds, num_experts, k, lang):
     fig.add_trace(go.Scatter(x=xs, y=[k] * len(xs), mode="lines", name=t("fig.experts.legend.k", lang, k=k), meta="k",
                              line={"dash": "dash", "color": theme.GREEN}), row=1, col=2)
     fig.update_yaxes(title_text=t("fig.experts.axis.experts", lang), range=[0, num_experts + 0.5], row=1, col=2)
-    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), row=1, col=2)
+    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), dtick=1 if len(xs) <= 20 else None, row=1, col=2)
 
 
 def _bytes(fig, trace, rounds, k, layers, expert, lang):
@@ -190,10 +190,11 @@ def _bytes(fig, trace, rounds, k, layers, expert, lang):
     fig.add_trace(go.Bar(x=xs, y=kb, name=t("fig.experts.legend.verify_bytes", lang), meta="verify_bytes",
                          marker={"color": theme.VERMILLION}), row=2, col=1)
     fig.add_trace(go.Scatter(x=xs, y=[layers * k * expert / 1e3] * len(xs), mode="lines", meta="step_bytes",
-                             name=t("fig.experts.legend.step_bytes", lang), line={"dash": "dash", "color": theme.GREEN}),
+                             name=t("fig.experts.legend.step_bytes", lang),
+                             line={"dash": "dash", "color": theme.GREEN}),
                   row=2, col=1)
     fig.update_yaxes(title_text=t("fig.experts.axis.kb", lang), rangemode="tozero", row=2, col=1)
-    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), row=2, col=1)
+    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), dtick=1 if len(xs) <= 20 else None, row=2, col=1)
     free, costed = zip(*[speedup(trace, r) for r in rounds]) if rounds else ((), ())
     fig.add_trace(go.Scatter(x=xs, y=list(free), mode="lines+markers", name=t("fig.experts.legend.free", lang),
                              meta="speedup_free", line={"color": theme.BLUE}), row=2, col=2)
@@ -201,7 +202,7 @@ def _bytes(fig, trace, rounds, k, layers, expert, lang):
                              meta="speedup_costed", line={"color": theme.VERMILLION}), row=2, col=2)
     fig.add_hline(y=1.0, line={"dash": "dot", "color": theme.GREY}, row=2, col=2)
     fig.update_yaxes(title_text=t("fig.experts.axis.speedup", lang), rangemode="tozero", row=2, col=2)
-    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), row=2, col=2)
+    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), dtick=1 if len(xs) <= 20 else None, row=2, col=2)
 
 
 def _batch(fig, rows, num_experts, k, lang):
