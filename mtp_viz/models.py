@@ -5,6 +5,7 @@ dict the diagrams need (layer types, the two target layers whose KV the drafter 
 """
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ ASSETS = Path(__file__).resolve().parent.parent / "assets"
 MINIATURE = ASSETS / "miniature"
 MINIATURE_NAME = "miniature"
 MINIATURES = {MINIATURE_NAME: MINIATURE, "miniature-moe": ASSETS / "miniature-moe"}  # the MoE one: 16 experts, top-2
+log = logging.getLogger("mtp_viz")
 
 # Real Gemma 4 checkpoints and their MTP assistants (the assistant id is "<target id>-assistant").
 PRESETS = {
@@ -42,6 +44,7 @@ class ModelPair:
     tokenizer: Any = None
     name: str = "custom"
     device_reason: str = ""
+    tokenizer_error: str | None = None   # why the tokenizer did not load, when it did not
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
 
     def __post_init__(self):
@@ -112,13 +115,21 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
         tokenizer_id, name = target_id, target_id
     if not str(target_id).strip():
         raise ValueError("no model given: enter a hub id such as google/gemma-4-E2B-it or a local folder")
-    tgt = _load("target model", target_id, AutoModelForCausalLM.from_pretrained, dtype=dtype).to(dev)
+    if dev == "cuda" and device is None and torch.cuda.device_count() > 1:
+        # several GPUs: accelerate spreads the target's layers over them; the assistant sits where the logits land
+        tgt = _load("target model", target_id, AutoModelForCausalLM.from_pretrained, dtype=dtype, device_map="auto")
+        dev = tgt.get_output_embeddings().weight.device
+        reason += f"; {torch.cuda.device_count()} GPUs: target split with device_map='auto'"
+    else:
+        tgt = _load("target model", target_id, AutoModelForCausalLM.from_pretrained, dtype=dtype).to(dev)
     asst = _load("assistant model", assistant_id, AutoModelForCausalLM.from_pretrained, dtype=dtype).to(dev)
+    tok, tok_error = None, None
     try:
         tok = AutoTokenizer.from_pretrained(tokenizer_id)
-    except Exception:  # a folder without tokenizer files still runs on token-id prompts
-        tok = None
-    return ModelPair(tgt, asst, tok, name=name, device_reason=reason)
+    except Exception as exc:  # a folder without tokenizer files still runs on token-id prompts; say why
+        tok_error = f"{type(exc).__name__}: {str(exc)[:200]}"
+        log.warning("no tokenizer for %s (%s); text prompts will be refused", tokenizer_id, tok_error)
+    return ModelPair(tgt, asst, tok, name=name, device_reason=reason, tokenizer_error=tok_error)
 
 
 def kv_source_layers(text_config) -> dict[str, int]:

@@ -1,54 +1,75 @@
 """The server-wide cache of loaded model pairs, shared read-only by every session. Knows no layout and no figures.
 
-The only module-level mutable state of the app: a lock-protected dict of loaded pairs. Per-visitor data never
-lives here; it lives in gr.State.
+The only module-level mutable state of the app: a dict of loaded pairs and the one load in progress. Loads run one
+at a time on their own thread, outside Gradio's workers: a request waits for its load at most policy.LOAD_WAIT_S,
+then says "still loading" and frees its worker, so a slow hub download never holds the visitors who use a model
+that is already loaded. Per-visitor data never lives here; it lives in gr.State.
 """
 from __future__ import annotations
 
 import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 
 import gradio as gr
 
-from mtp_viz.ui.policy import MINIATURE
+from mtp_viz.strings import t
+from mtp_viz.ui import policy
+from mtp_viz.ui.policy import BUNDLED, MINIATURE
 
-_PAIRS: dict[tuple[str, str], object] = {}      # (model, assistant) -> ModelPair; read-only once loaded
-_LOADING: dict[tuple[str, str], threading.Lock] = {}   # one lock per pair, so a slow load blocks only its own users
-_PAIRS_LOCK = threading.Lock()                          # guards the two dicts, never held while loading
-MAX_HUB_PAIRS = 2                                       # real checkpoints kept in memory besides the miniature
+_PAIRS: dict[tuple[str, str], object] = {}   # (model, assistant) -> ModelPair; read-only once loaded
+_LOCK = threading.Lock()                      # guards _PAIRS and _PENDING, never held while loading
+_LOADER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="model-load")   # one load at a time, server-wide
+_PENDING: tuple[tuple[str, str], Future] | None = None   # the load in progress, if any
 
 
-def get_pair(model: str, assistant: str = ""):
-    """Load a model pair once per (model, assistant) and share it; raises ValueError with a readable message."""
-    from mtp_viz import load_pair
+def get_pair(model: str, assistant: str = "", wait: float | None = None):
+    """The loaded pair for (model, assistant), loading it if the policy allows; raises ValueError with a message.
 
-    key = ((model or "").strip() or MINIATURE, (assistant or "").strip())
-    with _PAIRS_LOCK:
+    Waits up to `wait` seconds (default policy.LOAD_WAIT_S) for a load, then raises "still loading"; a request for
+    a different model while one loads is told the server is busy instead of starting a second load."""
+    global _PENDING
+    key = policy.check_model(model, assistant)
+    with _LOCK:
         if key in _PAIRS:
             return _PAIRS[key]
-        loading = _LOADING.setdefault(key, threading.Lock())
-    with loading:
-        with _PAIRS_LOCK:
-            if key in _PAIRS:            # another visitor finished loading it while we waited
-                return _PAIRS[key]
-        if key[0] != MINIATURE:
-            gr.Info(f"Loading {key[0]} and its assistant: the first time can take minutes.")
-        pair = load_pair() if key[0] == MINIATURE else load_pair(key[0], key[1] or None)
-        warm_up(pair)
-        with _PAIRS_LOCK:
-            hub = [k for k in _PAIRS if k[0] != MINIATURE]
-            if key[0] != MINIATURE and len(hub) >= MAX_HUB_PAIRS:
-                del _PAIRS[hub[0]]       # forget the oldest real checkpoint; a run still using it keeps it alive
-            _PAIRS[key] = pair
-        return pair
+        if _PENDING is None or _PENDING[1].done():
+            _PENDING = (key, _LOADER.submit(_load, key))
+            if key[0] not in BUNDLED:
+                gr.Info(t("step.loading", model=key[0]))
+        elif _PENDING[0] != key:
+            raise ValueError(t("public.busy", other=_PENDING[0][0], model=key[0]))
+        future = _PENDING[1]
+    try:
+        return future.result(timeout=policy.LOAD_WAIT_S if wait is None else wait)
+    except FutureTimeout:
+        raise ValueError(t("public.loading", model=key[0])) from None
+
+
+def _load(key: tuple[str, str]):
+    """Load, warm up and cache one pair (runs on the loader thread); a pair without a tokenizer is not cached."""
+    from mtp_viz import load_pair
+
+    model, assistant = key
+    pair = load_pair(model) if model in BUNDLED else load_pair(model, assistant or None)
+    if pair.tokenizer is None:
+        raise ValueError(t("public.no_tokenizer", model=model, error=getattr(pair, "tokenizer_error", "no files")))
+    warm_up(pair)
+    with _LOCK:
+        hub = [k for k in _PAIRS if k[0] not in BUNDLED]
+        if model not in BUNDLED and len(hub) >= policy.MAX_HUB_PAIRS:
+            del _PAIRS[hub[0]]     # forget the oldest real checkpoint; a run still using it keeps it alive
+        _PAIRS[key] = pair
+    return pair
 
 
 def preload() -> threading.Thread:
     """Load and warm the miniature in the background at server start, so the first Step does not wait for it."""
     def load():
         try:
-            get_pair(MINIATURE)
-        except ValueError:
-            pass   # a missing miniature is reported when a visitor presses Step
+            get_pair(MINIATURE, wait=600)
+        except ValueError as exc:   # a missing miniature is reported again when a visitor presses Step
+            policy.log.warning("preloading the miniature failed: %s", exc)
     thread = threading.Thread(target=load, name="preload-miniature", daemon=True)
     thread.start()
     return thread

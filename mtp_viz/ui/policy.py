@@ -1,12 +1,160 @@
 """Deployment policy: which models a visitor may choose and what the server allows. Knows no layout and no maths.
 
-The one place that decides public versus local behaviour; every tab asks it, none decides on its own.
+The one place that decides public versus local behaviour; every tab and the API ask it, none decides on its own.
+Public mode is on when `SPACE_ID` is set (a Hugging Face Space), when `MTP_VIZ_PUBLIC=1`, or when the server
+listens on a non-loopback address (`GRADIO_SERVER_NAME=0.0.0.0`, as in Docker). Every switch is an environment
+variable read when asked, so tests can flip them.
 """
 from __future__ import annotations
 
+import ipaddress
+import logging
+import os
+from pathlib import Path
+
+from mtp_viz.strings import t
+
+log = logging.getLogger("mtp_viz")
+
 MINIATURE = "miniature"
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+BUNDLED = (MINIATURE, "miniature-moe")   # the bundled miniatures, each in assets/<name>/ when shipped
 # (label, id) for the Model dropdown; the bundled miniature first
 MODELS = [("miniature (bundled, instant)", MINIATURE), ("Gemma 4 E2B + assistant", "google/gemma-4-E2B-it"),
           ("miniature mixture of experts (bundled, 16 experts, top-2)", "miniature-moe"),
+          ("miniature mixture of experts (bundled, 16 experts, top-2)", "miniature-moe"),
           ("Gemma 4 E4B + assistant", "google/gemma-4-E4B-it"), ("Gemma 4 31B + assistant", "google/gemma-4-31B-it"),
           ("Gemma 4 26B A4B (MoE) + assistant", "google/gemma-4-26B-A4B-it")]
+
+# The limits the UI's controls and the API share (the sliders' ranges are the same numbers).
+MAX_N = 16                # guesses per round
+MAX_NEW_TOKENS = 256      # tokens per generation: enough to watch round by round, short enough for a shared CPU
+
+
+def _env_int(name: str, default: int) -> int:
+    try:
+        return int(os.environ.get(name, default))
+    except ValueError:
+        log.warning("%s=%r is not a whole number; using %d", name, os.environ.get(name), default)
+        return default
+
+
+def max_prompt_chars() -> int:
+    """The longest prompt accepted, in characters (`MTP_VIZ_MAX_PROMPT_CHARS`, default 500)."""
+    return _env_int("MTP_VIZ_MAX_PROMPT_CHARS", 500)
+
+
+def queue_settings() -> dict:
+    """demo.queue() keywords sized for 2 vCPUs: two events at once, at most 64 waiting (env overrides)."""
+    return {"default_concurrency_limit": _env_int("MTP_VIZ_CONCURRENCY", 2),
+            "max_size": _env_int("MTP_VIZ_QUEUE_SIZE", 64)}
+
+
+def launch_settings() -> dict:
+    """demo.launch() keywords the policy owns: the upload cap (`MTP_VIZ_MAX_UPLOAD`, default 5mb)."""
+    return {"max_file_size": os.environ.get("MTP_VIZ_MAX_UPLOAD", "5mb")}
+
+
+STATE_TTL_S = 2 * 3600    # a visitor's trace is forgotten two hours after their last action
+LOAD_WAIT_S = 15.0        # a request waits this long for a model load, then says "still loading" and frees its worker
+MAX_HUB_PAIRS = 2         # real checkpoints kept in memory besides the bundled miniatures
+
+
+# -- public or local ---------------------------------------------------------------------------------------------
+def _loopback(host: str) -> bool:
+    host = host.strip().strip("[]")
+    if host in ("", "localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False       # a host name other than localhost: reachable from elsewhere
+
+
+def is_public() -> bool:
+    """True on a Space, with MTP_VIZ_PUBLIC=1, or when the server listens beyond loopback."""
+    if os.environ.get("SPACE_ID") or os.environ.get("MTP_VIZ_PUBLIC", "").strip().lower() in ("1", "true", "yes"):
+        return True
+    return not _loopback(os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"))
+
+
+def bundled() -> list[str]:
+    """The bundled miniatures that are actually shipped (assets/<name>/target exists)."""
+    return [name for name in BUNDLED if (ASSETS / name / "target" / "config.json").exists()]
+
+
+def allowed_models() -> list[str] | None:
+    """The model ids a visitor may choose in public mode (`MTP_VIZ_MODELS`, comma-separated; default the bundled
+    miniatures); None locally, where any hub id or folder works."""
+    if not is_public():
+        return None
+    listed = [m.strip() for m in os.environ.get("MTP_VIZ_MODELS", "").split(",") if m.strip()]
+    return listed or bundled()
+
+
+def model_choices() -> list[tuple[str, str]]:
+    """(label, id) pairs for the Model dropdown: everything known locally, only the allowed models in public."""
+    allowed = allowed_models()
+    known = [(label, ident) for label, ident in MODELS if ident not in BUNDLED or ident in bundled()]
+    if allowed is None:
+        return known
+    labels = dict((ident, label) for label, ident in MODELS)
+    return [(labels.get(ident, ident), ident) for ident in allowed]
+
+
+# -- checks ------------------------------------------------------------------------------------------------------
+class Refused(ValueError):
+    """A request the deployment does not allow; the message says what is allowed and nothing else."""
+
+
+def check_model(model: str | None, assistant: str | None = "") -> tuple[str, str]:
+    """The (model, assistant) pair to load, or Refused. Never touches the file system or the network."""
+    from huggingface_hub.errors import HFValidationError
+    from huggingface_hub.utils import validate_repo_id
+
+    from mtp_viz.models import PRESETS
+
+    model, assistant = (model or "").strip() or MINIATURE, (assistant or "").strip()
+    allowed = allowed_models()
+    if allowed is not None and (model not in allowed or (
+            model not in BUNDLED and assistant not in ("", PRESETS.get(model)))):
+        raise Refused(t("public.model_refused", allowed=", ".join(allowed) or t("public.nothing_allowed")))
+    if model in BUNDLED:
+        return model, ""     # one cache entry per bundled miniature, whatever the Assistant box says
+    for ident in (model, assistant):
+        if ident and not _looks_like_path(ident):
+            try:
+                validate_repo_id(ident)
+            except HFValidationError:
+                raise ValueError(t("public.bad_hub_id", ident=ident[:80])) from None
+    return model, assistant
+
+
+def _looks_like_path(ident: str) -> bool:
+    """Local only: a folder is named as one (starts with / . ~ or contains a backslash, or exists)."""
+    return ident.startswith(("/", ".", "~")) or "\\" in ident or Path(ident).is_dir()
+
+
+def check_request(req: dict) -> None:
+    """The limits every generation obeys, from the page or the API: prompt length, N, new tokens."""
+    prompt = req.get("prompt")
+    if isinstance(prompt, str) and len(prompt) > max_prompt_chars():
+        raise ValueError(t("public.prompt_too_long", n=len(prompt), limit=max_prompt_chars()))
+    for key, limit in (("num_assistant_tokens", MAX_N), ("max_new_tokens", MAX_NEW_TOKENS)):
+        value = req.get(key)
+        if isinstance(value, int) and value > limit:
+            raise ValueError(t("public.over_limit", name=key, value=value, limit=limit))
+
+
+# -- errors ------------------------------------------------------------------------------------------------------
+def message_for(exc: BaseException) -> str:
+    """What a visitor reads for any exception: a ValueError's own message (bad input), otherwise what happened and
+    what to do. Anything but bad input is logged with its traceback; nothing is swallowed."""
+    if isinstance(exc, ValueError):
+        return str(exc)
+    log.error("request failed", exc_info=exc)
+    if isinstance(exc, MemoryError):
+        return t("public.error.memory")
+    if isinstance(exc, OSError):
+        return t("public.error.os")
+    return t("public.error.other", kind=type(exc).__name__)

@@ -5,6 +5,7 @@ except the export folder on disk, whose files expire after an hour.
 """
 from __future__ import annotations
 
+import functools
 import shutil
 import tempfile
 import time
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from mtp_viz.trace import Trace
 from mtp_viz.ui.pairs import get_pair
-from mtp_viz.ui.policy import MINIATURE
+from mtp_viz.ui.policy import MINIATURE, check_request
 
 TRACES = Path(__file__).resolve().parents[2] / "assets" / "traces"
 EXPORTS = Path(tempfile.gettempdir()) / "mtp_viz_exports"    # downloads offered to users, kept for an hour
@@ -56,6 +57,7 @@ def generate(req: dict) -> Trace:
     """Run the engine for one request on the shared pair it names."""
     from mtp_viz import generate_trace
 
+    check_request(req)
     pair = get_pair(req["model"], req["assistant"])
     kwargs = {k: v for k, v in req.items() if k not in ("model", "assistant", "prompt")}
     return generate_trace(pair, req["prompt"], **kwargs)
@@ -64,6 +66,16 @@ def generate(req: dict) -> Trace:
 def recorded() -> dict[str, Path]:
     """The shipped traces by display name."""
     return {p.stem.replace("_", " "): p for p in sorted(TRACES.glob("*.json"))}
+
+
+@functools.cache
+def shipped(name: str) -> Trace | None:
+    """A shipped trace, parsed once per process and shared read-only by every session (Traces are frozen)."""
+    path = recorded().get(name)
+    return None if path is None else Trace.from_json(path.read_text(encoding="utf-8"))
+
+
+_SHIPPED_FILES: dict[str, tuple[str, str]] = {}   # shipped trace name -> its downloads, written once per process
 
 
 def new_state(trace: Trace | None = None, index: int = 0) -> dict:
@@ -76,13 +88,20 @@ def md(text: str) -> str:
 
 
 def export_files(trace: Trace) -> tuple[str, str]:
-    """Write the trace's JSON and CSV for the download buttons; exports older than an hour are removed."""
+    """Write the trace's JSON and CSV for the download buttons; exports older than an hour are removed.
+
+    A shipped trace's files are written once per process (and never expire), however many pages show it."""
+    name = next((n for n in recorded() if shipped.cache_info().currsize and shipped(n) is trace), None)
+    if name is not None and name in _SHIPPED_FILES:
+        return _SHIPPED_FILES[name]
     EXPORTS.mkdir(exist_ok=True)
     for old in EXPORTS.iterdir():
-        if time.time() - old.stat().st_mtime > 3600:
+        if not old.name.startswith("shipped") and time.time() - old.stat().st_mtime > 3600:
             shutil.rmtree(old, ignore_errors=True)
-    folder = Path(tempfile.mkdtemp(dir=EXPORTS))
+    folder = Path(tempfile.mkdtemp(dir=EXPORTS, prefix="shipped-" if name else "tmp"))
     json_path, csv_path = folder / "mtp_trace.json", folder / "mtp_trace_events.csv"
     json_path.write_text(trace.to_json(indent=1), encoding="utf-8")
     trace.to_frame().to_csv(csv_path, index=False)
+    if name is not None:
+        _SHIPPED_FILES[name] = (str(json_path), str(csv_path))
     return str(json_path), str(csv_path)

@@ -13,10 +13,11 @@ import gradio as gr
 from mtp_viz.figures import VIEWS, build_all, empty_all
 from mtp_viz.strings import t
 from mtp_viz.trace import Trace
-from mtp_viz.ui.policy import MODELS
+from mtp_viz.ui import policy
+from mtp_viz.schema import parse_trace
 from mtp_viz.ui.words import L
 from mtp_viz.ui.session import (DEFAULTS, EXAMPLES, controls_of, export_files, generate, md, new_state, recorded,
-                                request, request_of)
+                                request, request_of, shipped)
 
 PROPOSERS = ["mtp", "draft-model", "prompt-lookup", "none"]
 
@@ -38,12 +39,12 @@ def summary(trace: Trace | None, i: int) -> str:
     end = t("step.stopped", why=r.stopped) if r.stopped else ""
     models = ((info.get("target_class"), info.get("target_params")),
               (info.get("assistant_class"), info.get("drafter_params")))
-    sizes = " + ".join(f"{c} ({p / 1e6:,.1f}M params)" for c, p in models if c and p)
-    line = t("step.model_line", name=md(str(info.get("name"))), sizes=sizes, proposer=info.get("proposer"),
-             device=info.get("device"), dtype=info.get("dtype"))
+    sizes = " + ".join(f"{md(str(c))} ({p / 1e6:,.1f}M params)" for c, p in models if c and p)
+    line = t("step.model_line", name=md(str(info.get("name"))), sizes=sizes, proposer=md(str(info.get("proposer"))),
+             device=md(str(info.get("device"))), dtype=md(str(info.get("dtype"))))
     if info.get("device_reason"):
-        line += f" ({info['device_reason']})"
-    moe = t("step.moe", caveat=info["moe_caveat"]) if info.get("moe_caveat") else ""
+        line += f" ({md(str(info['device_reason']))})"
+    moe = t("step.moe", caveat=md(str(info["moe_caveat"]))) if info.get("moe_caveat") else ""
     return t("step.heading", i=i, last=last, what=what, end=end) + line + moe
 
 
@@ -99,13 +100,14 @@ def unchanged(state: dict) -> tuple:
 
 
 def _guarded(handler):
-    """Show a ValueError as a warning in the page and leave everything as it was."""
+    """Show any error as a warning in the page (policy.message_for logs the traceback) and leave everything as it
+    was."""
     @functools.wraps(handler)
     def run(state, *args):
         try:
             return handler(state, *args)
-        except ValueError as exc:
-            return warn(state, str(exc))
+        except Exception as exc:
+            return warn(state, policy.message_for(exc))
     return run
 
 
@@ -168,19 +170,17 @@ def replay(state: dict, file) -> tuple:
     if file is None:
         return (*keep_controls(), *unchanged(state))
     try:
-        trace = Trace.from_json(Path(file if isinstance(file, str) else file.name).read_text(encoding="utf-8"))
-        if not trace.rounds:
-            raise ValueError("the trace has no rounds")
-    except (ValueError, UnicodeDecodeError, KeyError, TypeError, AttributeError) as exc:
-        return (*keep_controls(), *warn(state, t("step.replay_failed", error=exc)))
+        trace = parse_trace(Path(file if isinstance(file, str) else file.name).read_bytes())
+    except Exception as exc:   # schema errors name the field; anything else is logged by message_for
+        return (*keep_controls(), *warn(state, t("step.replay_failed", error=policy.message_for(exc))))
     return _show(trace, state)
 
 
 def load_recorded(state: dict, name: str) -> tuple:
-    path = recorded().get(name)
-    if path is None:
+    trace = shipped(name) if isinstance(name, str) else None
+    if trace is None:
         return (*keep_controls(), *unchanged(state))
-    return _show(Trace.from_json(path.read_text(encoding="utf-8")), state)
+    return _show(trace, state)
 
 
 def first_paint(state: dict) -> tuple:
@@ -192,17 +192,20 @@ def first_paint(state: dict) -> tuple:
 # -- layout -----------------------------------------------------------------------------------------------------
 def build(demo: gr.Blocks) -> None:
     """Lay out the step-through tab inside the current gr.Tab and wire its events."""
-    state = gr.State(new_state())
+    state = gr.State(new_state(), time_to_live=policy.STATE_TTL_S)
     playing = gr.State(False)
     gr.Markdown(L("step.intro"))
     with gr.Row():
         with gr.Column(scale=3):
-            prompt = gr.Textbox(label=L("step.prompt"), value=DEFAULTS["prompt"], lines=2)
+            prompt = gr.Textbox(label=L("step.prompt"), value=DEFAULTS["prompt"], lines=2,
+                                max_length=policy.max_prompt_chars())
             gr.Examples([[e] for e in EXAMPLES], inputs=[prompt], cache_examples=False, label=L("step.examples"))
         with gr.Column(scale=2):
-            model = gr.Dropdown(MODELS, value=DEFAULTS["model"], label=L("step.model"), allow_custom_value=True,
-                                info=L("step.model_info"))
-            assistant = gr.Textbox(label=L("step.assistant"), placeholder=L("step.assistant_placeholder"))
+            model = gr.Dropdown(policy.model_choices(), value=DEFAULTS["model"], label=L("step.model"),
+                                allow_custom_value=True,   # a replayed trace may name any model; policy gates runs
+                                info=L("public.model_info" if policy.is_public() else "step.model_info"))
+            assistant = gr.Textbox(label=L("step.assistant"), placeholder=L("step.assistant_placeholder"),
+                                   visible=not policy.is_public())
     with gr.Row():
         step_btn = gr.Button(L("step.step"), variant="primary")
         run_btn = gr.Button(L("step.run"))
@@ -215,10 +218,10 @@ def build(demo: gr.Blocks) -> None:
         with gr.Row():
             proposer = gr.Radio([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value=DEFAULTS["proposer"],
                                 label=L("step.proposer"))
-            n = gr.Slider(1, 16, value=DEFAULTS["n"], step=1, label=L("step.n"))
+            n = gr.Slider(1, policy.MAX_N, value=DEFAULTS["n"], step=1, label=L("step.n"))
             schedule = gr.Radio(["heuristic", "constant"], value=DEFAULTS["schedule"], label=L("step.schedule"))
             threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["threshold"], step=0.05, label=L("step.threshold"))
-            max_new = gr.Slider(1, 256, value=DEFAULTS["max_new"], step=1, label=L("step.max_new"))
+            max_new = gr.Slider(1, policy.MAX_NEW_TOKENS, value=DEFAULTS["max_new"], step=1, label=L("step.max_new"))
         with gr.Row():
             do_sample = gr.Checkbox(DEFAULTS["do_sample"], label=L("step.do_sample"))
             temperature = gr.Slider(0.1, 2.0, value=DEFAULTS["temperature"], step=0.05, label=L("step.temperature"))
@@ -242,14 +245,15 @@ def build(demo: gr.Blocks) -> None:
     controls = [model, assistant, prompt, proposer, n, schedule, threshold, max_new, do_sample, temperature,
                 top_k, top_p, seed]
     views = [*plots, status, text, rounds, json_btn, csv_btn, state]
-    step_btn.click(step, [state, *controls], views)
-    run_btn.click(run_to_end, [state, *controls], views)
-    reset_btn.click(reset, [state], views).then(lambda: (gr.Timer(active=False), False, L("step.play")), None,
-                                               [timer, playing, play_btn])
-    rounds.release(scrub, [state, rounds], views)
-    play_btn.click(play, [state, playing, *controls], [timer, playing, play_btn, *views])
-    timer.tick(tick, [state], [timer, playing, play_btn, *views])
-    speed.change(lambda s: gr.Timer(value=s), speed, timer)
-    upload.upload(replay, [state, upload], [*controls, *views])
-    example.input(load_recorded, [state, example], [*controls, *views])
-    demo.load(first_paint, [state], [*controls, *views])
+    hidden = {"api_visibility": "private"}   # the page's own events; the public API is ui/api.py's `trace`
+    step_btn.click(step, [state, *controls], views, **hidden)
+    run_btn.click(run_to_end, [state, *controls], views, **hidden)
+    reset_btn.click(reset, [state], views, **hidden).then(lambda: (gr.Timer(active=False), False, L("step.play")),
+                                                          None, [timer, playing, play_btn], **hidden)
+    rounds.release(scrub, [state, rounds], views, **hidden)
+    play_btn.click(play, [state, playing, *controls], [timer, playing, play_btn, *views], **hidden)
+    timer.tick(tick, [state], [timer, playing, play_btn, *views], **hidden)
+    speed.change(lambda s: gr.Timer(value=s), speed, timer, **hidden)
+    upload.upload(replay, [state, upload], [*controls, *views], **hidden)
+    example.input(load_recorded, [state, example], [*controls, *views], **hidden)
+    demo.load(first_paint, [state], [*controls, *views], **hidden)

@@ -1,0 +1,191 @@
+"""Tests for mtp_viz.ui.policy and mtp_viz.ui.pairs: public vs local, the allow-list, one refusal for every path,
+no download attempted, one load at a time, a bounded cache, limits, and every error shown as a message.
+
+Knows the policy's switches (environment variables) and the cache's dict; loads no real checkpoint.
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from mtp_viz.strings import t
+from mtp_viz.ui import pairs, policy, session
+from mtp_viz.ui.policy import MINIATURE
+
+SWITCHES = ("SPACE_ID", "MTP_VIZ_PUBLIC", "MTP_VIZ_MODELS", "GRADIO_SERVER_NAME", "MTP_VIZ_MAX_PROMPT_CHARS",
+            "MTP_VIZ_CONCURRENCY", "MTP_VIZ_QUEUE_SIZE")
+
+
+@pytest.fixture(autouse=True)
+def local(monkeypatch):
+    """Each test starts local (loopback, no Space) with an empty model cache and no load in progress."""
+    for name in SWITCHES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(pairs, "_PAIRS", {})
+    monkeypatch.setattr(pairs, "_PENDING", None)
+
+
+@pytest.fixture()
+def no_loading(monkeypatch):
+    """Fail the test if anything tries to load (and so download) a model."""
+    import mtp_viz
+
+    def refuse(*args, **kwargs):
+        pytest.fail(f"load_pair{args} was called")
+    monkeypatch.setattr(mtp_viz, "load_pair", refuse)
+
+
+@pytest.mark.parametrize("env, public", [
+    ({}, False), ({"SPACE_ID": "someone/mtp-viz"}, True), ({"MTP_VIZ_PUBLIC": "1"}, True),
+    ({"MTP_VIZ_PUBLIC": "0"}, False), ({"GRADIO_SERVER_NAME": "0.0.0.0"}, True),
+    ({"GRADIO_SERVER_NAME": "127.0.0.1"}, False), ({"GRADIO_SERVER_NAME": "localhost"}, False),
+    ({"GRADIO_SERVER_NAME": "::1"}, False), ({"GRADIO_SERVER_NAME": "10.1.2.3"}, True),
+    ({"GRADIO_SERVER_NAME": "my-host.example"}, True)])
+def test_public_mode_switches(monkeypatch, env, public):
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert policy.is_public() is public
+    assert (policy.allowed_models() is not None) is public
+
+
+def test_public_default_allows_the_bundled_miniatures_only(monkeypatch):
+    monkeypatch.setenv("SPACE_ID", "x/y")
+    assert policy.allowed_models() == policy.bundled() and MINIATURE in policy.bundled()
+    assert [ident for _, ident in policy.model_choices()] == policy.bundled()
+    monkeypatch.setenv("MTP_VIZ_MODELS", "miniature, google/gemma-4-E2B-it")
+    assert [ident for _, ident in policy.model_choices()] == [MINIATURE, "google/gemma-4-E2B-it"]
+    assert policy.check_model("google/gemma-4-E2B-it", "") == ("google/gemma-4-E2B-it", "")
+
+
+@pytest.mark.parametrize("model, assistant", [
+    ("google/gemma-4-E2B-it", ""), ("/etc", ""), ("/definitely/not/here", ""), ("./assets/miniature/target", ""),
+    ("~/.cache/huggingface", ""), ("..", ""), ("not a valid id!", ""), ("<img src=x onerror=alert(1)>", ""),
+    ("google/gemma-4-E2B-it", "/etc")])
+def test_public_refuses_anything_else_with_one_message(monkeypatch, no_loading, model, assistant):
+    monkeypatch.setenv("MTP_VIZ_PUBLIC", "1")
+    expected = t("public.model_refused", allowed=", ".join(policy.bundled()))
+    with pytest.raises(policy.Refused) as err:
+        pairs.get_pair(model, assistant)
+    assert str(err.value) == expected          # the same words whether the path exists or not
+    assert pairs._PENDING is None and pairs._PAIRS == {}
+
+
+def test_public_miniature_ignores_the_assistant_box(monkeypatch):
+    monkeypatch.setenv("SPACE_ID", "x/y")
+    for assistant in ("", "/etc", "google/gemma-4-E2B-it-assistant", "anything"):
+        assert policy.check_model(MINIATURE, assistant) == (MINIATURE, "")
+
+
+def test_local_keeps_hub_ids_and_folders_and_checks_ids(tmp_path):
+    assert policy.check_model("google/gemma-4-E2B-it", "") == ("google/gemma-4-E2B-it", "")
+    assert policy.check_model(str(tmp_path), "") == (str(tmp_path), "")
+    assert policy.check_model("  ", "x") == (MINIATURE, "")
+    with pytest.raises(ValueError, match="neither a Hugging Face model id"):
+        policy.check_model("owner/name/extra--bad..", "")
+    with pytest.raises(ValueError, match="neither a Hugging Face model id"):
+        policy.check_model("google/gemma-4-E2B-it", "bad id with spaces")
+
+
+def test_the_cache_holds_each_miniature_once_whatever_the_assistant(monkeypatch, miniature):
+    import mtp_viz
+
+    calls = []
+    monkeypatch.setattr(mtp_viz, "load_pair", lambda *a, **k: calls.append(a) or miniature)
+    first = pairs.get_pair(MINIATURE, "")
+    for assistant in ("x", "some/other-assistant", "  "):
+        assert pairs.get_pair(MINIATURE, assistant) is first
+    assert len(calls) == 1 and list(pairs._PAIRS) == [(MINIATURE, "")]
+
+
+def test_the_cache_keeps_at_most_max_hub_pairs(monkeypatch, tiny_pair):
+    import mtp_viz
+
+    monkeypatch.setattr(pairs, "warm_up", lambda pair: None)
+    monkeypatch.setattr(mtp_viz, "load_pair", lambda *a, **k: _with_tokenizer(tiny_pair))
+    for i in range(5):
+        pairs.get_pair(f"someone/model-{i}", "")
+    hub = [k for k in pairs._PAIRS if k[0] != MINIATURE]
+    assert len(hub) == policy.MAX_HUB_PAIRS and hub[-1] == ("someone/model-4", "")
+    assert not hasattr(pairs, "_LOADING")       # no per-key lock table to grow
+
+
+def _with_tokenizer(pair):
+    import dataclasses
+    return dataclasses.replace(pair, tokenizer=object())
+
+
+def test_one_load_at_a_time_and_others_are_not_held(monkeypatch, tiny_pair):
+    """A slow load: its visitor hears "still loading", another model is "busy", a loaded model answers at once."""
+    import mtp_viz
+
+    release = threading.Event()
+    monkeypatch.setattr(pairs, "warm_up", lambda pair: None)
+    monkeypatch.setattr(mtp_viz, "load_pair", lambda *a, **k: release.wait(10) and _with_tokenizer(tiny_pair))
+    pairs._PAIRS[("ready", "")] = tiny_pair
+    with pytest.raises(ValueError, match="Still loading someone/slow"):
+        pairs.get_pair("someone/slow", "", wait=0.2)
+    with pytest.raises(ValueError, match="loads one model at a time"):
+        pairs.get_pair("someone/other", "", wait=0.2)
+    started = time.perf_counter()
+    assert pairs.get_pair("ready", "") is tiny_pair and time.perf_counter() - started < 0.1
+    release.set()
+    assert pairs.get_pair("someone/slow", "", wait=10).target is tiny_pair.target
+
+
+def test_a_pair_without_tokenizer_is_reported_not_cached(monkeypatch, tiny_pair):
+    import dataclasses
+
+    import mtp_viz
+
+    broken = dataclasses.replace(tiny_pair, tokenizer=None, tokenizer_error="OSError: no tokenizer.json")
+    monkeypatch.setattr(mtp_viz, "load_pair", lambda *a, **k: broken)
+    with pytest.raises(ValueError, match="its tokenizer did not.*no tokenizer.json"):
+        pairs.get_pair("someone/no-tokenizer", "")
+    assert pairs._PAIRS == {}
+
+
+def test_limits_are_the_same_for_page_and_api(monkeypatch):
+    monkeypatch.setenv("MTP_VIZ_MAX_PROMPT_CHARS", "10")
+    req = session.request(*session.DEFAULTS.values())
+    with pytest.raises(ValueError, match="at most 10"):
+        session.generate(dict(req, prompt="x" * 11))
+    monkeypatch.delenv("MTP_VIZ_MAX_PROMPT_CHARS")
+    with pytest.raises(ValueError, match="at most 256"):
+        policy.check_request(dict(req, max_new_tokens=257))
+    with pytest.raises(ValueError, match="at most 16"):
+        policy.check_request(dict(req, num_assistant_tokens=17))
+    policy.check_request(req)
+
+
+def test_queue_and_launch_settings_follow_the_environment(monkeypatch):
+    assert policy.queue_settings() == {"default_concurrency_limit": 2, "max_size": 64}
+    monkeypatch.setenv("MTP_VIZ_CONCURRENCY", "4")
+    monkeypatch.setenv("MTP_VIZ_QUEUE_SIZE", "oops")
+    assert policy.queue_settings() == {"default_concurrency_limit": 4, "max_size": 64}
+    assert policy.launch_settings()["max_file_size"] == "5mb"
+
+
+@pytest.mark.parametrize("exc, words", [
+    (RuntimeError("CUDA kernel failed"), "Something went wrong on the server (RuntimeError)"),
+    (OSError("disk full"), "could not read or write a file"), (MemoryError(), "ran out of memory"),
+    (KeyError("x"), "(KeyError)"), (ValueError("the prompt is empty"), "the prompt is empty")])
+def test_every_error_becomes_a_message_and_the_traceback_a_log(caplog, exc, words):
+    message = policy.message_for(exc)
+    assert words in message
+    assert ("request failed" in caplog.text) is not isinstance(exc, ValueError)
+
+
+@pytest.mark.parametrize("exc", [RuntimeError("boom"), OSError("gone"), MemoryError()])
+def test_handlers_show_other_errors_as_warnings_and_keep_the_state(monkeypatch, exc):
+    from mtp_viz.ui import step_through
+
+    def fail(req):
+        raise exc
+    monkeypatch.setattr(step_through, "generate", fail)
+    state = session.new_state()
+    with pytest.warns(UserWarning):
+        out = step_through.run_to_end(state, *session.DEFAULTS.values())
+    assert out[-1] is state and state["trace"] is None
+    assert any(isinstance(o, str) and o.startswith("⚠️") for o in out)     # the status line says what happened
