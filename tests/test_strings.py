@@ -37,9 +37,9 @@ def neutral(text: str) -> bool:
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_key_is_translated_and_nothing_else(lang):
     table = TABLES[lang]
-    assert not sorted(set(EN) - set(table)), f"missing in {lang}"
-    assert not sorted(set(table) - set(EN)), f"in {lang} but not in en.py"
-    assert not [k for k, v in table.items() if not v.strip()], f"empty in {lang}"
+    missing, extra = sorted(set(EN) - set(table)), sorted(set(table) - set(EN))
+    empty = [k for k, v in table.items() if not v.strip()]
+    assert (missing, extra, empty) == ([], [], []), f"{lang}: missing, not in en.py, empty"
 
 
 def test_no_english_key_is_empty():

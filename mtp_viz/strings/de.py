@@ -82,6 +82,327 @@ STRINGS: dict[str, str] = {
     "step.moe": "\n\n**Mixture of Experts:** {caveat}",
     "step.replay_failed": "Diese Datei ließ sich nicht wiedergeben: {error}",
     "step.loading": "{model} und sein Assistent werden geladen: Beim ersten Mal kann das einige Minuten dauern.",
+    # -- figures --------------------------------------------------------------------------------------------------
+    "fig.status.prompt": "Prompt-Text",
+    "fig.status.prefill": "erstes Token (Prefill)",
+    "fig.status.accepted": "angenommener Entwurf",
+    "fig.status.correction": "Korrektur (nach einer Ablehnung)",
+    "fig.status.bonus": "Bonus (alle Entwürfe angenommen)",
+    "fig.status.target": "Token des Zielmodells (ohne Entwürfe)",
+    "fig.status.rejected": "abgelehnter Entwurf",
+    "fig.status.unchecked": "ungeprüft (nach einer Ablehnung)",
+    "fig.status.unused": "nicht verwendet (Generierung beendet)",
+    "fig.verdict.accepted": "angenommen",
+    "fig.verdict.rejected": "abgelehnt",
+    "fig.verdict.unchecked": "ungeprüft",
+    "fig.verdict.unused": "nicht verwendet",
+    "fig.what_you_see": "**Was Sie sehen.** {text}",
+    "fig.choose": "Ansicht",
+    "fig.empty": "Drücken Sie „Schritt“ für die erste Runde oder „Bis zum Ende“.",
+    "fig.token_stream.title": "Token-Strom",
+    "fig.token_stream.heading": "Token-Strom: Runde {i} von {last}",
+    "fig.token_stream.what": ("Der Prompt (grau) und jedes bisher erzeugte Token, in Lesereihenfolge. Grüne ✓-Tokens"
+                              " hat das Entwurfsmodell geraten und das Zielmodell bestätigt. Widerspricht das "
+                              "Zielmodell, wird der Vorschlag durchgestrichen (rot ✗; die Vorschläge danach werden "
+                              "nicht mehr geprüft), und es folgt das eigene Token des Zielmodells (orange ↺, eine "
+                              "Korrektur). Stimmen alle Vorschläge, fügt das Zielmodell gratis ein weiteres Token an"
+                              " (blau ★, ein Bonus). Vorschläge, denen das Zielmodell zustimmte, die aber hinter dem"
+                              " Ende der Ausgabe lagen, sind grau durchgestrichen (⏹ nicht verwendet). Die "
+                              "umrandeten Tokens gehören zur aktuellen Runde. Fahren Sie mit der Maus über ein "
+                              "Token, um seine Wahrscheinlichkeiten zu sehen."),
+    "fig.token_stream.prompt": "Prompt-Text",
+    "fig.token_stream.round": "Runde {r}: {what}",
+    "fig.token_stream.accepted": "angenommener Entwurf {k}<br>p={p:.3f}  q={q:.3f}",
+    "fig.token_stream.rejected": "abgelehnter Entwurf {k}<br>p={p:.3f}  q={q:.3f}<br>erste Wahl des Zielmodells: {top}",
+    "fig.token_stream.unchecked": "ungeprüfter Entwurf {k}<br>q={q:.3f} (ein früherer Entwurf wurde abgelehnt)",
+    "fig.token_stream.unused": "Entwurf {k}, bestätigt, aber nicht verwendet: die Generierung endete vorher",
+    "fig.token_stream.last": "{word}<br>p={p:.3f}",
+    "fig.timeline.title": "Zeitleiste der Vorwärtsdurchläufe",
+    "fig.timeline.heading_first": "Zeitleiste der Vorwärtsdurchläufe: Runde 0, {ms:.0f} ms",
+    "fig.timeline.heading": "Zeitleiste der Vorwärtsdurchläufe: Runden 0–{i}, {ms:.0f} ms",
+    "fig.timeline.what": ("Die Zeit läuft von links nach rechts, in Millisekunden, gemessen beim Generieren. Jeder "
+                          "hellblaue Balken ist ein Durchlauf des kleinen Entwurfsmodells, das ein Token rät; jeder "
+                          "dunkelblaue Balken ist ein Durchlauf des großen Zielmodells, das alle Vorschläge der "
+                          "Runde auf einmal prüft. Die oberste Spur markiert die Runden (R1, R2, …; mit der Maus "
+                          "sehen Sie das erlaubte N); die aktuelle Runde ist umrandet. Spekulative Decodierung lohnt"
+                          " sich, wenn mehrere billige Balken des Entwurfsmodells mehr als ein Token pro teurem "
+                          "Balken des Zielmodells einbringen."),
+    "fig.timeline.lane.target": "Zielmodell",
+    "fig.timeline.lane.drafter": "Entwurfsmodell",
+    "fig.timeline.lane.round": "Runde",
+    "fig.timeline.legend.drafter": "Durchlauf des Entwurfsmodells",
+    "fig.timeline.legend.target": "Durchlauf des Zielmodells",
+    "fig.timeline.legend.round": "Runde",
+    "fig.timeline.draft": "Runde {r}, Durchlauf {k} des Entwurfsmodells<br>riet {token} (q={q:.2f})<br>{ms:.1f} ms",
+    "fig.timeline.stop": "Stopp",
+    "fig.timeline.stop_hover": ("Runde {r}, Durchlauf unter der Konfidenzschwelle: kein Vorschlag "
+                                "behalten<br>{ms:.1f} ms"),
+    "fig.timeline.prefill": "Prefill",
+    "fig.timeline.prefill_what": "Prefill: den Prompt lesen",
+    "fig.timeline.verify_what": "{drafted} Vorschläge geprüft, {kept} behalten, {emitted} ausgegeben",
+    "fig.timeline.plain_what": "keine Vorschläge: ein Token, {emitted} ausgegeben",
+    "fig.timeline.target_hover": "Runde {r}, Durchlauf des Zielmodells<br>{what}<br>{ms:.1f} ms",
+    "fig.timeline.round_label": "R{r}",
+    "fig.timeline.round_hover": "Runde {r}: N={n} erlaubt, {drafted} entworfen, {ms:.1f} ms",
+    "fig.timeline.round_hover_plain": "Runde {r}: keine Entwürfe, {ms:.1f} ms",
+    "fig.timeline.xaxis": "Zeit (ms)",
+    "fig.verification.title": "Prüfung",
+    "fig.verification.heading_empty": "Prüfung: Runde {i}",
+    "fig.verification.heading": "Prüfung: Runde {i}, {kept} von {drafted} behalten ({mode})",
+    "fig.verification.greedy": "Greedy-Decodierung",
+    "fig.verification.sampling": "Sampling",
+    "fig.verification.what": ("Für jeden Vorschlag dieser Runde: wie wahrscheinlich das Zielmodell das entworfene "
+                              "Token findet (p, dunkel) und wie wahrscheinlich das Entwurfsmodell es fand (q, hell)."
+                              " Bei greedy Decodierung bleibt ein Vorschlag, wenn er die erste Wahl des Zielmodells "
+                              "ist. Beim Sampling bleibt ein Vorschlag, wenn eine Zufallszahl u (◆) unter min(1, "
+                              "p/q) (—) fällt: Vorschläge, die das Zielmodell mindestens so gern mag wie das "
+                              "Entwurfsmodell, kommen immer durch. Bei der ersten Ablehnung zieht das Zielmodell "
+                              "sein eigenes Token aus dem, was von seiner Verteilung übrig bleibt, wenn man den "
+                              "Anteil des Entwurfsmodells abzieht (rechtes Feld, nur beim Sampling); spätere "
+                              "Vorschläge werden nicht geprüft und haben daher keinen p-Balken. Als „nicht "
+                              "verwendet“ markierte Vorschläge wurden angenommen, lagen aber hinter dem Ende der "
+                              "Ausgabe. Diese Regel macht die Ausgabe genau so zufällig wie das Zielmodell allein."),
+    "fig.verification.prefill": ("Runde 0 ist das Prefill: Das Zielmodell liest den Prompt und wählt das erste "
+                                 "Token. Es gibt nichts zu prüfen."),
+    "fig.verification.none": "Keine Vorschläge in dieser Runde: Das Zielmodell hat selbst ein Token erzeugt.",
+    "fig.verification.residual": "Restverteilung norm(max(0, p − q))",
+    "fig.verification.p": "p: Wahrscheinlichkeit des entworfenen Tokens beim Zielmodell",
+    "fig.verification.q": "q: Wahrscheinlichkeit beim Entwurfsmodell",
+    "fig.verification.accept_prob": "min(1, p/q)",
+    "fig.verification.u": "u (gleichverteilter Zufallszug)",
+    "fig.verification.residual_legend": "Restverteilung (das gezogene Token in Orange)",
+    "fig.verification.top_choice": "erste Wahl des Zielmodells: {token} ({p:.2f})",
+    "fig.verification.drew": "Zielmodell zog: {token}",
+    "fig.verification.yaxis": "Wahrscheinlichkeit",
+    "fig.clusters.title": "Cluster-Auswahl",
+    "fig.clusters.heading_empty": "Cluster-Auswahl: Runde {i}",
+    "fig.clusters.heading": "Cluster-Auswahl: Runde {i}, die besten {k} von {n:,} Clustern behalten{scored}{more}",
+    "fig.clusters.scored_fraction": ", {frac:.1%} des Vokabulars bewertet",
+    "fig.clusters.scored_tokens": ", {scored:,} von {vocab:,} Tokens bewertet ({frac:.1%})",
+    "fig.clusters.more": "; Vorschläge 1–{shown} von {total} gezeigt",
+    "fig.clusters.what": ("Jedes Wort eines großen Vokabulars zu bewerten, ist für ein kleines Entwurfsmodell teuer."
+                          " Deshalb bewertet das Entwurfsmodell von Gemma 4 zuerst Cluster ähnlicher Tokens (je ein "
+                          "Zentroid; 2.048 in den echten Modellen) und sucht nur in den besten. Jedes Feld ist ein "
+                          "Vorschlag dieser Runde mit dem Urteil des Zielmodells: Die Balken sind "
+                          "Zentroid-Bewertungen, die höchste zuerst; dunkelblaue Balken wurden ausgewählt, graue "
+                          "nicht. Nur Tokens in den ausgewählten Clustern können vorgeschlagen werden. Lag die erste"
+                          " Wahl des Zielmodells in einem nicht ausgewählten Cluster, meldet das Feld "
+                          "„Cluster-Fehlgriff“: Dieses Token hätte das Entwurfsmodell gar nicht raten können. "
+                          "Höchstens 8 Felder werden gezeichnet; der Titel sagt, wenn eine Runde mehr Vorschläge "
+                          "hatte."),
+    "fig.clusters.prefill": "Runde 0 ist das Prefill: Noch ist nichts entworfen. Drücken Sie „Schritt“.",
+    "fig.clusters.none": "Keine Vorschläge in dieser Runde.",
+    "fig.clusters.no_embedder": ("Dieses Entwurfsmodell hat keinen effizienten Embedder: Es bewertet das ganze "
+                                 "Vokabular."),
+    "fig.clusters.panel": "Vorschlag {k}: {token}<br>{verdict}",
+    "fig.clusters.miss": "{verdict}, ✗ Cluster-Fehlgriff (erste Wahl {token})",
+    "fig.clusters.selected": "ausgewählter Cluster",
+    "fig.clusters.not_selected": "nicht ausgewählter Cluster",
+    "fig.clusters.hover": "Zentroid {c}<br>Bewertung {s}",
+    "fig.clusters.xaxis": "Zentroiden nach Bewertung",
+    "fig.clusters.yaxis": "Bewertung",
+    "fig.kv_sharing.title": "KV-Cache-Sharing",
+    "fig.kv_sharing.heading": "KV-Cache-Sharing: Runde {i}",
+    "fig.kv_sharing.what": ("Links: die Schichten des Zielmodells, von unten nach oben; helle Balken nutzen "
+                            "Sliding-Window-Attention (sie sehen nur die letzten Tokens), dunkle schraffierte Balken"
+                            " volle Attention. Das Entwurfsmodell von Gemma 4 hat keinen eigenen Cache: Jede seiner "
+                            "Schichten liest die Schlüssel und Werte einer Schicht des Zielmodells derselben Art "
+                            "(orange Pfeile; die gelesenen Schichten sind orange nummeriert). Rechts: wie viele "
+                            "Positionen der Cache des Zielmodells nach jeder Runde enthält. Der Prüfdurchlauf "
+                            "schreibt jeden Vorschlag in den Cache; der rote, kreuzschraffierte Teil oben wird "
+                            "wieder abgeschnitten, weil diese Vorschläge abgelehnt wurden."),
+    "fig.kv_sharing.layers": "Schichten und geteilte Caches",
+    "fig.kv_sharing.cache": "Länge des KV-Caches des Zielmodells",
+    "fig.kv_sharing.sliding": "Sliding-Window",
+    "fig.kv_sharing.full": "volle",
+    "fig.kv_sharing.target_layer": "{kind}-Schicht des Zielmodells",
+    "fig.kv_sharing.drafter_layer": "{kind}-Schicht des Entwurfsmodells",
+    "fig.kv_sharing.target_hover": "Schicht {layer} des Zielmodells ({kind}-Attention)",
+    "fig.kv_sharing.drafter_hover": "Schicht des Entwurfsmodells ({kind}-Attention)",
+    "fig.kv_sharing.drafter_box": "Entwurfsmodell {k}",
+    "fig.kv_sharing.own_cache": "dieses Entwurfsmodell führt einen eigenen KV-Cache",
+    "fig.kv_sharing.no_reader": "hier liest kein Entwurfsmodell den Cache des Zielmodells",
+    "fig.kv_sharing.reads": "Entwurfsmodell liest Schichten {layers} von {n}",
+    "fig.kv_sharing.layer_axis": "Schicht des Zielmodells",
+    "fig.kv_sharing.kept": "im Cache behalten",
+    "fig.kv_sharing.cropped": "geschrieben, dann abgeschnitten",
+    "fig.kv_sharing.before": "Länge zu Beginn der Runde",
+    "fig.kv_sharing.kept_hover": "Runde {r}: {n} Positionen behalten",
+    "fig.kv_sharing.cropped_hover": "Runde {r}: {n} Positionen nach der Ablehnung abgeschnitten",
+    "fig.kv_sharing.window": "Sliding-Window-Schichten behalten nur die letzten {window}",
+    "fig.kv_sharing.round_axis": "Runde",
+    "fig.kv_sharing.positions_axis": "Positionen",
+    "fig.activations.title": "Aktivierungen des Zielmodells speisen das Entwurfsmodell",
+    "fig.activations.heading_empty": "Aktivierungen des Zielmodells speisen das Entwurfsmodell: Runde {i}",
+    "fig.activations.heading": ("Aktivierungen des Zielmodells speisen das Entwurfsmodell: Runde {i}, {n} "
+                                "Vorschlag/Vorschläge von einer Position"),
+    "fig.activations.what": ("Wie ein Vorschlag entsteht. Das Entwurfsmodell fängt nicht bei null an: Es nimmt den "
+                             "letzten verborgenen Zustand des Zielmodells (seine Zusammenfassung des bisherigen "
+                             "Textes) und das Embedding des letzten Tokens, hängt beide aneinander, verkleinert sie "
+                             "mit pre_projection auf die geringe Breite des Entwurfsmodells, lässt seine wenigen "
+                             "Schichten laufen (die den Cache des Zielmodells lesen) und wählt ein Token. "
+                             "post_projection bringt seine Ausgabe zurück auf die Breite des Zielmodells, damit sie "
+                             "beim nächsten Vorschlag den verborgenen Zustand des Zielmodells vertritt. Alle "
+                             "Vorschläge einer Runde verwenden dieselbe Positions-ID."),
+    "fig.activations.not_mtp": ("Diese Vorschlagsquelle liest die Aktivierungen des Zielmodells nicht (das tun nur "
+                                "MTP-Entwurfsmodelle von Gemma 4)."),
+    "fig.activations.hidden": "verborgener Zustand des Zielmodells",
+    "fig.activations.hidden_hover": ("der verborgene Zustand der letzten Schicht des Zielmodells an der letzten "
+                                     "angenommenen Position"),
+    "fig.activations.embed": "Embedding des letzten Tokens",
+    "fig.activations.embed_hover": "Embedding des letzten Tokens (die Eingabe-Embeddings des Zielmodells, geteilt)",
+    "fig.activations.concat": "verketten",
+    "fig.activations.concat_hover": "verborgener Zustand und Embedding nebeneinander",
+    "fig.activations.pre_hover": "eine lineare Schicht hinunter auf die Breite des Entwurfsmodells",
+    "fig.activations.layers": "{n} Schichten des Entwurfsmodells",
+    "fig.activations.layers_hover": "Attention auf den KV-Cache des Zielmodells in den Schichten {layers}",
+    "fig.activations.logits": "Token-Bewertungen",
+    "fig.activations.clusters": "die besten {k} von {n:,} Clustern",
+    "fig.activations.logits_hover": "der Vorschlag des Entwurfsmodells: {tokens}",
+    "fig.activations.next_token": "das nächste Token",
+    "fig.activations.post_hover": ("zurück auf die Breite des Zielmodells: vertritt beim nächsten Vorschlag dessen "
+                                   "verborgenen Zustand"),
+    "fig.activations.loop": "nächster Vorschlag: neuer verborgener Zustand + Embedding des geratenen Tokens",
+    "fig.activations.position": "Positions-ID {pos} für alle {n} Vorschläge dieser Runde",
+    "fig.activations.positions": "Positions-IDs {pos}",
+    "fig.moe": "Mixture of Experts: {caveat}",
+    "fig.statistics.title": "Statistik",
+    "fig.statistics.heading": ("Statistik nach Runde {i}: mittlere Akzeptanzlänge {mal:.2f}, {tpp:.2f} Tokens pro "
+                               "Durchlauf des Zielmodells"),
+    "fig.statistics.what": ("Oben links: wie oft der Vorschlag an jeder Position angenommen wurde (frühe Vorschläge "
+                            "sind leichter, die Balken fallen daher meist). Oben rechts: wie viele Vorschläge jede "
+                            "Runde behielt. Unten links: die Zahl N der erlaubten Vorschläge pro Runde; der "
+                            "heuristische Zeitplan erhöht N nach einer vollständig angenommenen Runde und senkt es "
+                            "nach einer Ablehnung. Unten rechts: Tokens pro Durchlauf des großen Modells, verglichen"
+                            " mit 1,0 bei gewöhnlicher Decodierung, die das große Modell einmal pro Token laufen "
+                            "lässt. Über 1,0 spart die spekulative Decodierung Durchläufe des großen Modells."),
+    "fig.statistics.by_position": "Akzeptanz nach Position des Vorschlags",
+    "fig.statistics.histogram": "behaltene Vorschläge pro Runde",
+    "fig.statistics.n": "N (erlaubte Vorschläge) pro Runde",
+    "fig.statistics.per_pass": "Tokens pro Durchlauf des Zielmodells",
+    "fig.statistics.proposed": "angenommen / vorgeschlagen",
+    "fig.statistics.reached": "angenommen / erreicht",
+    "fig.statistics.rate": "Quote",
+    "fig.statistics.position": "Position des Vorschlags",
+    "fig.statistics.kept": "behaltene Vorschläge",
+    "fig.statistics.rounds": "Runden",
+    "fig.statistics.round": "Runde",
+    "fig.statistics.n_axis": "N (Linie), behalten (×)",
+    "fig.statistics.n_name": "N",
+    "fig.statistics.kept_name": "behalten",
+    "fig.statistics.speculative": "spekulativ",
+    "fig.statistics.baseline": "Basis 1,0",
+    "fig.statistics.baseline_note": "Basis: 1 Token pro Durchlauf",
+    "fig.statistics.per_pass_axis": "Tokens / Durchlauf",
+    # -- lab tab --------------------------------------------------------------------------------------------------
+    "lab.tab": "Labor: Entwurfslänge",
+    "lab.intro": ("# Wann lohnt sich das Entwerfen?\nMehr Vorschläge pro Runde können mehr Tokens pro Durchlauf des "
+                  "großen Modells einbringen, aber jeder Vorschlag kostet einen Durchlauf des Entwurfsmodells, und "
+                  "jeder abgelehnte Vorschlag ist verschwendete Arbeit. Lassen Sie eine Messreihe über N (Vorschläge"
+                  " pro Runde) laufen und vergleichen Sie die **gemessene** Beschleunigung in echter Zeit mit dem "
+                  "**Kostenmodell** von Leviathan et al. (2023), das sie aus zwei Zahlen vorhersagt: α, der "
+                  "Wahrscheinlichkeit, dass ein Vorschlag angenommen wird, und c, der Zeit eines Durchlaufs des "
+                  "Entwurfsmodells geteilt durch die eines Durchlaufs des Zielmodells. Bis Sie eine eigene starten, "
+                  "sehen Sie eine auf dem Miniaturmodell aufgezeichnete Messreihe."),
+    "lab.prompts": "Prompts, einer pro Zeile (höchstens {max_prompts}, je {max_chars} Zeichen)",
+    "lab.ns": "Zu testende Werte für N (Vorschläge pro Runde)",
+    "lab.schedules": "Zeitpläne",
+    "lab.proposers": "Vorschlagsquellen (die Vergleichsbasis ohne Entwurfsmodell läuft immer mit)",
+    "lab.max_new": "Neue Tokens pro Lauf",
+    "lab.repeats": "Wiederholungen (Zeiten sind der Median)",
+    "lab.run": "Messreihe starten",
+    "lab.download": "Tabelle herunterladen (CSV)",
+    "lab.table": "Die Messreihe, eine Zeile pro Einstellung",
+    "lab.what_if": ("Was wäre, wenn? Verschieben Sie α und c: Die vorhergesagten Kurven werden sofort neu gezeichnet"
+                    " (kein Modell läuft)"),
+    "lab.alpha": "α: Wahrscheinlichkeit, dass ein Vorschlag angenommen wird",
+    "lab.c": "c: Durchlaufzeit Entwurfsmodell ÷ Durchlaufzeit Zielmodell",
+    "lab.preset": "Ein echtes Gemma-4-Paar eintragen (hochgerechnet, nicht gemessen)",
+    "lab.preset.none": "eigene Werte für α und c",
+    "lab.status.shipped": ("Gezeigt wird die auf dem Miniaturmodell aufgezeichnete Messreihe ({where}). Gemessen: c "
+                           "= {c:.2f}, α = {alpha:.2f}; das beste N ist gemessen {best} und vorhergesagt "
+                           "{best_pred}."),
+    "lab.status.done": ("Messreihe in {seconds:.1f} s auf {model} fertig. Gemessen: c = {c:.2f}, α = {alpha:.2f}; "
+                        "das beste N ist gemessen {best} und vorhergesagt {best_pred}."),
+    "lab.status.preset": ("**{name}: hochgerechnet, nicht gemessen.** α = {alpha:.2f} ({alpha_source}); c = {c:.3f} "
+                          "({c_source}). Die Quellen stehen in der README."),
+    "lab.error.prompts": "Geben Sie mindestens einen Prompt an (einen pro Zeile).",
+    "lab.error.too_many_prompts": "Höchstens {limit} Prompts pro Messreihe; Sie haben {n} angegeben.",
+    "lab.error.prompt_length": "Prompt {i} hat {n} Zeichen; erlaubt sind höchstens {limit} pro Prompt.",
+    "lab.error.ns": "Wählen Sie mindestens ein N.",
+    "lab.error.choice": "Wählen Sie mindestens einen Zeitplan und eine Vorschlagsquelle.",
+    "lab.error.failed": "Die Messreihe wurde abgebrochen: {error}",
+    "lab.axis.n": "N (Vorschläge pro Runde)",
+    "lab.axis.tokens": "Tokens pro Durchlauf des Zielmodells",
+    "lab.axis.speedup": "Beschleunigung gegenüber ohne Entwurfsmodell (×)",
+    "lab.axis.position": "Position k des Vorschlags",
+    "lab.axis.share": "Runden, in denen die Vorschläge 1..k alle angenommen wurden",
+    "lab.title.tokens": "Tokens pro Durchlauf des Zielmodells in Abhängigkeit von N",
+    "lab.title.speedup": "Beschleunigung in Abhängigkeit von N: echte Zeit, gemessen (c = {c:.2f})",
+    "lab.title.acceptance": "Akzeptanz nach Position des Vorschlags (N = {n}): der Abfall mit α^k",
+    "lab.title.what_if": "Was wäre bei α = {alpha:.2f} und c = {c:.2f}? Bestes N {best}, Beschleunigung {speedup:.2f}×",
+    "lab.title.what_if_tokens": "Tokens pro Durchlauf des Zielmodells",
+    "lab.title.what_if_speedup": "Beschleunigung (×)",
+    "lab.legend.measured": "{proposer}, konstantes N: gemessen",
+    "lab.legend.heuristic": "{proposer}, heuristischer Zeitplan (x = Start-N): gemessen",
+    "lab.legend.predicted": "{proposer}: vorhergesagt, α = {alpha:.2f}",
+    "lab.legend.predicted_speedup": "{proposer}: vorhergesagt, α = {alpha:.2f}, c = {c:.2f}",
+    "lab.legend.limit": "N + 1: jeder Vorschlag angenommen",
+    "lab.legend.baseline": "1,0: ohne Entwurfsmodell",
+    "lab.legend.best": "bestes gemessenes N = {n}",
+    "lab.legend.best_predicted": "bestes vorhergesagtes N = {n}",
+    "lab.legend.positions": "gemessen",
+    "lab.legend.alpha_k": "α^k mit α = {alpha:.2f}",
+    "lab.legend.what_if": "α = {alpha:.2f}, c = {c:.2f}",
+    "lab.legend.projected": "{name} (hochgerechnet, nicht gemessen)",
+    "lab.no_data": "Noch keine Messreihe: Drücken Sie „Messreihe starten“.",
+    "lab.what.tokens": ("Jeder Punkt zeigt die Tokens pro Durchlauf des großen Modells bei einem N, über alle "
+                        "Prompts; die Linie ist die Vorhersage des Kostenmodells aus einem angepassten α, und die "
+                        "gestrichelte Linie N + 1 ist das Höchste, was eine Runde liefern kann (jeder Vorschlag "
+                        "behalten plus das eigene Token des Zielmodells). Die Punkte steigen mit N, biegen aber von "
+                        "N + 1 ab: Ein längerer Entwurf fügt Vorschläge hinzu, die immer seltener überleben, weil "
+                        "eine Ablehnung alles danach verwirft."),
+    "lab.what.speedup": ("Die Beschleunigung ist die Zeit pro Token ohne Entwurfsmodell geteilt durch die Zeit pro "
+                         "Token mit ihm, gemessen auf diesem Rechner. Unter der Linie bei 1,0 ist Entwerfen "
+                         "langsamer als Nicht-Entwerfen. Die Kurve ist das Kostenmodell mit dem gemessenen c und den"
+                         " gemessenen Kosten des Prüfdurchlaufs. Ein längerer Entwurf schadet hier, sobald die "
+                         "kleine Chance, dass der nächste Vorschlag bleibt, den Durchlauf des Entwurfsmodells nicht "
+                         "mehr aufwiegt: Die Kurve erreicht beim besten N ihren Gipfel und fällt danach. Die Rauten "
+                         "sind der heuristische Zeitplan: Er beginnt beim gegebenen N, addiert 2 nach einer Runde, "
+                         "in der jeder Vorschlag blieb, und zieht 1 nach einer Ablehnung ab; so findet er ohne "
+                         "Vorgabe ein gutes N."),
+    "lab.what.acceptance": ("Die Balken zeigen für jede Position k den Anteil der Runden, in denen die Vorschläge 1 "
+                            "bis k alle angenommen wurden; die Linie ist α^k. Die Balken fallen, weil ein Vorschlag "
+                            "nur zählt, wenn jeder davor behalten wurde: Dieser Abfall ist der Grund, warum jeder "
+                            "weitere Vorschlag weniger wert ist als der vorige."),
+    "lab.what.what_if": ("Nur das Kostenmodell, kein Modell läuft: Tokens pro Durchlauf (1 − α^(N+1)) / (1 − α) und "
+                         "Beschleunigung (1 − α^(N+1)) / ((1 − α)(N·c + 1)), unter der Annahme, dass das Prüfen von "
+                         "N + 1 Tokens einen Durchlauf des Zielmodells kostet. Erhöhen Sie c, dann schrumpft das "
+                         "beste N und der Gipfel sinkt Richtung 1,0; bei c nahe 0,5, wie beim Miniaturmodell, lohnt "
+                         "sich Entwerfen kaum. Echte Entwurfsmodelle von Gemma 4 sind winzig neben ihren "
+                         "Zielmodellen (c von wenigen Hundertsteln), also lohnt sich schon ein mäßiges α. Die "
+                         "Voreinstellungen sind Hochrechnungen aus veröffentlichten Zahlen, keine Messungen."),
+    "lab.time_per_token": ("{ms_token:.2f} ms pro Token ({ms_draft:.2f} Entwurfsmodell + {ms_verify:.2f} Zielmodell)"
+                           " gegenüber {ms_one:.2f} ms für einen Durchlauf des Zielmodells mit einem Token: "
+                           "{verdict}"),
+    "lab.time_per_token.unknown": ("{ms_token:.2f} ms pro Token ({ms_draft:.2f} Entwurfsmodell + {ms_verify:.2f} "
+                                   "Zielmodell); weniger Durchläufe des Zielmodells heißt nicht schneller: "
+                                   "Vergleichen Sie im Labor für die Entwurfslänge"),
+    "lab.preset.e2b": "Gemma 4 E2B + Assistent",
+    "lab.preset.e2b.alpha": ("aus 41–49 % angenommenen Vorschlägen bei N = 2, llama.cpp, E2B-Assistent auf einem "
+                             "E2B-Fine-Tune"),
+    "lab.preset.e2b.c": "Assistent mit 78 Mio. ÷ 2,3 Mrd. effektive Parameter des Zielmodells",
+    "lab.preset.31b": "Gemma 4 31B + Assistent",
+    "lab.preset.31b.alpha": ("aus 66–89 % angenommenen Vorschlägen bei N = 4 mit drei Prompts zum Programmieren und "
+                             "Erklären, llama.cpp"),
+    "lab.preset.31b.c": "Assistent mit ≈0,47 Mrd. (0,94 GB in bf16) ÷ 30,7 Mrd. Parameter des Zielmodells",
+    "lab.preset.26b": "Gemma 4 26B A4B (MoE) + Assistent",
+    "lab.preset.26b.alpha": "angepasst an die Akzeptanz je Position 0,844 / 0,599 / 0,385 / 0,271 bei N = 4, vLLM",
+    "lab.preset.26b.c": ("Assistent mit ≈0,41 Mrd. (440 MB bei 8,5 Bit pro Gewicht) ÷ 3,8 Mrd. aktive Parameter des "
+                         "Zielmodells; bei einem MoE liest das Prüfen von N + 1 Tokens mehr Experten, echte "
+                         "Beschleunigungen fallen daher geringer aus"),
+    "lab.faster": "{x:.2f}× schneller als ein Durchlauf pro Token",
+    "lab.slower": "{x:.2f}× langsamer als ein Durchlauf pro Token",
     # -- tour tab -------------------------------------------------------------------------------------------------
     "tour.intro": ("# Eine geführte Tour durch MTP\nElf kurze Kapitel über spekulative Decodierung mit je einer Idee,"
                    " an aufgezeichneten Beispielen: Es muss nichts geladen werden und kein Modell läuft. Mit "
@@ -293,4 +614,88 @@ STRINGS: dict[str, str] = {
     "glossary.moe": ("**Mixture of Experts (MoE) / Experte**: ein Modell, dessen Schichten viele Teilnetze, die "
                      "Experten, enthalten und jedes Token durch wenige davon schicken; verschiedene Tokens können "
                      "verschiedene Experten nutzen."),
+    # -- figures --------------------------------------------------------------------------------------------------
+    "fig.experts.title": "Genutzte Experten",
+    "fig.experts.what": ("Bei einem Mixture-of-Experts-Zielmodell schickt der Router jeder Schicht jedes Token an k "
+                         "seiner E Experten, und nur deren Gewichte werden gelesen. Oben links: wie viele Positionen"
+                         " (das letzte feste Token und jeder Entwurf) im Durchlauf des Zielmodells dieser Runde an "
+                         "jeden Experten jeder Schicht gingen. Oben rechts: pro Prüfdurchlauf die Zahl verschiedener"
+                         " Experten, die eine Schicht nutzte, verglichen mit k (die Experten eines Tokens) und mit "
+                         "E·(1 − (1 − k/E)^T), was T = N + 1 Positionen bei zufälliger Wahl träfen. Mitte links: die"
+                         " in diesem Durchlauf gelesenen Experten-Bytes gegenüber einem Schritt mit einem Token. "
+                         "Mitte rechts: die Beschleunigung, die das Kostenmodell von Leviathan et al. für jede Runde"
+                         " vorhersagt, tokens / (γ·c + v), mit v = 1 (Prüfen so billig wie ein Schritt, bei einem "
+                         "dichten Modell mit Batchgröße 1 ungefähr zutreffend) und mit v gemessen als gelesene Bytes"
+                         " im Verhältnis zu einem Ein-Token-Schritt. Unten: aufgezeichnete Verläufe verschiedener "
+                         "Prompts, nebeneinander decodiert, B = 1, 2, 4, 8: die Vereinigung der Experten pro Schicht"
+                         " und Durchlauf und die pro erzeugtem Token gelesenen Experten-Bytes, mit und ohne Entwurf."
+                         " Bei Batchgröße 1 überschneiden sich die Experten der Entwürfe wenig, das Prüfen von N + 1"
+                         " Tokens liest also ein Mehrfaches der Expertengewichte eines Schritts, und die "
+                         "Beschleunigung schrumpft; bei mehr Sequenzen werden die Experten ohnehin gelesen, und die "
+                         "Entwürfe kosten wenig zusätzlich."),
+    "fig.experts.dense": ("Dieses Zielmodell ist dicht: Jedes Token läuft durch alle seine Gewichte, es gibt also "
+                          "keine Experten zu zählen. Wählen Sie miniature-moe, um ein Gemma 4 mit Mixture of Experts"
+                          " zu sehen."),
+    "fig.experts.heading": ("Genutzte Experten, Runde {i}: {positions} Position(en) geroutet, jede an k = {k} von E "
+                            "= {E} Experten pro Schicht"),
+    "fig.experts.grid": "an jeden Experten geroutete Positionen, diese Runde",
+    "fig.experts.distinct": "verschiedene Experten pro Schicht und Prüfung",
+    "fig.experts.bytes": "gelesene Expertengewichte pro Prüfdurchlauf",
+    "fig.experts.speedup": "vorhergesagte Beschleunigung pro Runde",
+    "fig.experts.batch_union": "Batch: Experten pro Schicht und Durchlauf",
+    "fig.experts.batch_bytes": "Batch: gelesene Expertengewichte pro erzeugtem Token",
+    "fig.experts.no_batch": "keine aufgezeichneten Batch-Verläufe für dieses Modell",
+    "fig.experts.hover.grid": "Schicht %{y}, Experte %{x}: %{z} Position(en)<extra></extra>",
+    "fig.experts.legend.positions": "Positionen",
+    "fig.experts.legend.distinct": "verschiedene Experten (Mittel über die Schichten)",
+    "fig.experts.legend.expected": "bei zufälligem Routing",
+    "fig.experts.legend.k": "ein Token: k = {k}",
+    "fig.experts.legend.verify_bytes": "Prüfdurchlauf",
+    "fig.experts.legend.step_bytes": "Schritt mit einem Token",
+    "fig.experts.legend.free": "Prüfen kostet einen Schritt",
+    "fig.experts.legend.costed": "Prüfen kostet die gelesenen Bytes",
+    "fig.experts.legend.with": "mit Entwurf (N + 1 Positionen pro Sequenz)",
+    "fig.experts.legend.without": "ohne Entwurf (1 Token pro Sequenz)",
+    "fig.experts.axis.expert": "Experte",
+    "fig.experts.axis.layer": "Schicht",
+    "fig.experts.axis.experts": "Experten",
+    "fig.experts.axis.round": "Runde",
+    "fig.experts.axis.kb": "kB Expertengewichte",
+    "fig.experts.axis.kb_token": "kB pro erzeugtem Token",
+    "fig.experts.axis.speedup": "x gewöhnliche Decodierung",
+    "fig.experts.axis.batch": "Sequenzen nebeneinander (B)",
+    "fig.experts.stats_ratio": "; jede Prüfung las das {ratio:.2f}-Fache der Experten eines Tokens",
+    # -- public: policy, limits and errors ------------------------------------------------------------------------
+    "public.model_info": "die Modelle, die dieser Server anbietet",
+    "public.model_refused": ("Dieser Server führt nur diese Modelle aus: {allowed}. Wählen Sie eines davon unter "
+                             "„Modell“; andere Hub-IDs und Ordner sind hier abgeschaltet. Um ein beliebiges "
+                             "Gemma-4-Checkpoint zu laden, starten Sie die App auf Ihrem eigenen Rechner (siehe "
+                             "README)."),
+    "public.nothing_allowed": "keines (MTP_VIZ_MODELS des Servers nennt kein Modell)",
+    "public.bad_hub_id": ("„{ident}“ ist weder eine Modell-ID von Hugging Face (Besitzer/Name, etwa "
+                          "google/gemma-4-E2B-it) noch ein lokaler Ordner."),
+    "public.prompt_too_long": ("Der Prompt hat {n} Zeichen; dieser Server nimmt höchstens {limit}. Kürzen Sie ihn "
+                               "und versuchen Sie es erneut."),
+    "public.over_limit": ("{name} ist {value}; dieser Server erlaubt höchstens {limit}. Wählen Sie einen kleineren "
+                          "Wert."),
+    "public.loading": ("{model} wird noch geladen (beim ersten Mal kann das Minuten dauern). Drücken Sie die "
+                       "Schaltfläche gleich noch einmal; alle anderen können währenddessen weiterarbeiten."),
+    "public.busy": ("Der Server lädt gerade {other} und lädt immer nur ein Modell gleichzeitig. Versuchen Sie "
+                    "{model} in einer Minute erneut oder nehmen Sie ein bereits geladenes Modell."),
+    "public.no_tokenizer": ("{model} wurde geladen, sein Tokenizer aber nicht ({error}); die App braucht einen, um "
+                            "einen Prompt zu lesen. Prüfen Sie, ob das Checkpoint Tokenizer-Dateien enthält."),
+    "public.error.memory": ("Dem Server ging bei dieser Anfrage der Speicher aus. Versuchen Sie weniger neue Tokens "
+                            "oder ein kleineres Modell; passiert das öfter, sagen Sie es den Betreibern der App."),
+    "public.error.os": ("Der Server konnte eine benötigte Datei nicht lesen oder schreiben (Einzelheiten im "
+                        "Server-Log). Versuchen Sie es gleich noch einmal; passiert das öfter, sagen Sie es den "
+                        "Betreibern der App."),
+    "public.error.other": ("Auf dem Server ist etwas schiefgegangen ({kind}); die Einzelheiten stehen in seinem Log."
+                           " Versuchen Sie es erneut oder mit anderen Einstellungen; passiert das öfter, sagen Sie "
+                           "es den Betreibern der App."),
+    "public.trace.too_large": "die Datei hat {size:,} Bytes; ein Verlauf darf höchstens {limit:,} haben",
+    "public.trace.too_deep": "das JSON ist tiefer als {limit} Ebenen verschachtelt; ein Verlauf ist das nie",
+    "public.trace.not_json": "kein JSON ({error})",
+    "public.trace.not_finite": "es enthält {value}, eine Zahl, die JSON nicht erlaubt",
+    "public.trace.field": "{field}: {problem}",
+    "public.trace.version": "Schema-Version {version} kann diese Version nicht lesen ({supported})",
 }
