@@ -1,9 +1,14 @@
-"""The eight views: each a pure function (trace, round index) -> plotly Figure. Knows no model and no UI.
+"""The views: each a pure function (trace, round index, lang) -> plotly Figure. Knows no model and no UI.
 
-VIEWS lists them in page order as (key, module); every module has TITLE, WHAT_YOU_SEE and build(trace, i).
-A round index of -1 (or past the end) means the last recorded round.
+VIEWS lists them in page order as (key, module). A view module has:
+  KEY                      its strings are fig.<KEY>.title and fig.<KEY>.what in mtp_viz/strings/en.py (plus any
+                           fig.<KEY>.* it draws), so every visible word can be translated;
+  build(trace, i, lang="en")  the figure for round i; i = -1 (or past the end) means the last recorded round.
+Optionally `depends(trace, i)`: what the figure for round i depends on; the page resends a view only when this
+changes (default: i). A module without KEY may set TITLE and WHAT_YOU_SEE (English only) instead.
 """
 from mtp_viz.figures import theme
+from mtp_viz.strings import t
 from mtp_viz.figures import (activations, clusters, experts, kv_sharing, statistics, timeline, token_stream,
                              verification)
 
@@ -19,11 +24,37 @@ VIEWS = [
 ]
 
 
-def build_all(trace, round_index: int) -> list:
+def title(module, lang: str = "en") -> str:
+    key = getattr(module, "KEY", None)
+    return t(f"fig.{key}.title", lang) if key else module.TITLE
+
+
+def what_you_see(module, lang: str = "en") -> str:
+    key = getattr(module, "KEY", None)
+    return t(f"fig.{key}.what", lang) if key else module.WHAT_YOU_SEE
+
+
+def depends(module, trace, round_index: int):
+    """What a view's figure for this round depends on besides the trace: equal values draw equal figures."""
+    fn = getattr(module, "depends", None)
+    return fn(trace, round_index) if fn else theme.clamp(trace, round_index)
+
+
+def build(key: str, trace, round_index: int, lang: str = "en"):
+    """One view by its key."""
+    return dict(VIEWS)[key].build(trace, round_index, lang)
+
+
+def build_all(trace, round_index: int, lang: str = "en") -> list:
     """Every view for one round, in VIEWS order."""
-    return [module.build(trace, round_index) for _, module in VIEWS]
+    return [build(key, trace, round_index, lang) for key, _ in VIEWS]
 
 
-def empty_all(note: str) -> list:
-    """A titled placeholder for every view, for when there is no trace yet."""
-    return [theme.message(theme.new_figure(module.TITLE, height=220), note) for _, module in VIEWS]
+def empty(key: str, note: str, lang: str = "en"):
+    """A titled placeholder for a view, for when there is no trace yet."""
+    return theme.message(theme.new_figure(title(dict(VIEWS)[key], lang), height=220), note)
+
+
+def empty_all(note: str, lang: str = "en") -> list:
+    """A titled placeholder for every view."""
+    return [empty(key, note, lang) for key, _ in VIEWS]

@@ -10,46 +10,53 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from mtp_viz.figures import theme
+from mtp_viz.strings import t
 
-TITLE = "KV cache sharing"
-WHAT_YOU_SEE = (
-    "Left: the target model's layers, bottom to top; light bars use sliding-window attention (they look at "
-    "recent tokens only), dark hatched bars use full attention. The Gemma 4 drafter has no cache of its own: "
-    "each of its layers reads the keys and values of one target layer of the same kind (arrows). Right: how "
-    "many positions the target's cache holds after each round. The verification pass writes every guess "
-    "into the cache; the red part is cropped away again because those guesses were rejected."
-)
+KEY = "kv_sharing"
 KIND = {"sliding_attention": ("sliding", theme.SKY, ""), "full_attention": ("full", theme.BLUE, "/")}
 
 
-def build(trace, round_index: int) -> go.Figure:
+def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     i = theme.clamp(trace, round_index)
     fig = make_subplots(rows=1, cols=2, column_widths=[0.38, 0.62], horizontal_spacing=0.1,
-                        subplot_titles=["layers and shared caches", "target KV cache length"])
-    theme.new_figure(f"{TITLE}: round {i}", height=520, fig=fig, headroom=30)
-    _layers(fig, trace.model_info)
-    _cache(fig, trace, i)
+                        subplot_titles=[t("fig.kv_sharing.layers", lang), t("fig.kv_sharing.cache", lang)])
+    theme.new_figure(t("fig.kv_sharing.heading", lang, i=i), height=480, fig=fig, headroom=30)
+    _layers(fig, trace.model_info, lang)
+    _cache(fig, trace, i, lang)
     fig.update_layout(barmode="overlay")
     return fig
 
 
-def _layers(fig: go.Figure, info: dict) -> None:
+def _layer_ticks(n: int, sources: dict) -> dict:
+    """Layer numbers on the axis: every layer when there are few, else every fifth; the layers the drafter
+    reads always, in orange and bold (no separate labels that could crowd the ticks)."""
+    step = 1 if n <= 12 else 5
+    read = set(sources.values())
+    vals = sorted(set(range(0, n, step)) | read)
+    text = [f"<b><span style='color:{theme.ORANGE}'>{v}</span></b>" if v in read else str(v) for v in vals]
+    return {"tickmode": "array", "tickvals": vals, "ticktext": text}
+
+
+def _layers(fig: go.Figure, info: dict, lang: str) -> None:
     types = info.get("target_layer_types") or []
     n = len(types)
-    for kind, (short, c, pat) in KIND.items():
-        ys = [k for k, t in enumerate(types) if t == kind]
-        fig.add_trace(go.Bar(
-            x=[1.0] * len(ys), base=[0.0] * len(ys), y=ys, orientation="h", width=0.8, name=f"target {short} layer",
-            marker={"color": c, "pattern": {"shape": pat, "fgopacity": 0.4, "size": 6}}, meta="target-layer",
-            hovertemplate="target layer %{y} (" + short + " attention)<extra></extra>"), row=1, col=1)
-    fig.update_xaxes(visible=False, range=[-0.2, 3.6], row=1, col=1)
-    fig.update_yaxes(title_text="target layer", range=[-1, max(n, 1) + max(2, n / 10)], row=1, col=1)
     sources = info.get("kv_source_layers") or {}
+    for kind, (short, c, pat) in KIND.items():
+        ys = [k for k, ty in enumerate(types) if ty == kind]
+        word = t(f"fig.kv_sharing.{short}", lang)
+        fig.add_trace(go.Bar(
+            x=[1.0] * len(ys), base=[0.0] * len(ys), y=ys, orientation="h", width=0.8,
+            name=t("fig.kv_sharing.target_layer", lang, kind=word),
+            marker={"color": c, "pattern": {"shape": pat, "fgopacity": 0.4, "size": 6}}, meta="target-layer",
+            hovertemplate=t("fig.kv_sharing.target_hover", lang, layer="%{y}", kind=word) + "<extra></extra>"),
+            row=1, col=1)
+    fig.update_xaxes(visible=False, range=[-0.2, 3.6], row=1, col=1)
+    fig.update_yaxes(title_text=t("fig.kv_sharing.layer_axis", lang), range=[-0.6, max(n, 1) - 0.4],
+                     **_layer_ticks(n, sources), row=1, col=1)
     d_types = info.get("drafter_layer_types") or []
     if not sources or not d_types:
-        what = "this drafter keeps its own KV cache" if info.get("proposer") == "draft-model" else \
-            "no drafter reads the target's cache here"
-        fig.add_annotation(text=what, x=2.3, y=n / 2, xref="x", yref="y", showarrow=False,
+        what = "fig.kv_sharing.own_cache" if info.get("proposer") == "draft-model" else "fig.kv_sharing.no_reader"
+        fig.add_annotation(text=t(what, lang), x=2.3, y=n / 2, xref="x", yref="y", showarrow=False,
                            font={"color": theme.GREY})
         return
     # the drafter's layers, centred next to the source layers, bottom to top like the target's
@@ -57,51 +64,52 @@ def _layers(fig: go.Figure, info: dict) -> None:
     gap = max(1.0, n / 12)
     ys = [mid - gap * (len(d_types) - 1) / 2 + gap * k for k in range(len(d_types))]
     for kind, (short, c, pat) in KIND.items():
-        idx = [k for k, t in enumerate(d_types) if t == kind]
+        idx = [k for k, ty in enumerate(d_types) if ty == kind]
+        word = t(f"fig.kv_sharing.{short}", lang)
         fig.add_trace(go.Bar(
             x=[1.0] * len(idx), base=[2.4] * len(idx), y=[ys[k] for k in idx], orientation="h", width=0.8 * gap,
-            name=f"drafter {short} layer", marker={"color": c, "line": {"color": theme.BLACK, "width": 1.5},
-                                                  "pattern": {"shape": pat, "fgopacity": 0.4, "size": 6}},
-            text=[f"drafter {k}" for k in idx], textposition="inside", meta="drafter-layer",
-            hovertemplate="drafter layer (" + short + " attention)<extra></extra>"), row=1, col=1)
+            name=t("fig.kv_sharing.drafter_layer", lang, kind=word),
+            marker={"color": c, "line": {"color": theme.BLACK, "width": 1.5},
+                    "pattern": {"shape": pat, "fgopacity": 0.4, "size": 6}},
+            text=[t("fig.kv_sharing.drafter_box", lang, k=k) for k in idx], textposition="inside",
+            meta="drafter-layer", hovertemplate=t("fig.kv_sharing.drafter_hover", lang, kind=word) + "<extra></extra>"),
+            row=1, col=1)
     notes = []
     for k, kind in enumerate(d_types):
         if sources.get(kind) is not None:
             notes.append({"x": 1.02, "y": sources[kind], "ax": 2.38, "ay": ys[k], "xref": "x", "yref": "y",
                           "axref": "x", "ayref": "y", "showarrow": True, "arrowhead": 3, "arrowsize": 1.2,
                           "arrowwidth": 2, "arrowcolor": theme.ORANGE, "text": "", "name": "kv-arrow"})
-    for kind, src in sources.items():
-        notes.append({"x": -0.05, "y": src, "xref": "x", "yref": "y", "xanchor": "right", "showarrow": False,
-                      "text": f"<b>{src}</b>", "font": {"color": theme.ORANGE}, "name": "kv-source",
-                      "yshift": 7 if kind == "full_attention" else -7})
-    top = max(n - 0.5, ys[-1] + 0.5 * gap)
-    fig.update_yaxes(range=[-1, top + max(1.5, n / 10)], row=1, col=1)
-    notes.append({"x": 1.7, "y": top + 0.2, "xref": "x", "yref": "y", "showarrow": False, "yanchor": "bottom",
-                  "text": f"drafter reads layers {', '.join(str(v) for v in sorted(set(sources.values())))} of {n}",
+    low, top = min(-0.6, ys[0] - 0.5 * gap), max(n - 0.4, ys[-1] + 0.5 * gap)
+    fig.update_yaxes(range=[low, top + max(1.2, n / 10)], row=1, col=1)
+    layers = ", ".join(str(v) for v in sorted(set(sources.values())))
+    notes.append({"x": 1.7, "y": top + 0.1, "xref": "x", "yref": "y", "showarrow": False, "yanchor": "bottom",
+                  "text": t("fig.kv_sharing.reads", lang, layers=layers, n=n), "name": "kv-source",
                   "font": {"size": 12, "color": theme.ORANGE}})
     fig.update_layout(annotations=[*fig.layout.annotations, *notes])
 
 
-def _cache(fig: go.Figure, trace, i: int) -> None:
+def _cache(fig: go.Figure, trace, i: int, lang: str) -> None:
     rounds = trace.rounds[: i + 1]
     xs = [r.index for r in rounds]
     kept = [r.cache_len_after for r in rounds]
     cropped = [r.cache_len_verified - r.cache_len_after for r in rounds]
-    fig.add_trace(go.Bar(x=xs, y=kept, name="kept in cache", marker={"color": theme.GREEN}, meta="kept",
-                         hovertemplate="round %{x}: %{y} positions kept<extra></extra>"), row=1, col=2)
-    fig.add_trace(go.Bar(x=xs, y=cropped, base=kept, name="written, then cropped", meta="cropped",
+    fig.add_trace(go.Bar(x=xs, y=kept, name=t("fig.kv_sharing.kept", lang), marker={"color": theme.GREEN},
+                         meta="kept", hovertemplate=t("fig.kv_sharing.kept_hover", lang, r="%{x}", n="%{y}")
+                         + "<extra></extra>"), row=1, col=2)
+    fig.add_trace(go.Bar(x=xs, y=cropped, base=kept, name=t("fig.kv_sharing.cropped", lang), meta="cropped",
                          marker={"color": theme.VERMILLION, "pattern": {"shape": "x", "fgopacity": 0.5, "size": 6}},
                          text=[f"−{c}" if c else "" for c in cropped], textposition="outside",
-                         hovertemplate="round %{x}: %{customdata} positions cropped after the rejection"
-                                       "<extra></extra>", customdata=cropped), row=1, col=2)
+                         hovertemplate=t("fig.kv_sharing.cropped_hover", lang, r="%{x}", n="%{customdata}")
+                         + "<extra></extra>", customdata=cropped), row=1, col=2)
     fig.add_trace(go.Scatter(x=xs, y=[r.cache_len_before for r in rounds], mode="lines+markers", meta="before",
-                             name="length entering the round", line={"color": theme.BLACK, "dash": "dot"},
+                             name=t("fig.kv_sharing.before", lang), line={"color": theme.BLACK, "dash": "dot"},
                              marker={"symbol": "diamond"}), row=1, col=2)
     window = trace.model_info.get("sliding_window")
     top = max((r.cache_len_verified for r in rounds), default=0)
     if window and window < top * 1.3:
         fig.add_hline(y=window, line={"color": theme.SKY, "dash": "dash"}, row=1, col=2,
-                      annotation_text=f"sliding layers keep only the last {window}", annotation_position="top left",
+                      annotation_text=t("fig.kv_sharing.window", lang, window=window), annotation_position="top left",
                       annotation_bgcolor=theme.PAPER)
-    fig.update_xaxes(title_text="round", dtick=1 if len(xs) <= 20 else None, row=1, col=2)
-    fig.update_yaxes(title_text="positions", rangemode="tozero", row=1, col=2)
+    fig.update_xaxes(title_text=t("fig.kv_sharing.round_axis", lang), dtick=1 if len(xs) <= 20 else None, row=1, col=2)
+    fig.update_yaxes(title_text=t("fig.kv_sharing.positions_axis", lang), rangemode="tozero", row=1, col=2)

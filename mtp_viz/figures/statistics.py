@@ -12,14 +12,7 @@ from mtp_viz.figures import experts, theme
 from mtp_viz.strings import t
 from mtp_viz.trace import compute_stats
 
-TITLE = "Statistics"
-WHAT_YOU_SEE = (
-    "Top left: how often the guess at each position was accepted (early guesses are easier, so the bars usually "
-    "fall). Top right: how many guesses each round kept. Bottom left: the number of guesses N allowed per round; "
-    "the heuristic schedule raises N after a fully accepted round and lowers it after a rejection. Bottom "
-    "right: tokens produced per pass of the big model, against 1.0 for ordinary decoding, which runs the big "
-    "model once per token. Above 1.0, speculative decoding is saving big-model passes."
-)
+KEY = "statistics"
 
 
 def stats_upto(trace, i: int) -> dict:
@@ -27,59 +20,61 @@ def stats_upto(trace, i: int) -> dict:
     return compute_stats(rounds, len(rounds), sum(max(r.drafter_passes, r.num_drafted) for r in rounds))
 
 
-def build(trace, round_index: int) -> go.Figure:
+def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     i = theme.clamp(trace, round_index)
     s = stats_upto(trace, i)
+
+    def w(key: str, **values) -> str:
+        return t(f"fig.statistics.{key}", lang, **values)
+
     fig = make_subplots(rows=2, cols=2, vertical_spacing=0.2, horizontal_spacing=0.1, subplot_titles=[
-        "acceptance by guess position", "guesses kept per round", "N (guesses allowed) per round",
-        "tokens per target pass"])
-    title = (f"{TITLE} after round {i}: mean acceptance length {s['mean_acceptance_length']:.2f}, "
-             f"{s['tokens_per_target_pass']:.2f} tokens per target pass")
+        w("by_position"), w("histogram"), w("n"), w("per_pass")])
+    title = w("heading", i=i, mal=s["mean_acceptance_length"], tpp=s["tokens_per_target_pass"])
     ratio = experts.distinct_ratio(trace, i) if experts.is_moe(trace) else None
     if ratio is not None:   # MoE: the mean over verifications and layers of distinct experts / k
-        title += t("fig.experts.stats_ratio", ratio=ratio)
+        title += t("fig.experts.stats_ratio", lang, ratio=ratio)
     theme.new_figure(title, height=640, fig=fig, headroom=30)
     pos = [str(k + 1) for k in range(len(s["acceptance_by_position"]))]
-    fig.add_trace(go.Bar(x=pos, y=s["acceptance_by_position"], name="accepted / proposed", meta="by_position",
+    fig.add_trace(go.Bar(x=pos, y=s["acceptance_by_position"], name=w("proposed"), meta="by_position",
                          marker={"color": theme.GREEN}), row=1, col=1)
-    fig.add_trace(go.Bar(x=pos, y=s["conditional_acceptance_by_position"], name="accepted / reached",
+    fig.add_trace(go.Bar(x=pos, y=s["conditional_acceptance_by_position"], name=w("reached"),
                          meta="conditional", marker={"color": theme.GREEN, "opacity": 0.45,
                                                      "pattern": {"shape": "/", "size": 6}}), row=1, col=1)
-    fig.update_yaxes(range=[0, 1.05], title_text="rate", row=1, col=1)
-    fig.update_xaxes(title_text="guess position", row=1, col=1)
+    fig.update_yaxes(range=[0, 1.05], title_text=w("rate"), row=1, col=1)
+    fig.update_xaxes(title_text=w("position"), row=1, col=1)
     hist = s["accepted_histogram"]
-    fig.add_trace(go.Bar(x=list(range(len(hist))), y=hist, name="rounds", meta="histogram", showlegend=False,
+    fig.add_trace(go.Bar(x=list(range(len(hist))), y=hist, name=w("rounds"), meta="histogram", showlegend=False,
                          marker={"color": theme.BLUE}, text=[str(h) if h else "" for h in hist],
                          textposition="outside"), row=1, col=2)
-    fig.update_xaxes(title_text="guesses kept", dtick=1, row=1, col=2)
-    fig.update_yaxes(title_text="rounds", range=[0, max(hist, default=0) * 1.25 + 0.5], row=1, col=2)
+    fig.update_xaxes(title_text=w("kept"), dtick=1, row=1, col=2)
+    fig.update_yaxes(title_text=w("rounds"), range=[0, max(hist, default=0) * 1.25 + 0.5], row=1, col=2)
     drafting = [r for r in trace.rounds[1: i + 1]] if trace.settings.get("proposer") != "none" else []
     fig.add_trace(go.Scatter(x=[r.index for r in drafting], y=[r.num_assistant_tokens for r in drafting],
-                             mode="lines+markers", line={"shape": "hv", "color": theme.DRAFTER}, name="N",
+                             mode="lines+markers", line={"shape": "hv", "color": theme.DRAFTER}, name=w("n_name"),
                              meta="N", showlegend=False), row=2, col=1)
     fig.add_trace(go.Scatter(x=[r.index for r in drafting], y=[r.num_accepted for r in drafting],
                              mode="markers", marker={"symbol": "x", "color": theme.GREEN, "size": 9},
-                             name="kept", meta="kept", showlegend=False), row=2, col=1)
-    fig.update_xaxes(title_text="round", dtick=1 if len(drafting) <= 20 else None, row=2, col=1)
+                             name=w("kept_name"), meta="kept", showlegend=False), row=2, col=1)
+    fig.update_xaxes(title_text=w("round"), dtick=1 if len(drafting) <= 20 else None, row=2, col=1)
     top = max((r.num_assistant_tokens for r in drafting), default=1)
-    fig.update_yaxes(title_text="N (line), kept (×)", range=[-0.4, top + 0.6], row=2, col=1)
+    fig.update_yaxes(title_text=w("n_axis"), range=[-0.4, top + 0.6], row=2, col=1)
     emitted = 0
     xs, ys = [], []
     for r in trace.rounds[: i + 1]:
         emitted += len(r.emitted_token_ids)
         xs.append(r.index)
         ys.append(emitted / (r.index + 1))
-    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines+markers", name="speculative", meta="tokens_per_pass",
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines+markers", name=w("speculative"), meta="tokens_per_pass",
                              line={"color": theme.TARGET}, showlegend=False), row=2, col=2)
-    fig.add_trace(go.Scatter(x=[0, max(xs[-1], 1)], y=[1.0, 1.0], mode="lines", name="baseline 1.0",
+    fig.add_trace(go.Scatter(x=[0, max(xs[-1], 1)], y=[1.0, 1.0], mode="lines", name=w("baseline"),
                              meta="baseline", line={"color": theme.GREY, "dash": "dash"}, showlegend=False),
                   row=2, col=2)
-    fig.add_annotation(x=max(xs[-1], 1), y=1.0, xref="x4", yref="y4", text="baseline: 1 token per pass",
+    fig.add_annotation(x=max(xs[-1], 1), y=1.0, xref="x4", yref="y4", text=w("baseline_note"),
                        showarrow=False, yshift=-12, xanchor="right", font={"size": 12, "color": theme.GREY})
-    fig.update_xaxes(title_text="round", dtick=1 if len(xs) <= 20 else None, row=2, col=2)
-    fig.update_yaxes(title_text="tokens / pass", rangemode="tozero", row=2, col=2)
+    fig.update_xaxes(title_text=w("round"), dtick=1 if len(xs) <= 20 else None, row=2, col=2)
+    fig.update_yaxes(title_text=w("per_pass_axis"), rangemode="tozero", row=2, col=2)
     if trace.model_info.get("moe_caveat"):
-        note = theme.wrap("MoE: " + trace.model_info["moe_caveat"], 140)
+        note = theme.wrap(t("fig.moe", lang, caveat=trace.model_info["moe_caveat"]), 140)
         fig.add_annotation(text=note, x=0, y=0, xref="paper", yref="paper", yshift=-70, showarrow=False,
                            xanchor="left", yanchor="top", align="left", font={"size": 12, "color": theme.VERMILLION})
         fig.update_layout(height=fig.layout.height + 90, margin={"b": 140})

@@ -1,4 +1,4 @@
-"""Colours, patterns and labels shared by every view. Knows the token statuses, not any trace or figure.
+"""Colours, patterns and marks shared by every view. Knows the token statuses, not any trace or figure.
 
 One colour-blind-safe palette (Okabe & Ito, 2008). Status is never colour alone: every status also has a
 bar fill pattern, a text mark and a word, so a greyscale projector or a colour-blind student reads the same.
@@ -10,22 +10,25 @@ import textwrap
 
 import plotly.graph_objects as go
 
+from mtp_viz.strings import t
+
 # Okabe-Ito palette
 BLACK, ORANGE, SKY, GREEN = "#000000", "#E69F00", "#56B4E9", "#009E73"
 YELLOW, BLUE, VERMILLION, PURPLE = "#F0E442", "#0072B2", "#D55E00", "#CC79A7"
 GREY, LIGHT_GREY, PAPER = "#8C8C8C", "#E6E6E6", "#FFFFFF"
 
-# status -> (colour, plotly bar pattern, text mark, word shown in legends)
+# status -> (colour, plotly bar pattern, text mark); the word shown in legends is t("fig.status.<status>", lang).
+# The statuses are the verdicts (trace.ACCEPTED, REJECTED, UNCHECKED, UNUSED) and the kinds of the target's token.
 STATUS = {
-    "prompt":     (LIGHT_GREY, "", "", "prompt"),
-    "prefill":    (PURPLE, "", "◆", "first token (prefill)"),
-    "accepted":   (GREEN, "", "✓", "accepted draft"),
-    "correction": (ORANGE, "/", "↺", "correction (after a rejection)"),
-    "bonus":      (BLUE, "+", "★", "bonus (all drafts accepted)"),
-    "target":     (GREY, ".", "•", "target token (no drafts)"),
-    "rejected":   (VERMILLION, "x", "✗", "rejected draft"),
-    "unchecked":  (LIGHT_GREY, "-", "…", "unchecked (after a rejection)"),
-    "cut":        (LIGHT_GREY, "|", "⏹", "not used (generation stopped)"),
+    "prompt":     (LIGHT_GREY, "", ""),
+    "prefill":    (PURPLE, "", "◆"),
+    "accepted":   (GREEN, "", "✓"),
+    "correction": (ORANGE, "/", "↺"),
+    "bonus":      (BLUE, "+", "★"),
+    "target":     (GREY, ".", "•"),
+    "rejected":   (VERMILLION, "x", "✗"),
+    "unchecked":  (LIGHT_GREY, "-", "…"),
+    "unused":     ("#BDBDBD", "\\", "⏹"),
 }
 _GRID = {"gridcolor": "#EBF0F8", "linecolor": "#EBF0F8", "zerolinecolor": "#EBF0F8", "automargin": True}
 # a small template: plotly_white's look for what we use, at a tenth of the cost of copying plotly_white per figure
@@ -34,7 +37,6 @@ TEMPLATE = go.layout.Template(
             "colorway": [BLUE, ORANGE, GREEN, VERMILLION, SKY]},
     data={"bar": [{"marker": {"pattern": {"fillmode": "overlay", "solidity": 0.2}}}]})  # pattern over the colour
 DRAFTER, TARGET = SKY, BLUE          # the two lanes / the two models
-DRAFTER_WORD, TARGET_WORD = "drafter", "target"
 
 
 def colour(status: str) -> str:
@@ -49,8 +51,9 @@ def mark(status: str) -> str:
     return STATUS[status][2]
 
 
-def word(status: str) -> str:
-    return STATUS[status][3]
+def word(status: str, lang: str = "en") -> str:
+    """The status as a legend word in `lang`."""
+    return t(f"fig.status.{status}", lang)
 
 
 def text_colour(background: str) -> str:

@@ -8,67 +8,72 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from mtp_viz.figures import theme
+from mtp_viz.strings import t
 
-TITLE = "Timeline of forward passes"
-WHAT_YOU_SEE = (
-    "Time runs left to right, in milliseconds measured while generating. Each light-blue bar is one pass of the "
-    "small drafter, guessing one token; each dark-blue bar is one pass of the big target model, which checks all "
-    "of the round's guesses at once. The top lane marks the rounds and the number of guesses N allowed in each. "
-    "Speculative decoding pays off when several cheap drafter bars buy more than one token per expensive "
-    "target bar."
-)
+KEY = "timeline"
 LANES = ["target", "drafter", "round"]
 
 
-def build(trace, round_index: int) -> go.Figure:
-    """Bars for every pass of rounds 0..round_index; the current round is drawn fully, earlier ones paler."""
+def build(trace, round_index: int, lang: str = "en") -> go.Figure:
+    """Bars for every pass of rounds 0..round_index, in full colour; the current round is outlined."""
     i = theme.clamp(trace, round_index)
-    lanes = {lane: {"x": [], "base": [], "text": [], "hover": [], "opacity": []} for lane in LANES}
-    t = 0.0
+    lanes = {lane: {"x": [], "base": [], "text": [], "hover": [], "line": []} for lane in LANES}
+    t0 = 0.0
     for rnd in trace.rounds[: i + 1]:
-        start, alpha = t, 1.0 if rnd.index == i else 0.55
+        start, now = t0, rnd.index == i
         for d in rnd.draft_steps:
-            _add(lanes["drafter"], t, d.ms, theme.short(trace.text_of(d.token_id), 8),
-                 f"round {rnd.index}, drafter pass {d.step + 1}<br>guessed {theme.short(trace.text_of(d.token_id))} "
-                 f"(q={d.prob:.2f})<br>{d.ms:.1f} ms", alpha)
-            t += d.ms
+            token = theme.short(trace.text_of(d.token_id))
+            _add(lanes["drafter"], t0, d.ms, theme.short(trace.text_of(d.token_id), 8),
+                 t("fig.timeline.draft", lang, r=rnd.index, k=d.step + 1, token=token, q=d.prob, ms=d.ms), now)
+            t0 += d.ms
         extra = rnd.drafter_passes - len(rnd.draft_steps)   # passes that proposed nothing (threshold stop)
         for _ in range(max(0, extra)):
             ms = max(0.0, rnd.draft_ms - sum(d.ms for d in rnd.draft_steps)) / extra
-            _add(lanes["drafter"], t, ms, "stop", f"round {rnd.index}, drafter pass below the confidence "
-                 f"threshold: no guess kept<br>{ms:.1f} ms", alpha)
-            t += ms
-        label = "prefill" if rnd.index == 0 else f"+{len(rnd.emitted_token_ids)}"
-        what = "prefill: read the prompt" if rnd.index == 0 else \
-            f"verified {rnd.num_drafted} guesses, kept {rnd.num_accepted}, emitted {len(rnd.emitted_token_ids)}"
-        _add(lanes["target"], t, rnd.verify_ms, label,
-             f"round {rnd.index}, target pass<br>{what}<br>{rnd.verify_ms:.1f} ms", alpha)
-        t += rnd.verify_ms
-        _add(lanes["round"], start, t - start, f"R{rnd.index}" + ("" if rnd.index == 0 else
-                                                                     f" N={rnd.num_assistant_tokens}"),
-             f"round {rnd.index}: N={rnd.num_assistant_tokens}, drafted {rnd.num_drafted}, "
-             f"{t - start:.1f} ms", alpha)
-    fig = theme.new_figure(f"{TITLE}: rounds 0–{i}, {t:.0f} ms", height=300)
-    styles = {"drafter": (theme.DRAFTER, "", "drafter pass"), "target": (theme.TARGET, "/", "target pass"),
-              "round": (theme.LIGHT_GREY, "", "round (N = guesses allowed)")}
+            _add(lanes["drafter"], t0, ms, t("fig.timeline.stop", lang),
+                 t("fig.timeline.stop_hover", lang, r=rnd.index, ms=ms), now)
+            t0 += ms
+        emitted = len(rnd.emitted_token_ids)
+        if rnd.index == 0:
+            label, what = t("fig.timeline.prefill", lang), t("fig.timeline.prefill_what", lang)
+        elif rnd.num_drafted:
+            label = f"+{emitted}"
+            what = t("fig.timeline.verify_what", lang, drafted=rnd.num_drafted, kept=rnd.num_accepted, emitted=emitted)
+        else:
+            label, what = f"+{emitted}", t("fig.timeline.plain_what", lang, emitted=emitted)
+        _add(lanes["target"], t0, rnd.verify_ms, label,
+             t("fig.timeline.target_hover", lang, r=rnd.index, what=what, ms=rnd.verify_ms), now)
+        t0 += rnd.verify_ms
+        hover = (t("fig.timeline.round_hover", lang, r=rnd.index, n=rnd.num_assistant_tokens, drafted=rnd.num_drafted,
+                   ms=t0 - start) if rnd.num_drafted else
+                 t("fig.timeline.round_hover_plain", lang, r=rnd.index, ms=t0 - start))
+        _add(lanes["round"], start, t0 - start, t("fig.timeline.round_label", lang, r=rnd.index), hover, now)
+    heading = (t("fig.timeline.heading_first", lang, ms=t0) if i == 0 else
+               t("fig.timeline.heading", lang, i=i, ms=t0))
+    fig = theme.new_figure(heading, height=300)
+    styles = {"drafter": (theme.DRAFTER, ""), "target": (theme.TARGET, "/"), "round": (theme.LIGHT_GREY, "")}
     for lane in LANES:
-        c, pat, name = styles[lane]
+        c, pat = styles[lane]
         b = lanes[lane]
         fig.add_trace(go.Bar(
-            x=b["x"], base=b["base"], y=[lane] * len(b["x"]), orientation="h", name=name, text=b["text"],
-            textposition="inside", insidetextanchor="middle", hovertext=b["hover"], hoverinfo="text",
+            x=b["x"], base=b["base"], y=[lane] * len(b["x"]), orientation="h",
+            name=t(f"fig.timeline.legend.{lane}", lang), text=b["text"], textposition="inside",
+            insidetextanchor="middle", hovertext=b["hover"], hoverinfo="text", cliponaxis=False,
             textfont={"color": theme.text_colour(c)}, textangle=0, width=0.7, meta=lane,
-            marker={"color": c, "opacity": b["opacity"], "line": {"color": theme.PAPER, "width": 1},
+            marker={"color": c, "line": {"color": [theme.BLACK if w else theme.PAPER for w in b["line"]],
+                                         "width": [2.5 if w else 1 for w in b["line"]]},
                     "pattern": {"shape": pat, "fgopacity": 0.3, "size": 8}}))
-    fig.update_layout(barmode="overlay", showlegend=True, uniformtext={"minsize": 11, "mode": "hide"})
-    fig.update_xaxes(title_text="wall time (ms)", rangemode="tozero")
-    fig.update_yaxes(categoryorder="array", categoryarray=LANES, title_text=None)
+    # labels that do not fit their bar are hidden, never shrunk below 10 px: narrow rounds keep their R number
+    # in the hover text and in the round summary
+    fig.update_layout(barmode="overlay", showlegend=True, uniformtext={"minsize": 10, "mode": "hide"})
+    fig.update_xaxes(title_text=t("fig.timeline.xaxis", lang), rangemode="tozero")
+    fig.update_yaxes(categoryorder="array", categoryarray=LANES, title_text=None, tickmode="array", tickvals=LANES,
+                     ticktext=[t(f"fig.timeline.lane.{lane}", lang) for lane in LANES])
     return fig
 
 
-def _add(lane: dict, base: float, width: float, text: str, hover: str, alpha: float) -> None:
+def _add(lane: dict, base: float, width: float, text: str, hover: str, current: bool) -> None:
     lane["base"].append(base)
     lane["x"].append(width)
     lane["text"].append(text)
     lane["hover"].append(hover)
-    lane["opacity"].append(alpha)
+    lane["line"].append(current)

@@ -10,50 +10,42 @@ import html
 import plotly.graph_objects as go
 
 from mtp_viz.figures import theme
+from mtp_viz.strings import t
+from mtp_viz.trace import REJECTED, UNCHECKED, UNUSED
 
-TITLE = "Token stream"
-WHAT_YOU_SEE = (
-    "The prompt (grey) and every token generated so far, in reading order. Green ✓ tokens were guessed by the "
-    "drafter and confirmed by the target. When the target disagrees, the drafter's guess is struck through "
-    "(red ✗, and the guesses after it are never checked) and the target's own token follows (orange ↺, a "
-    "correction). When every guess is right, the target adds one more token for free (blue ★, a bonus). "
-    "The outlined tokens belong to the current round. Hover a token for its probabilities."
-)
+KEY = "token_stream"
 LINE_CHARS = 64   # characters per displayed line
-ORDER = ["prompt", "prefill", "target", "accepted", "rejected", "unchecked", "cut", "correction", "bonus"]
+ORDER = ["prompt", "prefill", "target", "accepted", "rejected", "unchecked", "unused", "correction", "bonus"]
 
 
-def _round_items(trace, rnd):
-    """(status, token id, hover) for each box a round contributes, in the order they were proposed."""
+def _round_items(trace, rnd, lang: str):
+    """(status, token id, hover) for each box a round contributes, in the order they were proposed.
+
+    Each draft's box takes its verdict from the record (accepted, rejected, unchecked, unused)."""
     items = []
-    for v in rnd.verify_steps[: rnd.num_accepted]:
-        items.append(("accepted", v.draft_token_id, f"accepted draft {v.step + 1}<br>p={v.p:.3f}  q={v.q:.3f}"))
-    for v in rnd.verify_steps[rnd.num_accepted:]:
-        if v.verdict == "rejected":
-            items.append(("rejected", v.draft_token_id, f"rejected draft {v.step + 1}<br>p={v.p:.3f}  q={v.q:.3f}"
-                          f"<br>target wanted {html.escape(repr(trace.text_of(v.target_token_id)), quote=False)}"))
-        elif v.verdict == "unchecked":
-            items.append(("unchecked", v.draft_token_id,
-                          f"unchecked draft {v.step + 1}<br>q={v.q:.3f} (an earlier draft was rejected)"))
-        else:   # accepted, but generation stopped (eos / max new tokens) before it
-            items.append(("cut", v.draft_token_id, f"draft {v.step + 1}, not used: generation stopped first"))
+    for v in rnd.verify_steps:
+        values = {"k": v.step + 1, "p": v.p, "q": v.q,
+                  "top": html.escape(repr(trace.text_of(v.target_token_id)), quote=False)}
+        items.append((v.verdict, v.draft_token_id, t(f"fig.token_stream.{v.verdict}", lang, **values)))
     if len(rnd.emitted_token_ids) > rnd.num_accepted:
         kind = rnd.last_token_kind
-        items.append((kind, rnd.emitted_token_ids[-1], f"{theme.word(kind)}<br>p={rnd.last_token_prob:.3f}"))
+        items.append((kind, rnd.emitted_token_ids[-1],
+                      t("fig.token_stream.last", lang, word=theme.word(kind, lang), p=rnd.last_token_prob)))
     return items
 
 
 def _label(text: str, status: str) -> str:
     shown = html.escape(text.replace("\n", "⏎").replace(" ", "\u00a0"), quote=False) or "∅"
-    return f"<s>{shown}</s>" if status in ("rejected", "unchecked", "cut") else shown
+    return f"<s>{shown}</s>" if status in (REJECTED, UNCHECKED, UNUSED) else shown
 
 
-def build(trace, round_index: int) -> go.Figure:
+def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     """Boxes for the prompt and rounds 0..round_index; the current round's boxes are outlined."""
     i = theme.clamp(trace, round_index)
-    items = [("prompt", t, "prompt", -1) for t in trace.prompt_ids]
+    items = [("prompt", tok, t("fig.token_stream.prompt", lang), -1) for tok in trace.prompt_ids]
     for rnd in trace.rounds[: i + 1]:
-        items += [(s, t, f"round {rnd.index}: {h}", rnd.index) for s, t, h in _round_items(trace, rnd)]
+        items += [(s, tok, t("fig.token_stream.round", lang, r=rnd.index, what=h), rnd.index)
+                  for s, tok, h in _round_items(trace, rnd, lang)]
     boxes = {s: {"x": [], "base": [], "y": [], "text": [], "hovertext": [], "line": []} for s in ORDER}
     x = row = 0
     for status, tok, hover, r in items:
@@ -71,14 +63,15 @@ def build(trace, round_index: int) -> go.Figure:
         x += width
         if "\n" in text:
             x, row = 0, row + 1
-    fig = theme.new_figure(f"{TITLE}: round {i} of {len(trace.rounds) - 1}", height=150 + 40 * (row + 1))
+    fig = theme.new_figure(t("fig.token_stream.heading", lang, i=i, last=len(trace.rounds) - 1),
+                           height=110 + 34 * (row + 1))
     for status in ORDER:
         b = boxes[status]
         if not b["x"]:
             continue
         c = theme.colour(status)
         fig.add_trace(go.Bar(
-            x=b["x"], base=b["base"], y=b["y"], orientation="h", name=f"{theme.mark(status)} {theme.word(status)}",
+            x=b["x"], base=b["base"], y=b["y"], orientation="h", name=f"{theme.mark(status)} {theme.word(status, lang)}",
             text=b["text"], textposition="inside", insidetextanchor="middle", hovertext=b["hovertext"],
             hoverinfo="text", textfont={"color": theme.text_colour(c), "size": 15}, textangle=0,
             marker={"color": c, "line": {"color": theme.BLACK, "width": b["line"]},

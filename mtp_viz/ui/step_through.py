@@ -10,7 +10,8 @@ from pathlib import Path
 
 import gradio as gr
 
-from mtp_viz.figures import VIEWS, build_all, empty_all
+from mtp_viz.figures import VIEWS, build_all, empty_all, what_you_see
+from mtp_viz.figures import title as figure_title
 from mtp_viz.strings import t
 from mtp_viz.trace import Trace
 from mtp_viz.ui import policy
@@ -232,8 +233,8 @@ def build(demo: gr.Blocks) -> None:
     text = gr.Markdown(elem_classes="output-so-far")
     plots = []
     for _, view in VIEWS:
-        plots.append(gr.Plot(label=view.TITLE, show_label=False))
-        gr.Markdown(L("step.what_you_see", text=view.WHAT_YOU_SEE), elem_classes="what-you-see")
+        plots.append(gr.Plot(label=figure_title(view), show_label=False))
+        gr.Markdown(L("step.what_you_see", text=what_you_see(view)), elem_classes="what-you-see")
     with gr.Accordion(L("step.export"), open=False):
         with gr.Row():
             json_btn = gr.DownloadButton(L("step.download_json"), interactive=False)
