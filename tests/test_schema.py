@@ -1,0 +1,195 @@
+"""Tests for mtp_viz.schema: every shipped and generated trace passes, a battery of malformed ones fails with a
+message naming the field, the published JSON Schema is current, and replaying a bad file keeps the session.
+
+Knows the JSON shape of a trace; builds broken copies of the fixture trace by editing its dict.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from mtp_viz import schema, trace as trace_module
+from mtp_viz.schema import parse_trace
+from mtp_viz.trace import Trace
+from trace_fixtures import make_trace
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "trace.schema.json"
+SHIPPED = sorted((Path(__file__).resolve().parents[1] / "assets" / "traces").rglob("*.json"))
+
+
+def good() -> dict:
+    return json.loads(make_trace(sampled=True).to_json())
+
+
+def edit(change):
+    """A copy of the fixture trace's dict after `change(d)`."""
+    def build():
+        d = good()
+        change(d)
+        return d
+    return build
+
+
+def setter(path: str, value):
+    """edit() that sets d[a][b]... (path "rounds.1.num_accepted") to value."""
+    def change(d):
+        *keys, last = [int(k) if k.isdigit() else k for k in path.split(".")]
+        for k in keys:
+            d = d[k]
+        d[last] = value
+    return edit(change)
+
+
+def deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+MALFORMED = {
+    # (JSON text or dict maker, words the message must contain)
+    "not json": ("{rounds: [", "not JSON"),
+    "not utf-8": (b"\xff\xfe{}", "UTF-8"),
+    "a list": ("[1, 2, 3]", "not an object"),
+    "deep nesting": (deep(100_000), "nested more than"),
+    "deep inside a field": (lambda: json.dumps(good())[:-1] + ', "x": ' + deep(50) + "}", "nested more than"),
+    "NaN": (lambda: json.dumps(good()).replace('"p": 0.91', '"p": NaN', 1), "NaN"),
+    "Infinity": (lambda: json.dumps(good()).replace('"ms": 4.1', '"ms": Infinity', 1), "Infinity"),
+    "-Infinity": (lambda: json.dumps(good()).replace('"draft_ms"', '"draft_ms": -Infinity, "x"', 1), "Infinity"),
+    "overflowing float": (lambda: json.dumps(good()).replace('"ms": 4.1', '"ms": 1e400', 1), "1e400"),
+    "huge integer": (lambda: json.dumps(good()).replace('"seed": 0', '"seed": ' + "9" * 5000, 1), "not JSON"),
+    "too large": (lambda: " " * (schema.MAX_BYTES + 1), "bytes"),
+    "missing field": (edit(lambda d: d.pop("prompt_ids")), "prompt_ids"),
+    "no rounds": (setter("rounds", []), "rounds"),
+    "unknown round field": (setter("rounds.1.evil", 1), "rounds[1].evil"),
+    "string for int": (setter("rounds.1.num_accepted", "4"), "rounds[1].num_accepted"),
+    "bool for int": (setter("target_forward_passes", True), "target_forward_passes"),
+    "float for token id": (setter("prompt_ids.0", 2.5), "prompt_ids[0]"),
+    "negative token id": (setter("rounds.1.draft_token_ids.0", -1), "rounds[1].draft_token_ids[0]"),
+    "probability above 1": (setter("rounds.1.verify_steps.0.p", 1.5), "rounds[1].verify_steps[0].p"),
+    "negative time": (setter("rounds.2.verify_ms", -3.0), "rounds[2].verify_ms"),
+    "unknown verdict": (setter("rounds.1.verify_steps.0.verdict", "maybe"), "verdict"),
+    "unknown kind": (setter("rounds.1.last_token_kind", "<b>bold</b>"), "last_token_kind"),
+    "unknown stop": (setter("rounds.4.stopped", "crash"), "stopped"),
+    "kept more than drafted": (setter("rounds.1.num_accepted", 9), "num_accepted"),
+    "emits too many": (setter("rounds.2.emitted_token_ids", [18, 19, 22, 22]), "more than"),
+    "emitted not the kept drafts": (setter("rounds.2.emitted_token_ids", [19, 18, 22]), "kept drafts"),
+    "output does not add up": (setter("new_token_ids", [12, 13]), "new_token_ids"),
+    "rounds out of order": (setter("rounds.2.index", 7), "numbered"),
+    "no prefill": (setter("rounds.0.last_token_kind", "bonus"), "prefill"),
+    "verify step for another draft": (setter("rounds.1.verify_steps.1.draft_token_id", 99), "draft_token_id"),
+    "steps miscounted": (setter("rounds.1.draft_steps.1.step", 5), "step must count"),
+    "more verify steps than drafts": (edit(lambda d: d["rounds"][3]["verify_steps"].append(
+        d["rounds"][3]["verify_steps"][0])), "verify_steps has"),
+    "token id beyond vocab": (setter("rounds.1.draft_steps.0.top_ids.1", 262144), "outside the vocabulary"),
+    "token_text key not an id": (setter("token_text", {"abc": "x"}), "token_text"),
+    "huge token piece": (setter("token_text", {"2": "x" * 5000}), "token_text"),
+    "huge top list": (setter("rounds.1.draft_steps.0.top_ids", list(range(100_000))), "top_ids"),
+    "top lists disagree": (setter("rounds.1.draft_steps.0.top_probs", [0.5]), "same length"),
+    "huge prompt": (setter("prompt_ids", [1] * 200_000), "prompt_ids"),
+    "settings: bad N": (setter("settings.num_assistant_tokens", 10_000), "settings.num_assistant_tokens"),
+    "settings: bad proposer": (setter("settings.proposer", "rm -rf"), "settings.proposer"),
+    "model_info: HTML class": (setter("model_info.target_class", "<img src=x onerror=alert(1)>"), "target_class"),
+    "model_info: device": (setter("model_info.device", "<script>"), "model_info.device"),
+    "model_info: layers disagree": (setter("model_info.target_layer_types", ["full_attention"]), "35 layers"),
+    "model_info: kv layer out of range": (setter("model_info.kv_source_layers", {"full_attention": 99}),
+                                          "kv_source_layers"),
+    "future schema version": (setter("schema_version", 99), "schema version 99"),
+    "schema version a string": (setter("schema_version", "2"), "schema version"),
+    "routed experts wrong shape": (setter("rounds.1.routed_experts", [[1, 2]]), "routed_experts"),
+    "stats nested object": (setter("stats.new_tokens", {"a": 1}), "stats.new_tokens"),
+}
+
+
+@pytest.mark.parametrize("name", list(MALFORMED))
+def test_malformed_traces_are_refused_naming_the_problem(name):
+    data, words = MALFORMED[name]
+    data = data() if callable(data) else data
+    text = data if isinstance(data, (str, bytes)) else json.dumps(data)
+    with pytest.raises(ValueError) as err:
+        parse_trace(text)
+    assert str(err.value).startswith("not a trace: ") and words in str(err.value), str(err.value)
+
+
+def test_there_are_at_least_thirty_malformed_cases():
+    assert len(MALFORMED) >= 30
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_every_shipped_trace_passes(path):
+    assert parse_trace(path.read_bytes()) == Trace.from_json(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("sampled", [False, True])
+def test_the_fixture_passes_and_round_trips(sampled):
+    trace = make_trace(sampled=sampled)
+    assert parse_trace(trace.to_json()) == trace
+
+
+def test_a_version_1_trace_still_loads():
+    d = good()
+    d["schema_version"] = 1
+    for r in d["rounds"]:
+        r.pop("routed_experts", None)
+    assert parse_trace(json.dumps(d)).new_token_ids == d["new_token_ids"]
+
+
+@pytest.mark.parametrize("proposer", ["mtp", "prompt-lookup", "none"])
+@pytest.mark.parametrize("do_sample", [False, True])
+def test_generated_traces_pass(miniature, proposer, do_sample):
+    from mtp_viz import generate_trace
+
+    for prompt, threshold in (("Tom counted", None), ("Once upon a time,", 0.5)):
+        trace = generate_trace(miniature, prompt, proposer=proposer, do_sample=do_sample, seed=3,
+                               confidence_threshold=threshold, max_new_tokens=40, num_assistant_tokens=6)
+        assert parse_trace(trace.to_json()) == trace
+
+
+def test_draft_model_traces_pass(llama_pair):
+    from mtp_viz import generate_trace
+
+    trace = generate_trace(llama_pair, [2, 5, 6, 7], proposer="draft-model", max_new_tokens=12, do_sample=True)
+    assert parse_trace(trace.to_json()) == trace
+
+
+def test_html_in_token_text_is_shown_as_text():
+    from mtp_viz.ui import step_through
+
+    d = good()
+    d["token_text"]["12"] = '<img src=x onerror="alert(1)">'
+    d["model_info"]["name"] = "<img src=x>"
+    trace = parse_trace(json.dumps(d))
+    text = step_through.output_so_far(trace, len(trace.rounds) - 1)
+    status = step_through.summary(trace, 1)
+    assert "\\<img" in text and "<" not in text.replace("\\<", "")      # every < escaped: shown, not rendered
+    assert "\\<img" in status and "<" not in status.replace("\\<", "")
+
+
+def test_the_schema_knows_every_field_of_the_records():
+    """A field added to trace.py must be added to schema.py too (uploads would otherwise be refused)."""
+    pairs = [(trace_module.DraftStep, schema.DraftStepModel), (trace_module.VerifyStep, schema.VerifyStepModel),
+             (trace_module.Round, schema.RoundModel), (trace_module.Trace, schema.TraceModel)]
+    for record, model in pairs:
+        assert {f.name for f in dataclasses.fields(record)} == set(model.model_fields), record.__name__
+    constants = {v for k, v in vars(trace_module).items() if k.isupper() and isinstance(v, str)}
+    assert constants == set(trace_module.VERDICTS) | set(trace_module.LAST_TOKEN_KINDS)
+
+
+def test_the_published_json_schema_is_current():
+    """Regenerate with: python -m mtp_viz.schema > docs/trace.schema.json"""
+    assert json.loads(DOCS.read_text(encoding="utf-8")) == schema.json_schema()
+
+
+def test_replaying_a_bad_file_keeps_what_the_session_showed(tmp_path):
+    from mtp_viz.ui import session, step_through
+
+    good_path, bad_path = tmp_path / "good.json", tmp_path / "bad.json"
+    good_path.write_text(make_trace().to_json(), encoding="utf-8")
+    bad_path.write_text(json.dumps(MALFORMED["kept more than drafted"][0]()), encoding="utf-8")
+    shown = step_through.replay(session.new_state(), str(good_path))[-1]
+    before = copy.copy(shown)
+    with pytest.warns(UserWarning, match="num_accepted"):
+        out = step_through.replay(shown, str(bad_path))
+    assert out[-1] is shown and shown == before
