@@ -23,7 +23,7 @@ RECORDINGS = {
     "actions_speak": (EXAMPLES[0], "mtp", False),
     "actions_speak_no_drafter": (EXAMPLES[0], "none", False),
     "once_upon_a_time_sampled": (EXAMPLES[1], "mtp", True),
-    "surprising_sentence": (EXAMPLES[2], "mtp", False),
+    "tom_counted": (EXAMPLES[2], "mtp", False),
 }
 MOE = "miniature-moe"
 MOE_RECORDINGS = {"actions_speak_moe": (EXAMPLES[0], "mtp", False)}

@@ -513,7 +513,7 @@ STRINGS: dict[str, str] = {
                       "Meist liegt das richtige Token darin. In Runde {round} dieses zahlenlastigen Beispiels nicht:"
                       " Das Entwurfsmodell riet „{miss_guess}“, das Zielmodell wollte „{miss_wanted}“, und dieses "
                       "Token lag in einem Cluster, den das Entwurfsmodell nie geöffnet hat."),
-    "tour.ch8.try": ("Laden Sie unter **Schritt für Schritt** *surprising sentence*, öffnen Sie die "
+    "tour.ch8.try": ("Laden Sie unter **Schritt für Schritt** *tom counted*, öffnen Sie die "
                      "*Cluster-Auswahl* und gehen Sie weiter, bis ein Feld „Cluster-Fehlgriff“ meldet."),
     "tour.ch8.q": "Macht ein Cluster-Fehlgriff die Ausgabe falsch?",
     "tour.ch8.a": ("Nein. Er kostet einen abgelehnten Vorschlag, mehr nicht: Das Zielmodell prüft jeden Vorschlag "

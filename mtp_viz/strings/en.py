@@ -469,7 +469,7 @@ STRINGS: dict[str, str] = {
                       "in there. In round {round} of this example full of numbers it was not: the drafter guessed "
                       "“{miss_guess}”, the target wanted “{miss_wanted}”, and that token sat in a cluster the "
                       "drafter never opened."),
-    "tour.ch8.try": ("In **Step through**, load *surprising sentence*, open *Cluster selection* and step until a "
+    "tour.ch8.try": ("In **Step through**, load *tom counted*, open *Cluster selection* and step until a "
                      "panel says “cluster miss”."),
     "tour.ch8.q": "Does a cluster miss make the output wrong?",
     "tour.ch8.a": ("No. It costs a rejected guess and nothing more: the target checks every guess and writes its "

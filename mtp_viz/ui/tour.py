@@ -62,7 +62,7 @@ class Chapter:
 
 
 BASELINE, MTP, SAMPLED, SURPRISING = ("actions_speak_no_drafter", "actions_speak", "once_upon_a_time_sampled",
-                                      "surprising_sentence")
+                                      "tom_counted")
 CHAPTERS = [
     Chapter(BASELINE, "timeline", last),                          # 1 the target alone
     Chapter(MTP, "activations", first_full_round),                # 2 the drafter guesses, reading activations
