@@ -1,0 +1,82 @@
+"""Tests for mtp_viz.ui.api through a real server: gradio_client calls `trace` by its named parameters, gets the
+trace JSON back, and reads bad input as an error message; the page's own events are not part of the API.
+
+Knows the endpoint's name and parameters; launches the demo on a free local port with the miniature preloaded.
+"""
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from mtp_viz.schema import parse_trace
+from mtp_viz.ui import pairs
+from mtp_viz.ui.policy import MINIATURE
+
+PARAMETERS = ["prompt", "model", "proposer", "num_assistant_tokens", "schedule", "max_new_tokens", "do_sample",
+              "temperature", "top_k", "top_p", "seed"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def client(miniature):
+    from gradio_client import Client
+
+    from mtp_viz.ui import build_demo
+
+    saved = dict(pairs._PAIRS)
+    pairs._PAIRS[(MINIATURE, "")] = miniature
+    demo = build_demo()
+    demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True)
+    try:
+        yield Client(demo.local_url, verbose=False)
+    finally:
+        demo.close()
+        pairs._PAIRS.clear()
+        pairs._PAIRS.update(saved)
+
+
+def test_trace_endpoint_has_the_named_parameters_and_ui_defaults(client):
+    from mtp_viz.ui.session import DEFAULTS
+
+    endpoint = client.view_api(return_format="dict", print_info=False)["named_endpoints"]["/trace"]
+    params = {p["parameter_name"]: p for p in endpoint["parameters"]}
+    assert list(params) == PARAMETERS
+    assert params["prompt"]["parameter_default"] == DEFAULTS["prompt"]
+    assert params["num_assistant_tokens"]["parameter_default"] == DEFAULTS["n"]
+    assert params["max_new_tokens"]["parameter_default"] == DEFAULTS["max_new"]
+
+
+def test_trace_endpoint_returns_the_trace_json(client):
+    text = client.predict(prompt="Actions speak", num_assistant_tokens=3, max_new_tokens=12, seed=5,
+                          api_name="/trace")
+    trace = parse_trace(text)
+    assert trace.prompt_text == "Actions speak" and trace.settings["num_assistant_tokens"] == 3
+    assert len(trace.new_token_ids) == 12 and trace.settings["seed"] == 5
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"prompt": ""}, "prompt is empty"),
+    ({"schedule": "sometimes"}, "unknown schedule"),
+    ({"max_new_tokens": 10_000}, "at most 256"),
+    ({"prompt": "x" * 5000}, "at most 500"),
+    ({"model": "/etc"}, "is not a local folder"),          # local mode: folders are tried, and refused readably
+    ({"do_sample": True, "temperature": 0}, "temperature must be > 0"),
+])
+def test_bad_input_comes_back_as_a_message(client, kwargs, words):
+    from gradio_client.exceptions import AppError
+
+    with pytest.raises(AppError, match=words):
+        client.predict(**kwargs, api_name="/trace")
+
+
+def test_the_pages_own_events_are_not_in_the_api(client):
+    names = set(client.view_api(return_format="dict", print_info=False)["named_endpoints"])
+    step_through = {"/step", "/run_to_end", "/reset", "/scrub", "/play", "/tick", "/replay", "/load_recorded",
+                    "/first_paint", "/lambda", "/forward", "/backward", "/show"}
+    assert "/trace" in names and not names & step_through
