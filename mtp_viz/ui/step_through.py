@@ -14,7 +14,7 @@ from mtp_viz.figures import VIEWS, build_all, empty_all, what_you_see
 from mtp_viz.figures import title as figure_title
 from mtp_viz.strings import t
 from mtp_viz.trace import Trace
-from mtp_viz.ui import policy
+from mtp_viz.ui import glossary, keys, policy
 from mtp_viz.schema import parse_trace
 from mtp_viz.ui.words import L
 from mtp_viz.ui.session import (DEFAULTS, EXAMPLES, controls_of, export_files, generate, md, new_state, recorded,
@@ -208,27 +208,33 @@ def build(demo: gr.Blocks) -> None:
             assistant = gr.Textbox(label=L("step.assistant"), placeholder=L("step.assistant_placeholder"),
                                    visible=not policy.is_public())
     with gr.Row():
-        step_btn = gr.Button(L("step.step"), variant="primary")
+        step_btn = gr.Button(L("step.step"), variant="primary", elem_id=keys.STEP)
         run_btn = gr.Button(L("step.run"))
-        play_btn = gr.Button(L("step.play"))
+        play_btn = gr.Button(L("step.play"), elem_id=keys.PLAY)
         reset_btn = gr.Button(L("step.reset"), variant="stop")
     with gr.Row():
-        rounds = gr.Slider(0, 1, value=0, step=1, label=L("step.round"), interactive=False, scale=4)
+        rounds = gr.Slider(0, 1, value=0, step=1, label=L("step.round"), interactive=False, scale=4,
+                           info=L("step.keys"), elem_id=keys.ROUND)
         speed = gr.Slider(0.3, 3.0, value=1.0, step=0.1, label=L("step.speed"), scale=1, min_width=220)
     with gr.Accordion(L("step.settings"), open=False):
         with gr.Row():
             proposer = gr.Radio([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value=DEFAULTS["proposer"],
-                                label=L("step.proposer"))
-            n = gr.Slider(1, policy.MAX_N, value=DEFAULTS["n"], step=1, label=L("step.n"))
-            schedule = gr.Radio(["heuristic", "constant"], value=DEFAULTS["schedule"], label=L("step.schedule"))
-            threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["threshold"], step=0.05, label=L("step.threshold"))
-            max_new = gr.Slider(1, policy.MAX_NEW_TOKENS, value=DEFAULTS["max_new"], step=1, label=L("step.max_new"))
+                                label=L("step.proposer"), info=L("step.proposer_info"))
+            n = gr.Slider(1, policy.MAX_N, value=DEFAULTS["n"], step=1, label=L("step.n"), info=L("step.n_info"))
+            schedule = gr.Radio(["heuristic", "constant"], value=DEFAULTS["schedule"], label=L("step.schedule"),
+                                info=L("step.schedule_info"))
+            threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["threshold"], step=0.05, label=L("step.threshold"),
+                                  info=L("step.threshold_info"))
+            max_new = gr.Slider(1, policy.MAX_NEW_TOKENS, value=DEFAULTS["max_new"], step=1, label=L("step.max_new"),
+                                info=L("step.max_new_info"))
         with gr.Row():
-            do_sample = gr.Checkbox(DEFAULTS["do_sample"], label=L("step.do_sample"))
-            temperature = gr.Slider(0.1, 2.0, value=DEFAULTS["temperature"], step=0.05, label=L("step.temperature"))
-            top_k = gr.Slider(0, 200, value=DEFAULTS["top_k"], step=1, label=L("step.top_k"))
-            top_p = gr.Slider(0.05, 1.0, value=DEFAULTS["top_p"], step=0.05, label=L("step.top_p"))
-            seed = gr.Number(DEFAULTS["seed"], precision=0, minimum=0, label=L("step.seed"))
+            do_sample = gr.Checkbox(DEFAULTS["do_sample"], label=L("step.do_sample"), info=L("step.do_sample_info"))
+            temperature = gr.Slider(0.1, 2.0, value=DEFAULTS["temperature"], step=0.05, label=L("step.temperature"),
+                                    info=L("step.temperature_info"))
+            top_k = gr.Slider(0, 200, value=DEFAULTS["top_k"], step=1, label=L("step.top_k"), info=L("step.top_k_info"))
+            top_p = gr.Slider(0.05, 1.0, value=DEFAULTS["top_p"], step=0.05, label=L("step.top_p"),
+                              info=L("step.top_p_info"))
+            seed = gr.Number(DEFAULTS["seed"], precision=0, minimum=0, label=L("step.seed"), info=L("step.seed_info"))
     status = gr.Markdown(summary(None, 0), elem_classes="round-status")
     text = gr.Markdown(elem_classes="output-so-far")
     plots = []
@@ -241,6 +247,7 @@ def build(demo: gr.Blocks) -> None:
             csv_btn = gr.DownloadButton(L("step.download_csv"), interactive=False)
             upload = gr.File(label=L("step.upload"), file_types=[".json"])
             example = gr.Dropdown(list(recorded()), label=L("step.recorded"), value=None)
+    glossary.accordion()
     timer = gr.Timer(1.0, active=False)
 
     controls = [model, assistant, prompt, proposer, n, schedule, threshold, max_new, do_sample, temperature,

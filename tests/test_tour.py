@@ -1,0 +1,101 @@
+"""Tests for mtp_viz.ui.tour: Next walks every chapter through the wired event, each changing narration and view.
+
+Knows the tour's outputs (indicator, narration, two plots, try it, question, answer, Back, Next, link, chapter);
+runs on the shipped traces, no model and no browser.
+"""
+from __future__ import annotations
+
+import types
+
+import gradio as gr
+import pytest
+
+from mtp_viz.ui import tour
+from mtp_viz.ui.words import text
+
+INDICATOR, NARRATION, LEFT, RIGHT, TRY, QUESTION, ANSWER, BACK, NEXT, LINK, CHAPTER = range(11)
+
+
+def visitor(lang: str = "en-US"):
+    """Stands in for gr.Request: the tour reads only the Accept-Language header."""
+    return types.SimpleNamespace(headers={"accept-language": lang})
+
+
+@pytest.fixture(scope="module")
+def demo():
+    import app
+    return app.demo
+
+
+def handler(demo, label: str):
+    """The function wired to the tour button whose English text is `label`."""
+    button = next(b for b in demo.blocks.values() if isinstance(b, gr.Button) and text(b.value) == label)
+    return next(f.fn for f in demo.fns.values() if any(target == button._id for target, _ in f.targets))
+
+
+def fingerprint(plot) -> str:
+    return plot.value["plot"] if isinstance(plot.value, dict) else str(plot.value)
+
+
+def test_next_walks_every_chapter_and_each_changes_narration_and_view(demo):
+    nxt = handler(demo, "Next")
+    first = tour.page(0, "en", ["step", "tour"])
+    assert first[INDICATOR] == f"**1 / {len(tour.CHAPTERS)}**"
+    seen, out, k = [first], first, 0
+    while out[NEXT].interactive is not False:
+        out = nxt(k, visitor())
+        assert out[CHAPTER] == k + 1 and out[INDICATOR] == f"**{k + 2} / {len(tour.CHAPTERS)}**"
+        assert out[NARRATION] != seen[-1][NARRATION], f"chapter {k + 2} says what chapter {k + 1} said"
+        assert fingerprint(out[LEFT]) != fingerprint(seen[-1][LEFT]), f"chapter {k + 2} shows the same view"
+        seen.append(out)
+        k += 1
+    assert len(seen) == len(tour.CHAPTERS) == 11
+    assert seen[0][BACK].interactive is False and seen[-1][NEXT].interactive is False
+
+
+def test_back_returns_to_the_previous_chapter(demo):
+    back = handler(demo, "Back")
+    out = back(5, visitor())
+    assert out[CHAPTER] == 4 and out[INDICATOR].startswith("**5 / ")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW", "de"])
+def test_every_chapter_is_complete_in_every_language(lang):
+    for k in range(len(tour.CHAPTERS)):
+        out = tour.page(k, lang)
+        for part in (out[NARRATION], out[TRY], out[QUESTION], out[ANSWER].value):
+            assert part and "None" not in part and "{" not in part, (k + 1, part)
+        assert out[ANSWER].visible is False               # revealed on click only
+        assert (out[RIGHT].visible is True) == (tour.CHAPTERS[k].beside is not None)
+
+
+def test_the_browser_language_picks_the_narration(demo):
+    nxt = handler(demo, "Next")
+    assert "草稿模型" in nxt(0, visitor("zh-TW,zh;q=0.9"))[NARRATION]
+    assert "Entwurfsmodell" in nxt(0, visitor("de-DE,de;q=0.9"))[NARRATION]
+    assert "drafter" in nxt(0, visitor("fr-FR"))[NARRATION]
+
+
+def test_chapters_stand_on_the_rounds_they_describe():
+    mtp, alone = tour.trace(tour.MTP), tour.trace(tour.BASELINE)
+    assert mtp.new_token_ids == alone.new_token_ids                       # chapter 6: lossless
+    assert mtp.target_forward_passes < alone.target_forward_passes == len(alone.new_token_ids)
+    assert f"{mtp.target_forward_passes} target passes instead of {alone.target_forward_passes}" in \
+        tour.page(5, "en")[NARRATION]
+    rnd = lambda k: tour.trace(tour.CHAPTERS[k].trace).rounds[tour.CHAPTERS[k].round(tour.trace(tour.CHAPTERS[k].trace))]  # noqa: E731
+    assert rnd(3).last_token_kind == "correction" and rnd(3).num_accepted > 0      # 4: prefix, then correction
+    assert rnd(4).last_token_kind == "bonus"                                       # 5: the bonus token
+    assert rnd(7).draft_steps[0].cluster_miss                                      # 8: a real cluster miss
+    assert any(v.u is not None and v.verdict == "rejected" for v in rnd(9).verify_steps)   # 10: u > min(1, p/q)
+
+
+def test_links_show_only_where_the_tab_exists():
+    lab = next(k for k, ch in enumerate(tour.CHAPTERS) if ch.link == "lab")
+    assert tour.page(lab, "en", ["step", "tour"])[LINK].visible is False
+    assert tour.page(lab, "en", ["step", "tour", "lab"])[LINK].visible is True
+
+
+def test_every_tab_has_the_glossary(demo):
+    tabs = [b for b in demo.blocks.values() if isinstance(b, gr.Tab)]
+    glossaries = [b for b in demo.blocks.values() if isinstance(b, gr.Accordion) and text(b.label) == "Glossary"]
+    assert len(glossaries) == len(tabs) >= 2
