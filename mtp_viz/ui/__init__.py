@@ -8,6 +8,7 @@ from __future__ import annotations
 import gradio as gr
 
 from mtp_viz.ui import api, policy, step_through, tour
+from mtp_viz.ui import lab as lab_tab
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS and i18n=I18N)
 from mtp_viz.ui.pairs import get_pair, preload  # noqa: F401  (app.py and scripts import these from here)
 from mtp_viz.ui.session import DEFAULTS, EXAMPLES, request  # noqa: F401
@@ -25,6 +26,8 @@ def build_demo() -> gr.Blocks:
                 step_through.build(demo)
             with gr.Tab(L("tab.tour"), id="tour"):
                 tour.build(demo, tabs)
+            with gr.Tab(L("lab.tab"), id="lab"):
+                lab_tab.build(demo)
         api.wire()
     demo.queue(**policy.queue_settings())
     return demo

@@ -1,0 +1,74 @@
+"""Runs the lab's default sweep on the bundled miniature and prints the measured c, the best N measured and
+predicted, and how far the cost model's predictions are from the measurements.
+
+The sweep: the app's example prompts, N in 1, 2, 3, 4, 6, 8, constant and heuristic schedules, 3 repeats, 48 new
+tokens, greedy. Bars (issue 10): the sweep within 60 s on 2 cores; predicted tokens per pass within 10 % of the
+measured, predicted speed-up within 20 % (mean absolute error over the constant-N rows). Exits 1 if one is missed.
+`--write` saves the table as assets/lab_sweep.csv, the sweep the app shows before anyone runs one; record it on a
+quiet machine. Knows the public API only.
+"""
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")    # as app.py: idle OpenMP threads sleep
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mtp_viz import load_pair  # noqa: E402
+from mtp_viz.figures.lab import best_measured, best_predicted  # noqa: E402
+from mtp_viz.lab import cost_model, sweep  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+PROMPTS = ["Actions speak", "Once upon a time,", "Tom counted"]     # the app's examples (mtp_viz.ui.session)
+BARS = {"seconds": 60.0, "tokens_per_pass_error": 0.10, "speedup_error": 0.20}
+
+
+def errors(df):
+    """Mean absolute relative error of predicted against measured, over the constant-N drafting rows."""
+    rows = df[(df["proposer"] != "none") & (df["schedule"] == "constant")]
+    tokens = ((rows["predicted_tokens_per_pass"] - rows["tokens_per_target_pass"]).abs()
+              / rows["tokens_per_target_pass"])
+    speed = (rows["predicted_speedup"] - rows["speedup_vs_none"]).abs() / rows["speedup_vs_none"]
+    return tokens, speed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="save the table as assets/lab_sweep.csv")
+    args = parser.parse_args()
+    import torch
+    print(f"torch threads: {torch.get_num_threads()}, CPUs: {os.cpu_count()}, load average: {os.getloadavg()}")
+    pair = load_pair()
+    start = time.perf_counter()
+    df = sweep(pair, PROMPTS, ns=(1, 2, 3, 4, 6, 8), schedules=("constant", "heuristic"), repeats=3,
+               max_new_tokens=48)
+    seconds = time.perf_counter() - start
+    shown = df.drop(columns=["acceptance_by_position", "proposer"]).round(3)
+    print(shown.to_string(index=False))
+    model = cost_model(df)
+    tokens, speed = errors(df)
+    print(f"\nsweep: {seconds:.1f} s ({len(df)} rows, load average after: {os.getloadavg()[0]:.2f})")
+    print(f"one-token target pass T = {model['t1_ms']:.2f} ms; c = {model['c']:.3f} (a drafter pass costs "
+          f"{model['c']:.2f} T); verification pass v(N) = {model['v0']:.2f} + {model['v1']:.3f}·N times T")
+    print(f"alpha (fitted, constant rows) = {model['alpha']:.3f}")
+    print(f"best N: measured {best_measured(df)}, predicted {best_predicted(df)}")
+    heur = df[df["schedule"] == "heuristic"]
+    print(f"heuristic schedule: speed-up {heur['speedup_vs_none'].min():.2f}-{heur['speedup_vs_none'].max():.2f} "
+          f"over starting N {list(heur['num_assistant_tokens'])}")
+    print(f"prediction error, tokens per pass: mean {tokens.mean():.1%}, max {tokens.max():.1%}")
+    print(f"prediction error, speed-up:        mean {speed.mean():.1%}, max {speed.max():.1%}")
+    ok = {"seconds": seconds <= BARS["seconds"], "tokens_per_pass_error": tokens.mean() <= BARS["tokens_per_pass_error"],
+          "speedup_error": speed.mean() <= BARS["speedup_error"]}
+    for name, met in ok.items():
+        print(f"  {name}: bar {BARS[name]}: {'ok' if met else 'MISSED'}")
+    if args.write:
+        path = ROOT / "assets" / "lab_sweep.csv"
+        df.to_csv(path, index=False)
+        print(f"wrote {path.relative_to(ROOT)}")
+    return 0 if all(ok.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,188 @@
+"""The draft-length lab's views: pure functions of a sweep DataFrame (or of α and c) -> plotly Figure.
+
+Knows the sweep's columns and the cost model in mtp_viz.lab; knows no model, no torch and no UI. Every visible
+word comes from mtp_viz.strings in the language asked for.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from mtp_viz import lab
+from mtp_viz.figures import theme
+from mtp_viz.strings import t
+
+COLOURS = {"mtp": theme.BLUE, "draft-model": theme.GREEN, "prompt-lookup": theme.PURPLE}
+HEURISTIC = theme.VERMILLION
+PRESET_DASH = ["dot", "dashdot", "longdash", "dash"]
+
+
+def _drafting(df: pd.DataFrame) -> list[str]:
+    return [p for p in dict.fromkeys(df["proposer"]) if p != "none"]
+
+
+def _rows(df: pd.DataFrame, proposer: str, schedule: str) -> pd.DataFrame:
+    rows = df[(df["proposer"] == proposer) & (df["schedule"] == schedule)]
+    return rows.sort_values("num_assistant_tokens")
+
+
+def _ns(df: pd.DataFrame) -> np.ndarray:
+    top = int(df["num_assistant_tokens"].max()) if len(df) else 1
+    return np.arange(1, max(top, 1) + 1)
+
+
+def _empty(title: str, lang: str) -> go.Figure:
+    return theme.message(theme.new_figure(title, height=300), t("lab.no_data", lang))
+
+
+def best_measured(df: pd.DataFrame, proposer: str | None = None) -> int | None:
+    """N of the constant-schedule row with the largest measured speed-up."""
+    proposer = proposer or next(iter(_drafting(df)), None)
+    rows = _rows(df, proposer, "constant").dropna(subset=["speedup_vs_none"])
+    return int(rows.loc[rows["speedup_vs_none"].idxmax(), "num_assistant_tokens"]) if len(rows) else None
+
+
+def best_predicted(df: pd.DataFrame, proposer: str | None = None) -> int | None:
+    """N where the predicted speed-up curve (one α, the measured c and verification line) peaks."""
+    model = lab.cost_model(df, proposer)
+    if model["alpha"] != model["alpha"]:
+        return None
+    curve = lab.predicted_curve(model, _ns(df))
+    return int(curve.loc[curve["speedup"].idxmax(), "num_assistant_tokens"])
+
+
+def tokens_per_pass(df: pd.DataFrame, lang: str = "en") -> go.Figure:
+    """Measured tokens per target pass against N, the predicted curve with the fitted α, and the N + 1 limit."""
+    title = t("lab.title.tokens", lang)
+    if df is None or not len(_drafting(df)):
+        return _empty(title, lang)
+    fig = theme.new_figure(title, height=420)
+    ns = _ns(df)
+    fig.add_trace(go.Scatter(x=ns, y=ns + 1, mode="lines", name=t("lab.legend.limit", lang), meta="limit",
+                             line={"color": theme.GREY, "dash": "dash"}))
+    for proposer in _drafting(df):
+        colour = COLOURS.get(proposer, theme.BLUE)
+        model = lab.cost_model(df, proposer)
+        curve = lab.predicted_curve(model, ns)
+        fig.add_trace(go.Scatter(x=curve["num_assistant_tokens"], y=curve["tokens_per_target_pass"], mode="lines",
+                                 name=t("lab.legend.predicted", lang, proposer=proposer, alpha=model["alpha"]),
+                                 meta="predicted", line={"color": colour}))
+        const = _rows(df, proposer, "constant")
+        fig.add_trace(go.Scatter(x=const["num_assistant_tokens"], y=const["tokens_per_target_pass"], mode="markers",
+                                 name=t("lab.legend.measured", lang, proposer=proposer), meta="measured",
+                                 marker={"color": colour, "size": 11}))
+        heur = _rows(df, proposer, "heuristic")
+        if len(heur):
+            fig.add_trace(go.Scatter(x=heur["num_assistant_tokens"], y=heur["tokens_per_target_pass"],
+                                     mode="markers", name=t("lab.legend.heuristic", lang, proposer=proposer),
+                                     meta="heuristic", marker={"color": HEURISTIC, "symbol": "diamond", "size": 11}))
+    fig.update_xaxes(title_text=t("lab.axis.n", lang), dtick=1)
+    fig.update_yaxes(title_text=t("lab.axis.tokens", lang), rangemode="tozero")
+    return fig
+
+
+def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
+    """Measured wall-clock speed-up against N, the predicted curve, the 1.0 line, the best N, the heuristic."""
+    proposers = _drafting(df) if df is not None else []
+    if not proposers:
+        return _empty(t("lab.title.speedup", lang, c=float("nan")), lang)
+    first = lab.cost_model(df, proposers[0])
+    fig = theme.new_figure(t("lab.title.speedup", lang, c=first["c"]), height=440)
+    ns = _ns(df)
+    fig.add_trace(go.Scatter(x=[0, ns[-1]], y=[1.0, 1.0], mode="lines", name=t("lab.legend.baseline", lang),
+                             meta="baseline", line={"color": theme.GREY, "dash": "dash"}))
+    for proposer in proposers:
+        colour = COLOURS.get(proposer, theme.BLUE)
+        model = lab.cost_model(df, proposer)
+        curve = lab.predicted_curve(model, ns)
+        fig.add_trace(go.Scatter(x=curve["num_assistant_tokens"], y=curve["speedup"], mode="lines", meta="predicted",
+                                 name=t("lab.legend.predicted_speedup", lang, proposer=proposer,
+                                        alpha=model["alpha"], c=model["c"]), line={"color": colour}))
+        const = _rows(df, proposer, "constant")
+        fig.add_trace(go.Scatter(x=const["num_assistant_tokens"], y=const["speedup_vs_none"], mode="markers",
+                                 name=t("lab.legend.measured", lang, proposer=proposer), meta="measured",
+                                 marker={"color": colour, "size": 11}))
+        heur = _rows(df, proposer, "heuristic")
+        if len(heur):
+            fig.add_trace(go.Scatter(x=heur["num_assistant_tokens"], y=heur["speedup_vs_none"], mode="markers",
+                                     name=t("lab.legend.heuristic", lang, proposer=proposer), meta="heuristic",
+                                     marker={"color": HEURISTIC, "symbol": "diamond", "size": 11}))
+    best = best_measured(df)
+    if best is not None:
+        y = float(_rows(df, proposers[0], "constant").set_index("num_assistant_tokens").loc[best, "speedup_vs_none"])
+        fig.add_trace(go.Scatter(x=[best], y=[y], mode="markers", meta="best",
+                                 name=t("lab.legend.best", lang, n=best),
+                                 marker={"symbol": "star", "size": 22, "color": theme.ORANGE,
+                                         "line": {"color": theme.BLACK, "width": 1}}))
+    predicted = best_predicted(df)
+    if predicted is not None:
+        fig.add_vline(x=predicted, line={"color": COLOURS.get(proposers[0], theme.BLUE), "dash": "dot"})
+        fig.add_annotation(x=predicted, y=1.0, yref="paper", text=t("lab.legend.best_predicted", lang, n=predicted),
+                           showarrow=False, yanchor="bottom", xanchor="left", font={"size": 12})
+    fig.update_xaxes(title_text=t("lab.axis.n", lang), dtick=1)
+    fig.update_yaxes(title_text=t("lab.axis.speedup", lang), rangemode="tozero")
+    return fig
+
+
+def acceptance(df: pd.DataFrame, lang: str = "en") -> go.Figure:
+    """Acceptance by draft position for the longest constant-N row, against α^k with the fitted α."""
+    proposers = _drafting(df) if df is not None else []
+    const = _rows(df, proposers[0], "constant") if proposers else None
+    if const is None or not len(const):
+        return _empty(t("lab.title.acceptance", lang, n="?"), lang)
+    row = const.iloc[-1]
+    shares = lab.positions(row)
+    alpha = lab.cost_model(df, proposers[0])["alpha"]
+    k = np.arange(1, len(shares) + 1)
+    fig = theme.new_figure(t("lab.title.acceptance", lang, n=int(row["num_assistant_tokens"])), height=380)
+    fig.add_trace(go.Bar(x=k, y=shares, name=t("lab.legend.positions", lang), meta="positions",
+                         marker={"color": theme.GREEN}, text=[f"{s:.2f}" for s in shares], textposition="outside"))
+    fig.add_trace(go.Scatter(x=k, y=np.asarray(alpha, dtype=float) ** k, mode="lines+markers", meta="alpha_k",
+                             name=t("lab.legend.alpha_k", lang, alpha=alpha), line={"color": theme.BLACK}))
+    fig.update_xaxes(title_text=t("lab.axis.position", lang), dtick=1)
+    fig.update_yaxes(title_text=t("lab.axis.share", lang), range=[0, 1.12])
+    return fig
+
+
+def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = None, max_n: int = 16) -> go.Figure:
+    """The cost model alone (v = 1, the paper): tokens per pass and speed-up against N for the chosen α and c,
+    with each preset pair as its own projected curve. Needs no sweep and no model, so sliders redraw it at once."""
+    presets = lab.PRESETS if presets is None else presets
+    alpha, c = float(np.clip(alpha, 0.0, 1.0)), max(float(c), 0.0)
+    ns = np.arange(1, max_n + 1)
+    best = lab.best_gamma(alpha, c, ns)
+    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1, subplot_titles=[
+        t("lab.title.what_if_tokens", lang), t("lab.title.what_if_speedup", lang)])
+    theme.new_figure(t("lab.title.what_if", lang, alpha=alpha, c=c, best=best,
+                       speedup=lab.walltime_improvement(alpha, best, c)), height=460, fig=fig, headroom=40)
+    for i, (key, p) in enumerate(presets.items()):
+        name = t("lab.legend.projected", lang, name=t(f"lab.preset.{key}", lang))
+        line = {"color": theme.GREY, "dash": PRESET_DASH[i % len(PRESET_DASH)], "width": 1.5}
+        fig.add_trace(go.Scatter(x=ns, y=lab.expected_tokens(p["alpha"], ns), mode="lines", name=name,
+                                 meta=f"preset:{key}", legendgroup=key, line=line, showlegend=False), row=1, col=1)
+        fig.add_trace(go.Scatter(x=ns, y=lab.walltime_improvement(p["alpha"], ns, p["c"]), mode="lines", name=name,
+                                 meta=f"preset:{key}", legendgroup=key, line=line), row=1, col=2)
+    label = t("lab.legend.what_if", lang, alpha=alpha, c=c)
+    fig.add_trace(go.Scatter(x=ns, y=lab.expected_tokens(alpha, ns), mode="lines+markers", name=label,
+                             meta="what_if", legendgroup="what_if", showlegend=False,
+                             line={"color": theme.BLUE, "width": 3}), row=1, col=1)
+    fig.add_trace(go.Scatter(x=ns, y=lab.walltime_improvement(alpha, ns, c), mode="lines+markers", name=label,
+                             meta="what_if", legendgroup="what_if", line={"color": theme.BLUE, "width": 3}),
+                  row=1, col=2)
+    fig.add_trace(go.Scatter(x=[best], y=[lab.walltime_improvement(alpha, best, c)], mode="markers", meta="best",
+                             name=t("lab.legend.best_predicted", lang, n=best),
+                             marker={"symbol": "star", "size": 20, "color": theme.ORANGE,
+                                     "line": {"color": theme.BLACK, "width": 1}}), row=1, col=2)
+    fig.add_trace(go.Scatter(x=[1, max_n], y=[1.0, 1.0], mode="lines", name=t("lab.legend.baseline", lang),
+                             meta="baseline", line={"color": theme.GREY, "dash": "dash"}), row=1, col=2)
+    fig.update_xaxes(title_text=t("lab.axis.n", lang), dtick=2)
+    fig.update_yaxes(title_text=t("lab.axis.tokens", lang), rangemode="tozero", row=1, col=1)
+    fig.update_yaxes(title_text=t("lab.axis.speedup", lang), rangemode="tozero", row=1, col=2)
+    return fig
+
+
+def build_all(df: pd.DataFrame, lang: str = "en") -> list[go.Figure]:
+    """The three sweep views in page order: tokens per pass, speed-up, acceptance by position."""
+    return [tokens_per_pass(df, lang), speedup(df, lang), acceptance(df, lang)]

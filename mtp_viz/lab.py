@@ -1,0 +1,285 @@
+"""The draft-length lab: `sweep()` measures a grid of settings into a DataFrame; beside it, the cost model predicts it.
+
+Knows the public engine API (`iter_rounds`), pandas and Leviathan et al.'s cost model; knows no Gradio, no Plotly
+and no checkpoints. Torch comes in only when `sweep()` runs, so the figures can import the cost model cheaply.
+
+The cost model (Leviathan, Kalman & Matias 2023, "Fast Inference from Transformers via Speculative Decoding",
+eq. 1 and theorem 3.8), in the paper's names: α is the chance that one draft is accepted (independently per
+position), γ the number of drafts per round (this app's N), c the time of one drafter pass over the time of one
+target pass. A round then yields (1 − α^(γ+1)) / (1 − α) tokens and the wall time improves by that over
+(γ·c + 1).
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Callable, Sequence
+
+import numpy as np
+import pandas as pd
+
+COLUMNS = ["proposer", "schedule", "num_assistant_tokens", "new_tokens", "target_passes", "drafter_passes",
+           "tokens_per_target_pass", "mean_accepted", "acceptance_rate", "alpha", "target_ms_per_pass",
+           "drafter_ms_per_pass", "cost_ratio", "ms_per_token", "speedup_vs_none", "predicted_tokens_per_pass",
+           "predicted_speedup", "acceptance_by_position"]
+MAX_N = 32             # the engine's own ceiling (engine.MAX_DRAFT); the UI asks for less
+MAX_REPEATS = 20
+
+
+# -- the cost model: pure functions in the paper's names ------------------------------------------------------
+def expected_tokens(alpha, gamma):
+    """E[tokens per target pass] = (1 − α^(γ+1)) / (1 − α); γ + 1 when α = 1 (every draft accepted)."""
+    alpha, gamma = np.asarray(alpha, dtype=float), np.asarray(gamma, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(alpha < 1.0, (1.0 - alpha ** (gamma + 1.0)) / (1.0 - alpha), gamma + 1.0)
+    return float(out) if out.ndim == 0 else out
+
+
+def walltime_improvement(alpha, gamma, c, verify_cost=1.0):
+    """Speed-up over plain decoding: E[tokens] / (γ·c + v).
+
+    v = 1 is the paper (verifying γ + 1 tokens costs one target pass). Not in the paper: v is the measured time
+    of that verification pass over a one-token pass, which on a CPU grows with γ (see `sweep`).
+    """
+    gamma = np.asarray(gamma, dtype=float)
+    out = expected_tokens(alpha, gamma) / (gamma * np.asarray(c, dtype=float) + np.asarray(verify_cost, dtype=float))
+    return float(out) if np.ndim(out) == 0 else out
+
+
+def best_gamma(alpha, c, gammas=range(1, 17), verify_cost: Callable[[int], float] = lambda g: 1.0) -> int:
+    """The γ with the largest predicted speed-up."""
+    return max(gammas, key=lambda g: walltime_improvement(alpha, g, c, verify_cost(g)))
+
+
+def alpha_from_positions(accepted: Sequence[float], reached: Sequence[float]) -> float:
+    """α fitted to per-position counts: accepted drafts over drafts the target checked (reached), all positions.
+
+    The maximum-likelihood α when each checked draft is accepted with the same chance α, which makes the share of
+    rounds that accept their first k drafts α^k.
+    """
+    total = float(sum(reached))
+    return float(sum(accepted)) / total if total else math.nan
+
+
+def alpha_from_rate(rate: float, gamma: int) -> float:
+    """α from an aggregate acceptance rate (accepted / drafted) reported at γ drafts per round, by bisection on
+    rate = α(1 − α^γ) / (γ(1 − α)). For published figures that give only the aggregate."""
+    lo, hi = 0.0, 1.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if (expected_tokens(mid, gamma) - 1.0) / gamma < rate:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+# -- real Gemma 4 pairs placed on the cost model: projected from published numbers, not measured here ----------
+# c is the assistant's parameters over the target's active parameters; α comes from published acceptance
+# figures converted with alpha_from_rate / alpha_from_positions. The README cites every number; E4B is missing
+# because no parameter count of its assistant was found.
+PRESETS = {
+    "e2b": {"alpha": round(alpha_from_rate(0.45, 2), 2), "c": round(78e6 / 2.3e9, 3)},
+    "31b": {"alpha": round(alpha_from_rate((0.660 + 0.892 + 0.766) / 3, 4), 2), "c": round(0.47e9 / 30.7e9, 3)},
+    "26b": {"alpha": round(alpha_from_positions([0.844, 0.599, 0.385, 0.271], [1.0, 0.844, 0.599, 0.385]), 2),
+            "c": round(0.41e9 / 3.8e9, 3)},
+}
+
+
+# -- the summary of a sweep that the figures and the benchmark read --------------------------------------------
+def positions(row) -> list[float]:
+    """The row's acceptance by draft position (share of rounds whose first k drafts were all accepted)."""
+    text = row["acceptance_by_position"]
+    return [float(x) for x in str(text).split()] if isinstance(text, str) and text.strip() else []
+
+
+def cost_model(df: pd.DataFrame, proposer: str | None = None) -> dict:
+    """The sweep's cost-model parameters, from the constant-schedule rows of one drafting proposer.
+
+    alpha: the rows' α weighted by their rounds; c: drafter ms per pass over the `none` row's one-token target
+    ms, over all that proposer's rows; verify: a straight line v(N) = v0 + v1·N through the rows' measured
+    verification cost (target ms per pass over the one-token pass).
+    """
+    drafting = df[df["proposer"] != "none"]
+    proposer = proposer or (drafting["proposer"].iloc[0] if len(drafting) else None)
+    rows = drafting[drafting["proposer"] == proposer]
+    const = rows[(rows["schedule"] == "constant") & rows["alpha"].notna()]
+    base = df.loc[df["proposer"] == "none", "target_ms_per_pass"]
+    t1 = float(base.iloc[0]) if len(base) else math.nan
+    weights = const["target_passes"].clip(lower=1)
+    alpha = float(np.average(const["alpha"], weights=weights)) if len(const) else math.nan
+    passes = rows["drafter_passes"].sum()
+    drafter_ms = (rows["drafter_ms_per_pass"] * rows["drafter_passes"]).sum()
+    c = float(drafter_ms / passes / t1) if passes and t1 == t1 else math.nan
+    ratio = (const["target_ms_per_pass"] / t1).to_numpy()
+    ns = const["num_assistant_tokens"].to_numpy(dtype=float)
+    if len(set(ns)) >= 2:
+        v1, v0 = np.polyfit(ns, ratio, 1)
+    else:
+        v1, v0 = 0.0, float(ratio.mean()) if len(ratio) else 1.0
+    return {"proposer": proposer, "alpha": alpha, "c": c, "v0": float(v0), "v1": float(v1), "t1_ms": t1}
+
+
+def predicted_curve(model: dict, ns: Sequence[int]) -> pd.DataFrame:
+    """Tokens per pass and speed-up predicted for each N from a `cost_model` dict."""
+    ns = np.asarray(list(ns), dtype=float)
+    verify = model["v0"] + model["v1"] * ns
+    return pd.DataFrame({"num_assistant_tokens": ns.astype(int),
+                         "tokens_per_target_pass": expected_tokens(model["alpha"], ns),
+                         "speedup": walltime_improvement(model["alpha"], ns, model["c"], verify)})
+
+
+# -- measuring ---------------------------------------------------------------------------------------------------
+def _timed_run(pair, prompt, settings: dict) -> dict:
+    """One generation through the engine, each round timed as the wall time until it was yielded.
+
+    Counted are the steady rounds only: not the prefill (a pass over the whole prompt), and not a last round whose
+    drafts the token budget cut below N. The cost model describes an endless generation; with 48 tokens and N = 8
+    those two end effects alone would pull tokens per pass from 9 to below 7.
+    """
+    from mtp_viz import iter_rounds
+
+    rounds, ms = [], []
+    t0 = time.perf_counter()
+    for r in iter_rounds(pair, prompt, **settings):
+        now = time.perf_counter()
+        rounds.append(r)
+        ms.append((now - t0) * 1000.0)
+        t0 = now
+    limit = rounds[0].start_len + settings["max_new_tokens"]    # round 0 starts after the prompt
+    drafting = settings["proposer"] != "none"
+    acc, proposed, reached = [0] * MAX_N, [0] * MAX_N, [0] * MAX_N
+    out = dict(new_tokens=0, target_passes=0, drafter_passes=0, drafted=0, accepted=0, wall_ms=0.0,
+               verify_ms=0.0, draft_ms=0.0)
+    for r, wall in zip(rounds[1:], ms[1:]):
+        if drafting and limit - r.start_len - 1 < r.num_assistant_tokens:
+            continue                                             # drafts cut by the budget
+        out["new_tokens"] += len(r.emitted_token_ids)
+        out["target_passes"] += 1
+        out["drafter_passes"] += r.drafter_passes
+        out["drafted"] += r.num_drafted
+        out["accepted"] += r.num_accepted
+        out["wall_ms"] += wall
+        out["verify_ms"] += r.verify_ms
+        out["draft_ms"] += r.draft_ms
+        for i, v in enumerate(r.verify_steps):
+            proposed[i] += 1
+            reached[i] += v.verdict != "unchecked"
+            acc[i] += i < r.num_accepted
+    out.update(acc=acc, proposed=proposed, reached=reached)
+    return out
+
+
+def _row(proposer: str, schedule: str, n: int, runs: list[dict], base: dict | None) -> dict:
+    """One DataFrame row from the runs of one setting: timings are medians over repeats, summed over prompts."""
+    frame = pd.DataFrame([{k: v for k, v in r.items() if not isinstance(v, list)} for r in runs])
+    per_prompt = frame.groupby("prompt").median(numeric_only=True)
+    s = per_prompt.sum()
+    first = [r for r in runs if r["repeat"] == 0]
+    acc = np.sum([r["acc"] for r in first], axis=0)
+    proposed = np.sum([r["proposed"] for r in first], axis=0)
+    reached = np.sum([r["reached"] for r in first], axis=0)
+    depth = int(np.max(np.nonzero(proposed)[0], initial=-1)) + 1
+    by_pos = " ".join(f"{a / p:.4f}" for a, p in zip(acc[:depth], proposed[:depth]))
+    passes = s["target_passes"]
+    row = {"proposer": proposer, "schedule": schedule, "num_assistant_tokens": n,
+           "new_tokens": int(s["new_tokens"]), "target_passes": int(passes), "drafter_passes": int(s["drafter_passes"]),
+           "tokens_per_target_pass": s["new_tokens"] / passes if passes else math.nan,
+           "mean_accepted": s["accepted"] / passes if passes else math.nan,
+           "acceptance_rate": s["accepted"] / s["drafted"] if s["drafted"] else math.nan,
+           "alpha": alpha_from_positions(acc, reached) if proposer != "none" else math.nan,
+           "target_ms_per_pass": s["verify_ms"] / passes if passes else math.nan,
+           "drafter_ms_per_pass": (s["draft_ms"] / (s["drafter_passes"] or s["drafted"])
+                                   if s["drafted"] else math.nan),
+           "ms_per_token": s["wall_ms"] / s["new_tokens"] if s["new_tokens"] else math.nan,
+           "acceptance_by_position": by_pos}
+    t1 = base["target_ms_per_pass"] if base else row["target_ms_per_pass"]
+    row["cost_ratio"] = row["drafter_ms_per_pass"] / t1 if proposer != "none" else math.nan
+    row["speedup_vs_none"] = (base["ms_per_token"] if base else row["ms_per_token"]) / row["ms_per_token"]
+    if proposer == "none":
+        row["predicted_tokens_per_pass"], row["predicted_speedup"] = 1.0, 1.0
+    elif schedule == "constant":
+        row["predicted_tokens_per_pass"] = expected_tokens(row["alpha"], n)
+        row["predicted_speedup"] = walltime_improvement(row["alpha"], n, row["cost_ratio"],
+                                                        row["target_ms_per_pass"] / t1)
+    else:                       # N moves every round: the model has no single γ to predict with
+        row["predicted_tokens_per_pass"], row["predicted_speedup"] = math.nan, math.nan
+    return row
+
+
+def sweep(pair, prompts, ns=(1, 2, 3, 4, 6, 8), schedules=("constant", "heuristic"), proposers=("mtp",),
+          max_new_tokens=48, repeats=3, do_sample=False, seed=0, progress=None) -> pd.DataFrame:
+    """Measure tokens per target pass and wall-clock speed-up for every (proposer, schedule, N), plus `none`.
+
+    Returns one row per (proposer, schedule, num_assistant_tokens) over all prompts, and one row for proposer
+    `none` (N = 0), always measured in the same call. Runs are interleaved (repeat → prompt → setting, the order
+    rotating each repeat) so that machine noise hits every setting alike; timings are the median over repeats,
+    summed over prompts. A heuristic row's N is the schedule's starting N. Columns, in `COLUMNS` order:
+
+    - new_tokens, target_passes, drafter_passes: over the steady rounds (see `_timed_run`); a target pass is one
+      round. tokens_per_target_pass = new_tokens / target_passes; mean_accepted: accepted drafts per round;
+      acceptance_rate: accepted / drafted.
+    - alpha: α fitted to the per-position acceptance (`alpha_from_positions`); acceptance_by_position: the share
+      of rounds whose first k drafts were all accepted, k = 1, 2, ..., space-separated (what α^k models).
+    - target_ms_per_pass: the mean verification pass; for `none` that is a one-token target pass, T.
+      drafter_ms_per_pass: the mean drafter pass (prompt lookup has none: its lookup time per draft).
+      cost_ratio: c = drafter_ms_per_pass / T, measured.
+    - ms_per_token: wall time of the steady rounds per token (passes, sampling and bookkeeping);
+      speedup_vs_none: the `none` row's ms_per_token over this row's.
+    - predicted_tokens_per_pass: (1 − α^(N+1)) / (1 − α). predicted_speedup: that over (N·c + v).
+
+    How the prediction accounts for the verification pass: the paper takes v = 1, a target pass over N + 1 tokens
+    costing what a one-token pass costs, which holds when the target is memory-bound (large models on a GPU). On a
+    CPU a small model is compute-bound, so that pass costs more (on the miniature about 1.5× T at N = 1 and 2× at
+    N = 8). The prediction uses v = target_ms_per_pass / T, this row's verification pass over the `none` row's
+    one-token pass, measured in the same sweep. Heuristic rows have no single N, so their predictions are NaN.
+
+    `progress`, if given, is called as progress(fraction_done, desc=text) after every run (gr.Progress fits).
+    Raises ValueError on a bad grid.
+    """
+    from mtp_viz.api import PROPOSERS, SCHEDULES
+
+    prompts = [p for p in prompts if (p.strip() if isinstance(p, str) else p)]
+    ns = sorted({int(n) for n in ns})
+    if not prompts:
+        raise ValueError("the sweep needs at least one prompt")
+    if not ns or ns[0] < 1 or ns[-1] > MAX_N:
+        raise ValueError(f"every N must be between 1 and {MAX_N}")
+    if not schedules or set(schedules) - set(SCHEDULES):
+        raise ValueError(f"schedules must be among {', '.join(SCHEDULES)}")
+    proposers = [p for p in dict.fromkeys(proposers) if p != "none"]
+    if set(proposers) - set(PROPOSERS):
+        raise ValueError(f"proposers must be among {', '.join(PROPOSERS)}")
+    if not 1 <= int(repeats) <= MAX_REPEATS:
+        raise ValueError(f"repeats must be between 1 and {MAX_REPEATS}")
+    common = dict(max_new_tokens=int(max_new_tokens), do_sample=bool(do_sample), seed=int(seed))
+    settings = [("none", "constant", 0)] + [(p, s, n) for p in proposers for s in schedules for n in ns]
+
+    def kwargs(proposer, schedule, n):
+        return dict(common, proposer=proposer, schedule=schedule, num_assistant_tokens=max(n, 1))
+
+    for setting in settings:                       # validate every setting and warm every path before timing
+        _timed_run(pair, prompts[0], dict(kwargs(*setting), max_new_tokens=4))
+    runs: dict[tuple, list[dict]] = {s: [] for s in settings}
+    total, done = len(settings) * len(prompts) * int(repeats), 0
+    for rep in range(int(repeats)):
+        for k, prompt in enumerate(prompts):
+            shift = (rep * len(prompts) + k) % len(settings)
+            for setting in settings[shift:] + settings[:shift]:
+                runs[setting].append(dict(_timed_run(pair, prompt, kwargs(*setting)), prompt=k, repeat=rep))
+                done += 1
+                if progress is not None:
+                    progress(done / total, desc=f"{setting[0]} · {setting[1]} · N={setting[2]}")
+    base = _row(*settings[0], runs[settings[0]], None)
+    rows = [base] + [_row(*s, runs[s], base) for s in settings[1:]]
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def read_csv(path) -> pd.DataFrame:
+    """A sweep saved with DataFrame.to_csv, back in the same shape (acceptance_by_position stays a string)."""
+    df = pd.read_csv(path, dtype={"acceptance_by_position": str}, keep_default_na=False,
+                     na_values={c: [""] for c in COLUMNS if c != "acceptance_by_position"})
+    missing = set(COLUMNS) - set(df.columns)
+    if missing:
+        raise ValueError(f"not a lab sweep: missing column(s) {sorted(missing)}")
+    return df[COLUMNS]

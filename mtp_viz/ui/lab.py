@@ -1,0 +1,198 @@
+"""The draft-length lab tab: a bounded sweep request, its views, the table, and the what-if sliders. Wiring only.
+
+Knows the layout and the limits of one request; the measuring is mtp_viz.lab.sweep, the drawing
+mtp_viz.figures.lab, the models come from the shared cache (ui.pairs.get_pair). Handlers are plain functions, so
+tests call them without a browser. A visitor's last sweep is only in their page (the plots, table and download).
+"""
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+import gradio as gr
+import pandas as pd
+
+from mtp_viz import lab
+from mtp_viz.figures import lab as views
+from mtp_viz.strings import t
+from mtp_viz.ui import glossary
+from mtp_viz.ui.pairs import get_pair
+from mtp_viz.ui.policy import MINIATURE, MODELS
+from mtp_viz.ui.session import EXAMPLES, EXPORTS
+from mtp_viz.ui.words import L, lang_of
+
+SHIPPED = Path(__file__).resolve().parents[2] / "assets" / "lab_sweep.csv"
+# One request's bounds: a sweep on two shared CPU cores should end in about a minute, never in ten.
+MAX_PROMPTS, MAX_PROMPT_CHARS = 5, 200
+N_CHOICES = list(range(1, 17))      # N ≤ 16
+MAX_REPEATS, MAX_NEW_TOKENS = 5, 128
+MAX_RUNS = 400                      # settings × prompts × repeats
+PROPOSERS = ["mtp", "prompt-lookup"]
+DEFAULTS = {"ns": [1, 2, 3, 4, 6, 8], "schedules": ["constant", "heuristic"], "proposers": ["mtp"],
+            "max_new": 48, "repeats": 3}
+
+
+def shipped() -> pd.DataFrame | None:
+    """The sweep recorded by benchmarks/lab.py on the miniature, or None when it is missing."""
+    return lab.read_csv(SHIPPED) if SHIPPED.exists() else None
+
+
+def headline(df: pd.DataFrame) -> dict:
+    """The numbers the status line states: measured c and α, best N measured and predicted."""
+    model = lab.cost_model(df)
+    return {"c": model["c"], "alpha": model["alpha"], "best": views.best_measured(df),
+            "best_pred": views.best_predicted(df)}
+
+
+def table(df: pd.DataFrame) -> pd.DataFrame:
+    """The DataFrame as shown: floats rounded for reading (the CSV keeps every digit)."""
+    return df.round(3)
+
+
+def parse_prompts(text: str, lang: str = "en") -> list[str]:
+    """One prompt per non-empty line, within the request's bounds; ValueError with a readable message otherwise."""
+    prompts = [line.strip() for line in (text or "").splitlines() if line.strip()]
+    if not prompts:
+        raise ValueError(t("lab.error.prompts", lang))
+    if len(prompts) > MAX_PROMPTS:
+        raise ValueError(t("lab.error.too_many_prompts", lang, limit=MAX_PROMPTS, n=len(prompts)))
+    for i, p in enumerate(prompts, 1):
+        if len(p) > MAX_PROMPT_CHARS:
+            raise ValueError(t("lab.error.prompt_length", lang, i=i, n=len(p), limit=MAX_PROMPT_CHARS))
+    return prompts
+
+
+def check(prompts: list[str], ns, schedules, proposers, max_new, repeats, lang: str = "en") -> dict:
+    """The sweep keywords for a request, bounded; ValueError with a readable message on anything out of range."""
+    ns = sorted({int(n) for n in ns or []})
+    if not ns:
+        raise ValueError(t("lab.error.ns", lang))
+    if any(n not in N_CHOICES for n in ns):
+        raise ValueError(t("public.over_limit", lang, name="N", value=max(ns), limit=N_CHOICES[-1]))
+    if not schedules or not proposers:
+        raise ValueError(t("lab.error.choice", lang))
+    repeats, max_new = int(repeats), int(max_new)
+    if not 1 <= repeats <= MAX_REPEATS:
+        raise ValueError(t("public.over_limit", lang, name="repeats", value=repeats, limit=MAX_REPEATS))
+    if not 4 <= max_new <= MAX_NEW_TOKENS:
+        raise ValueError(t("public.over_limit", lang, name="max new tokens", value=max_new, limit=MAX_NEW_TOKENS))
+    runs = (1 + len(ns) * len(schedules) * len(proposers)) * len(prompts) * repeats
+    if runs > MAX_RUNS:
+        raise ValueError(t("public.over_limit", lang, name="runs (settings × prompts × repeats)", value=runs,
+                           limit=MAX_RUNS))
+    return dict(prompts=prompts, ns=ns, schedules=list(schedules), proposers=list(proposers),
+                max_new_tokens=max_new, repeats=repeats)
+
+
+def export(df: pd.DataFrame) -> str:
+    """Write the sweep as CSV for the download button (in the app's hour-long export folder)."""
+    EXPORTS.mkdir(exist_ok=True)
+    path = Path(tempfile.mkdtemp(dir=EXPORTS)) / "mtp_lab_sweep.csv"
+    df.to_csv(path, index=False)
+    return str(path)
+
+
+# -- handlers ---------------------------------------------------------------------------------------------------
+def show(df: pd.DataFrame, status: str, csv: str | None, lang: str) -> tuple:
+    """Everything a sweep update returns: three figures, the status, the table, the download."""
+    return (*views.build_all(df, lang), status, table(df), gr.DownloadButton(value=csv, interactive=csv is not None))
+
+
+def refuse(message: str) -> tuple:
+    """A sweep update that changes nothing but the status line, plus a toast: for bad input of any kind."""
+    gr.Warning(message)
+    return (gr.skip(), gr.skip(), gr.skip(), f"⚠️ **{message}**", gr.skip(), gr.skip())
+
+
+def first_paint(request: gr.Request = None) -> tuple:
+    lang = lang_of(request)
+    df = shipped()
+    if df is None:
+        return (*views.build_all(None, lang), t("lab.no_data", lang), None, gr.DownloadButton(interactive=False))
+    status = t("lab.status.shipped", lang, where=SHIPPED.name, **headline(df))
+    return show(df, status, str(SHIPPED), lang)
+
+
+def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request: gr.Request = None,
+        progress=gr.Progress()) -> tuple:
+    """Run one bounded sweep on the shared pair; a bad request changes nothing but the status line."""
+    lang = lang_of(request)
+    try:
+        kwargs = check(parse_prompts(prompts_text, lang), ns, schedules, proposers, max_new, repeats, lang)
+    except ValueError as exc:
+        return refuse(str(exc))
+    try:
+        pair = get_pair(model or MINIATURE)
+        start = time.perf_counter()
+        df = lab.sweep(pair, progress=lambda f, desc="": progress(f, desc=desc), **kwargs)
+    except ValueError as exc:
+        return refuse(t("lab.error.failed", lang, error=exc))
+    status = t("lab.status.done", lang, seconds=time.perf_counter() - start, model=model or MINIATURE,
+               **headline(df))
+    return show(df, status, export(df), lang)
+
+
+def redraw(alpha, c, request: gr.Request = None):
+    """The what-if figure for slider values: the cost model only, no model runs."""
+    return views.what_if(float(alpha), float(c), lang_of(request))
+
+
+def choose_preset(key, request: gr.Request = None):
+    """Set the sliders to a real pair's projected α and c, and say where the numbers come from."""
+    lang = lang_of(request)
+    if key not in lab.PRESETS:
+        return gr.skip(), gr.skip(), ""
+    p = lab.PRESETS[key]
+    note = t("lab.status.preset", lang, name=t(f"lab.preset.{key}", lang), alpha=p["alpha"], c=p["c"],
+             alpha_source=t(f"lab.preset.{key}.alpha", lang), c_source=t(f"lab.preset.{key}.c", lang))
+    return p["alpha"], p["c"], note
+
+
+# -- layout -----------------------------------------------------------------------------------------------------
+def build(demo: gr.Blocks) -> None:
+    """Lay out the lab inside the current gr.Tab and wire its events."""
+    start = shipped()
+    model0 = lab.cost_model(start) if start is not None else {"alpha": 0.8, "c": 0.1}
+    gr.Markdown(L("lab.intro"))
+    with gr.Row():
+        with gr.Column(scale=3):
+            prompts = gr.Textbox(value="\n".join(EXAMPLES), lines=4, elem_id="lab-prompts",
+                                 label=L("lab.prompts", max_prompts=MAX_PROMPTS, max_chars=MAX_PROMPT_CHARS))
+            model = gr.Dropdown(MODELS, value=MINIATURE, label=L("step.model"), allow_custom_value=True)
+        with gr.Column(scale=3):
+            ns = gr.CheckboxGroup(N_CHOICES, value=DEFAULTS["ns"], label=L("lab.ns"), elem_id="lab-ns")
+            with gr.Row():
+                schedules = gr.CheckboxGroup(["constant", "heuristic"], value=DEFAULTS["schedules"],
+                                             label=L("lab.schedules"))
+                proposers = gr.CheckboxGroup(PROPOSERS, value=DEFAULTS["proposers"], label=L("lab.proposers"))
+            with gr.Row():
+                max_new = gr.Slider(8, MAX_NEW_TOKENS, value=DEFAULTS["max_new"], step=8, label=L("lab.max_new"))
+                repeats = gr.Slider(1, MAX_REPEATS, value=DEFAULTS["repeats"], step=1, label=L("lab.repeats"))
+    run_btn = gr.Button(L("lab.run"), variant="primary")
+    status = gr.Markdown(elem_classes="lab-status")
+    plots = []
+    for what in ("tokens", "speedup", "acceptance"):
+        plots.append(gr.Plot(show_label=False, elem_classes="lab-plot"))
+        gr.Markdown(L("step.what_you_see", text=L(f"lab.what.{what}")), elem_classes="what-you-see")
+    with gr.Accordion(L("lab.table"), open=False):
+        frame = gr.Dataframe(interactive=False, wrap=True)
+        download = gr.DownloadButton(L("lab.download"), interactive=False)
+    gr.Markdown(L("lab.what_if"))
+    with gr.Row():
+        alpha = gr.Slider(0.0, 0.99, value=round(model0["alpha"], 2), step=0.01, label=L("lab.alpha"))
+        c = gr.Slider(0.0, 1.5, value=round(model0["c"], 2), step=0.01, label=L("lab.c"))
+        preset = gr.Dropdown([(L("lab.preset.none"), "")] + [(L(f"lab.preset.{k}"), k) for k in lab.PRESETS],
+                             value="", label=L("lab.preset"))
+    preset_note = gr.Markdown()
+    what_if = gr.Plot(show_label=False, value=views.what_if(model0["alpha"], model0["c"]), elem_classes="lab-what-if")
+    gr.Markdown(L("step.what_you_see", text=L("lab.what.what_if")), elem_classes="what-you-see")
+    glossary.accordion()
+
+    outputs = [*plots, status, frame, download]
+    run_btn.click(run, [prompts, model, ns, schedules, proposers, max_new, repeats], outputs,
+                  concurrency_id="lab-sweep", concurrency_limit=1)
+    alpha.change(redraw, [alpha, c], what_if, show_progress="hidden")
+    c.change(redraw, [alpha, c], what_if, show_progress="hidden")
+    preset.input(choose_preset, [preset], [alpha, c, preset_note])
+    demo.load(first_paint, None, outputs)

@@ -1,0 +1,205 @@
+"""Tests for the draft-length lab: the cost model against hand-computed values, sweep() on tiny models from
+configs, the lab figures from a hand-built DataFrame, and the tab's handlers without a browser.
+
+Knows mtp_viz.lab, mtp_viz.figures.lab and mtp_viz.ui.lab; the tiny random pair comes from conftest.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from conftest import PROMPT
+from mtp_viz import lab
+from mtp_viz.figures import lab as views
+
+
+# -- the cost model ------------------------------------------------------------------------------------------------
+def test_expected_tokens_by_hand():
+    assert lab.expected_tokens(0.5, 2) == pytest.approx(1 + 0.5 + 0.25)          # 1 + α + α²
+    assert lab.expected_tokens(0.0, 4) == pytest.approx(1.0)                      # nothing accepted: the target's token
+    assert lab.expected_tokens(1.0, 4) == pytest.approx(5.0)                      # everything accepted: N + 1
+    assert lab.expected_tokens(0.8, np.array([1, 2])) == pytest.approx([1.8, 1 + 0.8 + 0.64])
+
+
+def test_walltime_improvement_by_hand():
+    # Leviathan et al. 2023, theorem 3.8: (1 − α^(γ+1)) / ((1 − α)(γc + 1))
+    assert lab.walltime_improvement(0.8, 4, 0.05) == pytest.approx((1 - 0.8 ** 5) / (0.2 * 1.2))
+    assert lab.walltime_improvement(0.8, 4, 0.05, verify_cost=2.0) == pytest.approx((1 - 0.8 ** 5) / 0.2 / 2.2)
+    assert lab.walltime_improvement(0.0, 3, 0.5) == pytest.approx(1 / 2.5)        # drafting that never pays
+    assert lab.best_gamma(0.8, 0.05) > lab.best_gamma(0.8, 0.5) >= 1              # a dearer drafter, a shorter draft
+
+
+def test_alpha_fits():
+    # the vLLM per-position figures: accepted 0.844+0.599+0.385+0.271 of reached 1+0.844+0.599+0.385
+    assert lab.alpha_from_positions([0.844, 0.599, 0.385, 0.271], [1, 0.844, 0.599, 0.385]) == pytest.approx(
+        2.099 / 2.828)
+    assert math.isnan(lab.alpha_from_positions([0], [0]))
+    for alpha in (0.3, 0.7, 0.95):
+        rate = (lab.expected_tokens(alpha, 3) - 1) / 3                           # accepted / drafted at N = 3
+        assert lab.alpha_from_rate(rate, 3) == pytest.approx(alpha, abs=1e-6)
+    assert set(lab.PRESETS) == {"e2b", "31b", "26b"}
+    assert all(0 < p["alpha"] < 1 and 0 < p["c"] < 1 for p in lab.PRESETS.values())
+
+
+# -- sweep on tiny models --------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def swept(tiny_pair):
+    calls = []
+    df = lab.sweep(tiny_pair, [PROMPT, PROMPT[:5]], ns=(1, 3), schedules=("constant", "heuristic"), repeats=2,
+                   max_new_tokens=12, progress=lambda f, desc="": calls.append((f, desc)))
+    return df, calls
+
+
+def test_sweep_columns_and_types(swept):
+    df, _ = swept
+    assert list(df.columns) == lab.COLUMNS
+    assert len(df) == 1 + 2 * 2                                                   # none + schedules x N
+    assert list(df["proposer"]) == ["none"] + ["mtp"] * 4
+    for col in ("num_assistant_tokens", "new_tokens", "target_passes", "drafter_passes"):
+        assert pd.api.types.is_integer_dtype(df[col]), col
+    for col in lab.COLUMNS[6:-1]:
+        assert pd.api.types.is_float_dtype(df[col]), col
+
+
+def test_none_is_the_baseline(swept):
+    df, _ = swept
+    none = df[df["proposer"] == "none"].iloc[0]
+    assert none["num_assistant_tokens"] == 0 and none["drafter_passes"] == 0
+    assert none["speedup_vs_none"] == 1.0 and none["tokens_per_target_pass"] == 1.0
+    assert none["predicted_speedup"] == 1.0 and none["predicted_tokens_per_pass"] == 1.0
+
+
+def test_sweep_invariants(swept):
+    df, calls = swept
+    drafting = df[df["proposer"] != "none"]
+    assert (drafting["tokens_per_target_pass"] <= drafting["num_assistant_tokens"] + 1 + 1e-9).all()
+    const = drafting[drafting["schedule"] == "constant"]
+    assert (const["tokens_per_target_pass"] == 1 + const["mean_accepted"]).all()
+    assert (const["drafter_passes"] == const["target_passes"] * const["num_assistant_tokens"]).all()
+    assert const["predicted_tokens_per_pass"].notna().all() and (const["cost_ratio"] > 0).all()
+    assert drafting[drafting["schedule"] == "heuristic"]["predicted_speedup"].isna().all()
+    assert list(drafting[drafting["schedule"] == "heuristic"]["num_assistant_tokens"]) == [1, 3]
+    assert len(calls) == 5 * 2 * 2 and calls[-1][0] == pytest.approx(1.0)
+    assert [f for f, _ in calls] == sorted(f for f, _ in calls)
+
+
+def test_sweep_survives_csv(swept, tmp_path):
+    df, _ = swept
+    df.to_csv(tmp_path / "s.csv", index=False)
+    back = lab.read_csv(tmp_path / "s.csv")
+    pd.testing.assert_frame_equal(back, df, check_dtype=False)
+
+
+@pytest.mark.parametrize("kwargs", [dict(prompts=[]), dict(ns=()), dict(ns=(0,)), dict(ns=(99,)),
+                                    dict(schedules=("sometimes",)), dict(proposers=("oracle",)), dict(repeats=0)])
+def test_sweep_rejects_a_bad_grid(tiny_pair, kwargs):
+    args = dict(prompts=[PROMPT], ns=(1,), repeats=1, max_new_tokens=4) | kwargs
+    with pytest.raises(ValueError):
+        lab.sweep(tiny_pair, **args)
+
+
+# -- figures from a hand-built sweep ---------------------------------------------------------------------------------
+def fixture_frame() -> pd.DataFrame:
+    """α = 0.8 exactly, c = 0.5, verification costs 1.5 T whatever N: the miniature's shape, numbers by hand."""
+    rows = [dict(proposer="none", schedule="constant", num_assistant_tokens=0, tokens_per_target_pass=1.0,
+                 target_ms_per_pass=2.0, drafter_ms_per_pass=math.nan, speedup_vs_none=1.0, alpha=math.nan,
+                 acceptance_by_position="", target_passes=40, drafter_passes=0)]
+    for n in (1, 2, 4, 8):
+        rows.append(dict(proposer="mtp", schedule="constant", num_assistant_tokens=n,
+                         tokens_per_target_pass=lab.expected_tokens(0.8, n), target_ms_per_pass=3.0,
+                         drafter_ms_per_pass=1.0, alpha=0.8, target_passes=20, drafter_passes=20 * n,
+                         speedup_vs_none=lab.walltime_improvement(0.8, n, 0.5, 1.5) * (0.9 if n == 8 else 1.0),
+                         acceptance_by_position=" ".join(f"{0.8 ** k:.4f}" for k in range(1, n + 1))))
+    rows.append(dict(rows[2], schedule="heuristic", speedup_vs_none=1.2))
+    return pd.DataFrame(rows).reindex(columns=lab.COLUMNS)
+
+
+def test_cost_model_reads_the_frame():
+    model = lab.cost_model(fixture_frame())
+    assert model["alpha"] == pytest.approx(0.8) and model["c"] == pytest.approx(0.5)
+    assert model["v0"] == pytest.approx(1.5) and model["v1"] == pytest.approx(0.0, abs=1e-9)
+
+
+def test_tokens_view():
+    fig = views.tokens_per_pass(fixture_frame())
+    metas = [t.meta for t in fig.data]
+    assert metas == ["limit", "predicted", "measured", "heuristic"]
+    assert list(fig.data[0].y) == [n + 1 for n in range(1, 9)]                   # N + 1
+    assert list(fig.data[2].x) == [1, 2, 4, 8]
+    assert fig.data[1].y[3] == pytest.approx(lab.expected_tokens(0.8, 4))
+    assert "α = 0.80" in fig.data[1].name and fig.layout.title.text == "Tokens per target pass against N"
+
+
+def test_speedup_view_marks_best_and_baseline():
+    df = fixture_frame()
+    fig = views.speedup(df)
+    by = {t.meta: t for t in fig.data}
+    assert set(by) == {"baseline", "predicted", "measured", "heuristic", "best"}
+    assert list(by["baseline"].y) == [1.0, 1.0] and "c = 0.50" in fig.layout.title.text
+    predicted = lab.walltime_improvement(0.8, np.arange(1, 9), 0.5, 1.5)
+    assert list(by["predicted"].y) == pytest.approx(list(predicted))
+    assert views.best_predicted(df) == int(np.argmax(predicted)) + 1
+    assert by["best"].x[0] == views.best_measured(df)
+    assert by["heuristic"].marker.symbol == "diamond"
+
+
+def test_acceptance_view_is_alpha_to_the_k():
+    fig = views.acceptance(fixture_frame())
+    bars, line = fig.data
+    assert list(bars.x) == list(range(1, 9)) and "N = 8" in fig.layout.title.text
+    assert list(line.y) == pytest.approx([0.8 ** k for k in range(1, 9)])
+    assert list(bars.y) == pytest.approx([0.8 ** k for k in range(1, 9)], abs=1e-4)
+
+
+def test_what_if_curves_and_presets():
+    fig = views.what_if(0.8, 0.05)
+    metas = [t.meta for t in fig.data]
+    assert metas.count("what_if") == 2 and "best" in metas and "baseline" in metas
+    assert sum(m.startswith("preset:") for m in metas) == 2 * len(lab.PRESETS)
+    assert all("projected, not measured" in t.name for t in fig.data if t.meta.startswith("preset:"))
+    assert f"Best N {lab.best_gamma(0.8, 0.05)}" in fig.layout.title.text
+    fig.to_json()
+
+
+def test_views_without_a_sweep_say_so():
+    for fig in views.build_all(None):
+        assert "Run sweep" in fig.layout.annotations[0].text
+
+
+# -- the tab's handlers ----------------------------------------------------------------------------------------------
+def test_request_bounds():
+    from mtp_viz.ui import lab as tab
+
+    assert tab.parse_prompts(" a \n\n b ") == ["a", "b"]
+    for text in ["", "\n".join("p" * 3 for _ in range(tab.MAX_PROMPTS + 1)), "x" * (tab.MAX_PROMPT_CHARS + 1)]:
+        with pytest.raises(ValueError):
+            tab.parse_prompts(text)
+    ok = tab.check(["a"], [1, 2], ["constant"], ["mtp"], 48, 3)
+    assert ok["ns"] == [1, 2] and ok["repeats"] == 3
+    for bad in [([], ["constant"], ["mtp"], 48, 3), ([17], ["constant"], ["mtp"], 48, 3),
+                ([1], [], ["mtp"], 48, 3), ([1], ["constant"], ["mtp"], 48, 6),
+                (list(range(1, 17)), ["constant", "heuristic"], ["mtp", "prompt-lookup"], 48, 5)]:
+        with pytest.raises(ValueError):
+            tab.check(["a", "b"], *bad)
+
+
+def test_bad_request_only_changes_the_status():
+    from mtp_viz.ui import lab as tab
+
+    out = tab.run("", "miniature", [1], ["constant"], ["mtp"], 16, 1)
+    assert "at least one prompt" in out[3] and len(out) == 6
+
+
+def test_first_paint_and_presets():
+    from mtp_viz.ui import lab as tab
+
+    out = tab.first_paint()
+    assert len(out) == 6
+    if tab.SHIPPED.exists():
+        assert "recorded on the miniature" in out[3] and len(out[4]) == len(tab.shipped())
+    alpha, c, note = tab.choose_preset("26b")
+    assert (alpha, c) == (lab.PRESETS["26b"]["alpha"], lab.PRESETS["26b"]["c"])
+    assert "projected, not measured" in note
