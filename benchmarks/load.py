@@ -1,0 +1,159 @@
+"""A class at once: 16, then 32 visitors through gradio_client, each with its own prompt and seed, all starting
+together. Each visitor calls the public `trace` endpoint, then does what the page does: Run to end, then 5 Steps.
+Reports p50 / p95 seconds per action, errors, and mix-ups (a visitor shown another visitor's trace).
+
+Knows only the server's URL and its events. The page's Step / Run to end events are private (not in the API docs,
+not named); this script calls them by fn_index as the browser does, with one gradio_client session per visitor, so
+the server runs exactly the handlers, state and figures a browser would get (only the browser's drawing is missing).
+
+    .venv/bin/python benchmarks/load.py               # starts app.py on a free port with the miniature
+    .venv/bin/python benchmarks/load.py --url http://127.0.0.1:7860 --visitors 16
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+WORDS = ["Actions speak", "Once upon a time,", "Tom counted", "The cat", "A little bird", "In the morning",
+         "She said", "The old man"]
+
+
+def prompt_of(i: int) -> str:
+    return f"{WORDS[i % len(WORDS)]} {i}"   # unique, so a mix-up shows
+
+
+def start_server() -> tuple[subprocess.Popen, str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, GRADIO_SERVER_PORT=str(port), HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1",
+               GRADIO_ANALYTICS_ENABLED="False")
+    proc = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    from gradio_client import Client
+    for _ in range(240):
+        try:
+            client = Client(url, verbose=False, download_files=False)
+            client.predict(prompt="Hello", max_new_tokens=4, api_name="/trace")   # waits for the miniature
+            return proc, url
+        except Exception:
+            time.sleep(0.5)
+    proc.kill()
+    raise SystemExit("the app did not start")
+
+
+def fn_index(client, name: str) -> int:
+    """The page event `name`, made callable: gradio_client refuses private events on its own side (the server
+    serves them to every browser), so this lifts the client's flag for the two page events measured."""
+    for i, dep in enumerate(client.config["dependencies"]):
+        if dep.get("api_name") == name and dep.get("backend_fn"):
+            index = dep.get("id", i)
+            client.endpoints[index].is_valid = True
+            return index
+    raise SystemExit(f"no event named {name!r} in the page")
+
+
+def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None:
+    from gradio_client import Client
+
+    from mtp_viz.ui.session import DEFAULTS, md
+
+    prompt, seed = prompt_of(i), 1000 + i
+    times: dict[str, list[float]] = {"trace": [], "run_to_end": [], "step": []}
+    errors, mixups = [], 0
+    client = Client(url, verbose=False, download_files=False)
+    step, run = fn_index(client, "step"), fn_index(client, "run_to_end")
+    controls = dict(DEFAULTS, prompt=prompt, seed=seed, do_sample=True, temperature=0.9)
+    barrier.wait()
+
+    def timed(action, call):
+        started = time.perf_counter()
+        try:
+            out = call()
+        except Exception as exc:   # counted and reported, never hidden
+            errors.append(f"{action}: {type(exc).__name__}: {str(exc)[:120]}")
+            return None
+        times[action].append(time.perf_counter() - started)
+        return out
+
+    text = timed("trace", lambda: client.predict(prompt=prompt, seed=seed, do_sample=True, temperature=0.9,
+                                                 api_name="/trace"))
+    if text is not None:
+        got = json.loads(text)
+        mixups += got["prompt_text"] != prompt or got["settings"]["seed"] != seed
+    expected = f"**{md(prompt)}**"
+    for action, index, repeat in (("run_to_end", run, 1), ("step", step, 5)):
+        for _ in range(repeat):
+            out = timed(action, lambda: client.submit(*controls.values(), fn_index=index).result())
+            if out is not None:
+                shown = [o for o in out if isinstance(o, str) and o.startswith("**")]
+                mixups += not shown or not shown[0].startswith(expected)
+    client.close()
+    results[i] = (times, errors, mixups)
+
+
+def run(url: str, visitors: int) -> dict:
+    barrier, results, threads = threading.Barrier(visitors), {}, []
+    load_before = os.getloadavg()
+    for i in range(visitors):
+        threads.append(threading.Thread(target=visitor, args=(url, i, barrier, results)))
+        threads[-1].start()
+    started = time.perf_counter()
+    for thread in threads:
+        thread.join()
+    wall = time.perf_counter() - started
+    report = {"visitors": visitors, "wall_s": round(wall, 1), "loadavg_before": load_before,
+              "loadavg_after": os.getloadavg(), "errors": [], "mixups": 0, "finished": len(results)}
+    for action in ("trace", "run_to_end", "step"):
+        samples = sorted(t for times, _, _ in results.values() for t in times[action])
+        if samples:
+            report[action] = {"n": len(samples), "p50": round(statistics.median(samples), 2),
+                              "p95": round(samples[math.ceil(0.95 * len(samples)) - 1], 2),   # nearest rank
+                              "max": round(samples[-1], 2)}
+    for _, errors, mixups in results.values():
+        report["errors"] += errors
+        report["mixups"] += mixups
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--url", help="a running app (default: start app.py here)")
+    parser.add_argument("--visitors", type=int, nargs="+", default=[16, 32])
+    args = parser.parse_args()
+    others = subprocess.run(["pgrep", "-af", "mtp_viz.training|pytest"], capture_output=True, text=True).stdout
+    print(f"{os.cpu_count()} CPU cores; other work running: {len(others.splitlines())} process(es)")
+    proc, url = (None, args.url) if args.url else start_server()
+    try:
+        for n in args.visitors:
+            report = run(url, n)
+            print(json.dumps(report))
+            lines = [f"{n} visitors ({report['finished']} finished, {report['wall_s']} s):"]
+            for action in ("trace", "run_to_end", "step"):
+                if action in report:
+                    r = report[action]
+                    lines.append(f"  {action:<11} n={r['n']:<4} p50 {r['p50']:.2f} s  p95 {r['p95']:.2f} s  "
+                                 f"max {r['max']:.2f} s")
+            lines.append(f"  errors {len(report['errors'])}, mix-ups {report['mixups']}, load average "
+                         f"{report['loadavg_before'][0]:.2f} before, {report['loadavg_after'][0]:.2f} after")
+            print("\n".join(lines + [f"  {e}" for e in report["errors"][:5]]), flush=True)
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
