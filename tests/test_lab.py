@@ -203,3 +203,37 @@ def test_first_paint_and_presets():
     alpha, c, note = tab.choose_preset("26b")
     assert (alpha, c) == (lab.PRESETS["26b"]["alpha"], lab.PRESETS["26b"]["c"])
     assert "projected, not measured" in note
+
+
+# -- issue 10, item 3: the statistics view puts time per token beside a one-token target pass ------------------------
+def test_statistics_say_time_per_token_against_one_target_pass():
+    import dataclasses
+
+    from mtp_viz.figures import statistics
+    from trace_fixtures import make_trace
+
+    trace = make_trace()
+    rounds = trace.rounds[1:3]
+    ms = sum(r.draft_ms + r.verify_ms for r in rounds) / sum(len(r.emitted_token_ids) for r in rounds)
+    unknown = statistics.time_per_token(trace, 2)
+    assert f"{ms:.2f} ms per token" in unknown and "not the same as faster" in unknown
+    timed = dataclasses.replace(trace, model_info={**trace.model_info, "target_ms_one_token": ms * 2})
+    line = statistics.time_per_token(timed, 2)
+    assert f"{ms * 2:.2f} ms for one target pass of one token" in line and "2.00× faster" in line
+    slow = dataclasses.replace(trace, model_info={**trace.model_info, "target_ms_one_token": ms / 4})
+    assert "4.00× slower" in statistics.time_per_token(slow, 2)
+    assert statistics.time_per_token(trace, 0) == ""                    # the prefill alone says nothing
+    assert "ms per token" in statistics.build(timed, 2).layout.title.text
+
+
+def test_the_app_measures_a_one_token_pass_at_load(tiny_pair):
+    from mtp_viz import generate_trace
+    from mtp_viz.ui.pairs import one_token_pass_ms
+
+    ms = one_token_pass_ms(tiny_pair)
+    assert ms > 0
+    tiny_pair.one_token_ms = ms
+    try:
+        assert generate_trace(tiny_pair, PROMPT, max_new_tokens=4).model_info["target_ms_one_token"] == ms
+    finally:
+        tiny_pair.one_token_ms = None

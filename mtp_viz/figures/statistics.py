@@ -20,6 +20,26 @@ def stats_upto(trace, i: int) -> dict:
     return compute_stats(rounds, len(rounds), sum(max(r.drafter_passes, r.num_drafted) for r in rounds))
 
 
+def time_per_token(trace, i: int, lang: str = "en") -> str:
+    """Measured ms per token over rounds 1..i against one target pass of one token, so that fewer passes is never
+    read as faster. The one-token pass comes from model_info (measured when the app loaded the pair) or, without a
+    drafter, from the trace itself; for a trace that has neither the line says only what was measured."""
+    rounds = trace.rounds[1: i + 1]
+    tokens = sum(len(r.emitted_token_ids) for r in rounds)
+    if not tokens:
+        return ""
+    draft, verify = sum(r.draft_ms for r in rounds) / tokens, sum(r.verify_ms for r in rounds) / tokens
+    one = trace.model_info.get("target_ms_one_token")
+    if one is None and trace.settings.get("proposer") == "none":
+        one = sum(r.verify_ms for r in rounds) / len(rounds)
+    values = dict(ms_token=draft + verify, ms_draft=draft, ms_verify=verify)
+    if not one:
+        return t("lab.time_per_token.unknown", lang, **values)
+    x = one / (draft + verify)
+    verdict = t("lab.faster", lang, x=x) if x >= 1 else t("lab.slower", lang, x=1 / x)
+    return t("lab.time_per_token", lang, ms_one=one, verdict=verdict, **values)
+
+
 def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     i = theme.clamp(trace, round_index)
     s = stats_upto(trace, i)
@@ -33,7 +53,10 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     ratio = experts.distinct_ratio(trace, i) if experts.is_moe(trace) else None
     if ratio is not None:   # MoE: the mean over verifications and layers of distinct experts / k
         title += t("fig.experts.stats_ratio", lang, ratio=ratio)
-    theme.new_figure(title, height=640, fig=fig, headroom=30)
+    timing = time_per_token(trace, i, lang)
+    if timing:
+        title += f"<br><span style='font-size:14px'>{timing}</span>"
+    theme.new_figure(title, height=640, fig=fig, headroom=50 if timing else 30)
     pos = [str(k + 1) for k in range(len(s["acceptance_by_position"]))]
     fig.add_trace(go.Bar(x=pos, y=s["acceptance_by_position"], name=w("proposed"), meta="by_position",
                          marker={"color": theme.GREEN}), row=1, col=1)
