@@ -1,4 +1,5 @@
-# The app on CPU: docker build -t mtp-viz . && docker run -p 7860:7860 mtp-viz   (then open http://localhost:7860)
+# The app on CPU, in public mode (MTP_VIZ_PUBLIC=1: bundled miniatures only, unless -e MTP_VIZ_MODELS=...):
+#   docker build -t mtp-viz . && docker run -p 7860:7860 mtp-viz   (then open http://localhost:7860)
 FROM python:3.12-slim
 
 ENV PYTHONUNBUFFERED=1 \
@@ -7,17 +8,19 @@ ENV PYTHONUNBUFFERED=1 \
     GRADIO_SERVER_PORT=7860 \
     GRADIO_ANALYTICS_ENABLED=False \
     TOKENIZERS_PARALLELISM=false \
-    OMP_WAIT_POLICY=PASSIVE
+    OMP_WAIT_POLICY=PASSIVE \
+    MTP_VIZ_PUBLIC=1 \
+    HF_HOME=/home/user/.cache/huggingface
 
 RUN useradd --create-home --uid 1000 user
 WORKDIR /home/user/app
 
-# CPU-only torch first, so the pinned requirements do not pull the CUDA build
+# requirements.txt names the CPU torch index, so the CUDA build is never pulled; test tools are not in it
 COPY requirements.txt .
-RUN pip install torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu \
- && pip install -r requirements.txt
+RUN pip install -r requirements.txt
 
 COPY --chown=user:user . .
+RUN mkdir -p /home/user/.cache/huggingface && chown -R user:user /home/user/.cache
 USER user
 EXPOSE 7860
 CMD ["python", "app.py"]

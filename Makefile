@@ -1,20 +1,31 @@
 # Two commands: `make run` (set up, start the app) and `make test` (set up, run the suite offline).
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed-$(shell cksum < requirements.txt | cut -d' ' -f1)
+STAMP  := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
+DEV    := $(VENV)/.dev-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 CHROME := /usr/bin/chromium
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: run test setup browser bench train
+.PHONY: run test setup setup-dev browser bench train py312
 
 setup: $(STAMP)
 
+# requirements.txt names the CPU torch index for Spaces; make installs the same pins without that line, so it never
+# waits on an index it cannot reach (pip's own configuration decides where torch comes from here).
 $(STAMP): requirements.txt
 	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
-	rm -f $(VENV)/.installed-* && touch $(STAMP)
+	grep -v '^--' requirements.txt > $(VENV)/requirements-local.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r $(VENV)/requirements-local.txt
+	rm -f $(VENV)/.installed-* $(VENV)/.dev-* && touch $(STAMP)
+
+# Test tools (pytest, playwright) on top of the runtime; only `make test` needs them.
+setup-dev: $(DEV)
+
+$(DEV): $(STAMP) requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	rm -f $(VENV)/.dev-* && touch $(DEV)
 
 # The browser test drives Debian's Chromium; Playwright cannot download its own browser here.
 browser:
@@ -23,7 +34,7 @@ browser:
 run: setup
 	$(PY) app.py
 
-test: setup browser
+test: setup-dev browser
 	$(PY) -m pytest -q tests
 
 bench: setup
@@ -31,3 +42,7 @@ bench: setup
 
 train: setup
 	$(PY) -m mtp_viz.training
+
+# The Space's Python: a 3.12 venv, requirements.txt as a Space installs it, the app started headless and stopped.
+py312:
+	.ci/py312
