@@ -72,11 +72,20 @@ STRINGS: dict[str, str] = {
     "step.empty_figures": "Drücken Sie „Schritt“ für die erste Runde oder „Bis zum Ende“.",
     "step.what.prefill": "das Prefill: Das Zielmodell liest den Prompt und wählt das erste Token",
     "step.what.none": "keine Vorschläge: Das Zielmodell fügt selbst ein Token hinzu",
-    "step.what.cut": ("das Entwurfsmodell schlug {drafted} vor (N = {n}), das Zielmodell behielt {kept}, und die "
-                      "Generierung endete dort"),
-    "step.what.round": ("das Entwurfsmodell schlug {drafted} vor (N = {n}), das Zielmodell behielt {kept} und fügte "
-                        "ein {kind}-Token an → {new} neu"),
+    "step.what.cut": ("das Entwurfsmodell schlug {drafted} vor (N = {n}{fewer}), das Zielmodell behielt {kept}, und "
+                      "die Generierung endete dort"),
+    "step.what.round": ("das Entwurfsmodell schlug {drafted} vor (N = {n}{fewer}), das Zielmodell behielt {kept} und"
+                        " fügte ein Token an ({kind}) → {new} neu"),
     "step.stopped": " Generierung beendet ({why}).",
+    "step.what.unused": " ({unused} weitere Vorschläge, denen es zustimmte, lagen hinter dem Ende: nicht verwendet)",
+    "step.fewer.length": "; nur {left} passten noch vor die Grenze für neue Tokens",
+    "step.fewer.lookup": "; das Nachschlagen fand nicht mehr",
+    "step.fewer.threshold": "; das Entwurfsmodell hörte unter der Konfidenzschwelle auf",
+    "step.kind.correction": "Korrektur",
+    "step.kind.bonus": "Bonus-Token",
+    "step.stale": ("⚠️ **Einstellungen geändert.** Was Sie unten sehen, stammt noch von den vorigen Einstellungen: "
+                   "Drücken Sie **Schritt** oder **Bis zum Ende**, um die neuen auszuführen.\n\n"),
+    "step.about": "Über diesen Reiter",
     "step.heading": "### Runde {i} von {last}: {what}.{end}\n",
     "step.model_line": "**Modell:** {name}: {sizes} · Vorschlagsquelle **{proposer}** · {device}, {dtype}",
     "step.moe": "\n\n**Mixture of Experts:** {caveat}",
@@ -234,8 +243,8 @@ STRINGS: dict[str, str] = {
     "fig.kv_sharing.positions_axis": "Positionen",
     "fig.activations.title": "Aktivierungen des Zielmodells speisen das Entwurfsmodell",
     "fig.activations.heading_empty": "Aktivierungen des Zielmodells speisen das Entwurfsmodell: Runde {i}",
-    "fig.activations.heading": ("Aktivierungen des Zielmodells speisen das Entwurfsmodell: Runde {i}, {n} "
-                                "Vorschlag/Vorschläge von einer Position"),
+    "fig.activations.heading": ("Aktivierungen des Zielmodells speisen das Entwurfsmodell: Runde {i}, Vorschläge von"
+                                " einer Position: {n}"),
     "fig.activations.what": ("Wie ein Vorschlag entsteht. Das Entwurfsmodell fängt nicht bei null an: Es nimmt den "
                              "letzten verborgenen Zustand des Zielmodells (seine Zusammenfassung des bisherigen "
                              "Textes) und das Embedding des letzten Tokens, hängt beide aneinander, verkleinert sie "
@@ -313,8 +322,8 @@ STRINGS: dict[str, str] = {
     "lab.run": "Messreihe starten",
     "lab.download": "Tabelle herunterladen (CSV)",
     "lab.table": "Die Messreihe, eine Zeile pro Einstellung",
-    "lab.what_if": ("Was wäre, wenn? Verschieben Sie α und c: Die vorhergesagten Kurven werden sofort neu gezeichnet"
-                    " (kein Modell läuft)"),
+    "lab.what_if": ("### Was wäre, wenn? Verschieben Sie α und c: Die vorhergesagten Kurven werden sofort neu "
+                    "gezeichnet (kein Modell läuft)"),
     "lab.alpha": "α: Wahrscheinlichkeit, dass ein Vorschlag angenommen wird",
     "lab.c": "c: Durchlaufzeit Entwurfsmodell ÷ Durchlaufzeit Zielmodell",
     "lab.preset": "Ein echtes Gemma-4-Paar eintragen (hochgerechnet, nicht gemessen)",
@@ -513,8 +522,8 @@ STRINGS: dict[str, str] = {
                       "Meist liegt das richtige Token darin. In Runde {round} dieses zahlenlastigen Beispiels nicht:"
                       " Das Entwurfsmodell riet „{miss_guess}“, das Zielmodell wollte „{miss_wanted}“, und dieses "
                       "Token lag in einem Cluster, den das Entwurfsmodell nie geöffnet hat."),
-    "tour.ch8.try": ("Laden Sie unter **Schritt für Schritt** *tom counted*, öffnen Sie die "
-                     "*Cluster-Auswahl* und gehen Sie weiter, bis ein Feld „Cluster-Fehlgriff“ meldet."),
+    "tour.ch8.try": ("Laden Sie unter **Schritt für Schritt** *tom counted*, öffnen Sie die *Cluster-Auswahl* und "
+                     "gehen Sie weiter, bis ein Feld „Cluster-Fehlgriff“ meldet."),
     "tour.ch8.q": "Macht ein Cluster-Fehlgriff die Ausgabe falsch?",
     "tour.ch8.a": ("Nein. Er kostet einen abgelehnten Vorschlag, mehr nicht: Das Zielmodell prüft jeden Vorschlag "
                    "und schreibt an dieser Stelle sein eigenes Token."),
@@ -560,6 +569,9 @@ STRINGS: dict[str, str] = {
     "tour.ch11.try": ("Sehen Sie sich die Zeitleiste an: Jeder dunkelblaue Balken ist ein Durchlauf des Zielmodells,"
                       " der einen ganzen Entwurf geprüft hat. Stellen Sie sich vor, jeder Vorschlag darin ruft "
                       "andere Experten auf."),
+    "tour.ch11.try_experts": ("Hier prüft das Mixture-of-Experts-Miniaturmodell einen Entwurf: Vergleichen Sie, wie "
+                              "viele verschiedene Experten jede Schicht für den ganzen Entwurf nutzte, mit k, den "
+                              "Experten eines einzelnen Tokens."),
     "tour.ch11.q": "Warum lohnt sich MTP bei einem Mixture-of-Experts-Modell mit großem Batch mehr?",
     "tour.ch11.a": ("Über viele Sequenzen hinweg wählen die Tokens überlappende Experten, die einmal geladenen "
                     "Gewichte eines Experten dienen also vielen Tokens. Bei Batchgröße 1 brauchen die zusätzlichen "

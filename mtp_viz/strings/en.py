@@ -508,6 +508,8 @@ STRINGS: dict[str, str] = {
                        "hardware without much parallelism 26B A4B may not get faster at all."),
     "tour.ch11.try": ("Look at the timeline: each dark-blue bar is one target pass that checked a whole draft. "
                       "Picture every guess in it calling on different experts."),
+    "tour.ch11.try_experts": ("This is the miniature mixture-of-experts model checking a draft: compare how many "
+                              "different experts each layer used for the whole draft with k, what one token uses."),
     "tour.ch11.q": "Why does MTP on a mixture-of-experts model pay off better with a large batch?",
     "tour.ch11.a": ("Across many sequences the tokens pick overlapping experts, so each expert's weights, once "
                     "loaded, serve many tokens. At batch size 1 the extra guesses often need experts nothing else "

@@ -6,14 +6,13 @@ make each point and the numbers its narration quotes; the words are the "tour.*"
 from __future__ import annotations
 
 import functools
-import inspect
 from dataclasses import dataclass
 from typing import Callable
 
 import gradio as gr
 
-from mtp_viz.figures import VIEWS
-from mtp_viz.strings import t
+from mtp_viz import figures
+from mtp_viz.strings import TABLES, t
 from mtp_viz.trace import Trace
 from mtp_viz.ui import glossary, keys
 from mtp_viz.ui.session import TRACES, md
@@ -61,6 +60,14 @@ class Chapter:
     link: str | None = None              # "lab" or "experts": where the chapter points on to, if that exists
 
 
+def moe_chapter() -> Chapter:
+    """The experts view on the MoE miniature's recording (record.py --moe); the dense timeline until it exists."""
+    if (TRACES / f"{MOE}.json").exists():
+        return Chapter(MOE, "experts", first_full_round, link="experts")
+    return Chapter(MTP, "timeline", last, link="experts")
+
+
+MOE = "actions_speak_moe"
 BASELINE, MTP, SAMPLED, SURPRISING = ("actions_speak_no_drafter", "actions_speak", "once_upon_a_time_sampled",
                                       "tom_counted")
 CHAPTERS = [
@@ -74,7 +81,7 @@ CHAPTERS = [
     Chapter(SURPRISING, "clusters", first_cluster_miss),          # 8 the efficient embedder, a cluster miss
     Chapter(SURPRISING, "statistics", last, link="lab"),          # 9 draft length and the schedule
     Chapter(SAMPLED, "verification", first_sampled_rejection),    # 10 sampling and the residual
-    Chapter(MTP, "timeline", last, link="experts"),               # 11 mixture of experts
+    moe_chapter(),                                                # 11 mixture of experts
 ]
 LINKS = {"lab": ("lab", "tour.open_lab"), "experts": ("step", "tour.open_experts")}   # -> (tab id, button key)
 
@@ -120,13 +127,6 @@ def facts(k: int, lang: str) -> dict:
     return out
 
 
-def figure(view: str, tr: Trace, i: int, lang: str):
-    module = dict(VIEWS)[view]
-    if "lang" in inspect.signature(module.build).parameters:
-        return module.build(tr, i, lang=lang)
-    return module.build(tr, i)
-
-
 def page(k: int, lang: str, tab_ids=()) -> tuple:
     """Chapter k (0-based) in `lang`: every output of the tour, in the order `build` wires them."""
     k = max(0, min(k, len(CHAPTERS) - 1))
@@ -134,19 +134,20 @@ def page(k: int, lang: str, tab_ids=()) -> tuple:
     tr = trace(ch.trace)
     i = ch.round(tr)
     values = facts(k, lang)
+    try_key = f"{key}.try_{ch.view}" if f"{key}.try_{ch.view}" in TABLES["en"] else f"{key}.try"
     narration = f"## {t(key + '.title', lang)}\n{t(key + '.text', lang, **values)}"
-    main = figure(ch.view, tr, i, lang)
+    main = figures.build(ch.view, tr, i, lang)
     if ch.beside:
         other = trace(ch.beside)
         left = gr.Plot(main, label=t("tour.left", lang), show_label=True)
-        right = gr.Plot(figure(ch.view, other, ch.round(other), lang), label=t("tour.right", lang),
+        right = gr.Plot(figures.build(ch.view, other, ch.round(other), lang), label=t("tour.right", lang),
                         show_label=True, visible=True)
     else:
         left, right = gr.Plot(main, show_label=False), gr.Plot(visible=False)
     tab, link_key = LINKS.get(ch.link, (None, None))
     link = gr.Button(t(link_key, lang), visible=True) if tab in tab_ids else gr.Button(visible=False)
     return (f"**{k + 1} / {len(CHAPTERS)}**", narration, left, right,
-            t("tour.try", lang, text=t(key + ".try", lang)), t("tour.check", lang, text=t(key + ".q", lang, **values)),
+            t("tour.try", lang, text=t(try_key, lang)), t("tour.check", lang, text=t(key + ".q", lang, **values)),
             gr.Markdown(t("tour.answer", lang, text=t(key + ".a", lang, **values)), visible=False),
             gr.Button(interactive=k > 0), gr.Button(interactive=k < len(CHAPTERS) - 1), link, k)
 
@@ -168,7 +169,7 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None) -> None:
     with gr.Row(equal_height=True):
         question = gr.Markdown()
         reveal = gr.Button(L("tour.reveal"), size="sm", scale=0, min_width=180)
-    answer = gr.Markdown(visible=False)
+    answer = gr.Markdown(visible=False, elem_classes="tour-answer")
     link = gr.Button(visible=False, size="sm")
     glossary.accordion()
 
