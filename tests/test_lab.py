@@ -75,8 +75,11 @@ def test_none_is_the_baseline(swept):
 def test_sweep_invariants(swept):
     df, calls = swept
     drafting = df[df["proposer"] != "none"]
-    assert (drafting["tokens_per_target_pass"] <= drafting["num_assistant_tokens"] + 1 + 1e-9).all()
     const = drafting[drafting["schedule"] == "constant"]
+    assert (const["tokens_per_target_pass"] <= const["num_assistant_tokens"] + 1 + 1e-9).all()
+    # every schedule: a round yields at most its drafts plus the target's token (the heuristic's N moves)
+    assert (drafting["tokens_per_target_pass"] <= 1 + drafting["drafter_passes"] / drafting["target_passes"]
+            + 1e-9).all()
     assert (const["tokens_per_target_pass"] == 1 + const["mean_accepted"]).all()
     assert (const["drafter_passes"] == const["target_passes"] * const["num_assistant_tokens"]).all()
     assert const["predicted_tokens_per_pass"].notna().all() and (const["cost_ratio"] > 0).all()

@@ -119,8 +119,8 @@ def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
     predicted = best_predicted(df)
     if predicted is not None:
         fig.add_vline(x=predicted, line={"color": COLOURS.get(proposers[0], theme.BLUE), "dash": "dot"})
-        fig.add_annotation(x=predicted, y=1.0, yref="paper", text=t("lab.legend.best_predicted", lang, n=predicted),
-                           showarrow=False, yanchor="bottom", xanchor="left", font={"size": 12})
+        fig.add_annotation(x=predicted, y=0.02, yref="paper", text=t("lab.legend.best_predicted", lang, n=predicted),
+                           showarrow=False, yanchor="bottom", xanchor="left", xshift=4, font={"size": 12})
     fig.update_xaxes(title_text=t("lab.axis.n", lang), dtick=1)
     fig.update_yaxes(title_text=t("lab.axis.speedup", lang), rangemode="tozero")
     return fig
@@ -156,7 +156,7 @@ def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = Non
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1, subplot_titles=[
         t("lab.title.what_if_tokens", lang), t("lab.title.what_if_speedup", lang)])
     theme.new_figure(t("lab.title.what_if", lang, alpha=alpha, c=c, best=best,
-                       speedup=lab.walltime_improvement(alpha, best, c)), height=460, fig=fig, headroom=40)
+                       speedup=lab.walltime_improvement(alpha, best, c)), height=500, fig=fig, headroom=80)
     for i, (key, p) in enumerate(presets.items()):
         name = t("lab.legend.projected", lang, name=t(f"lab.preset.{key}", lang))
         line = {"color": theme.GREY, "dash": PRESET_DASH[i % len(PRESET_DASH)], "width": 1.5}
