@@ -29,7 +29,7 @@ $(DEV): $(STAMP) requirements-dev.txt
 
 # The browser test drives Debian's Chromium; Playwright cannot download its own browser here.
 browser:
-	@test -x $(CHROME) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+	@test -x $(CHROME) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null)
 
 run: setup
 	$(PY) app.py

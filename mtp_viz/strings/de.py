@@ -92,14 +92,14 @@ STRINGS: dict[str, str] = {
     "step.replay_failed": "Diese Datei ließ sich nicht wiedergeben: {error}",
     "step.loading": "{model} und sein Assistent werden geladen: Beim ersten Mal kann das einige Minuten dauern.",
     # -- figures --------------------------------------------------------------------------------------------------
-    "fig.status.prompt": "Prompt-Text",
+    "fig.status.prompt": "Prompt",
     "fig.status.prefill": "erstes Token (Prefill)",
     "fig.status.accepted": "angenommener Entwurf",
-    "fig.status.correction": "Korrektur (nach einer Ablehnung)",
-    "fig.status.bonus": "Bonus (alle Entwürfe angenommen)",
+    "fig.status.correction": "Korrektur (nach Ablehnung)",
+    "fig.status.bonus": "Bonus (alle angenommen)",
     "fig.status.target": "Token des Zielmodells (ohne Entwürfe)",
     "fig.status.rejected": "abgelehnter Entwurf",
-    "fig.status.unchecked": "ungeprüft (nach einer Ablehnung)",
+    "fig.status.unchecked": "ungeprüft (nach Ablehnung)",
     "fig.status.unused": "nicht verwendet (Generierung beendet)",
     "fig.verdict.accepted": "angenommen",
     "fig.verdict.rejected": "abgelehnt",
@@ -119,7 +119,7 @@ STRINGS: dict[str, str] = {
                               " Ende der Ausgabe lagen, sind grau durchgestrichen (⏹ nicht verwendet). Die "
                               "umrandeten Tokens gehören zur aktuellen Runde. Fahren Sie mit der Maus über ein "
                               "Token, um seine Wahrscheinlichkeiten zu sehen."),
-    "fig.token_stream.prompt": "Prompt-Text",
+    "fig.token_stream.prompt": "Prompt",
     "fig.token_stream.round": "Runde {r}: {what}",
     "fig.token_stream.accepted": "angenommener Entwurf {k}<br>p={p:.3f}  q={q:.3f}",
     "fig.token_stream.rejected": "abgelehnter Entwurf {k}<br>p={p:.3f}  q={q:.3f}<br>erste Wahl des Zielmodells: {top}",
