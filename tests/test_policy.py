@@ -30,11 +30,11 @@ def local(monkeypatch):
 @pytest.fixture()
 def no_loading(monkeypatch):
     """Fail the test if anything tries to load (and so download) a model."""
-    import mtp_viz
+    from mtp_viz import models
 
     def refuse(*args, **kwargs):
         pytest.fail(f"load_pair{args} was called")
-    monkeypatch.setattr(mtp_viz, "load_pair", refuse)
+    monkeypatch.setattr(models, "load_pair", refuse)
 
 
 @pytest.mark.parametrize("env, public", [
@@ -89,10 +89,10 @@ def test_local_keeps_hub_ids_and_folders_and_checks_ids(tmp_path):
 
 
 def test_the_cache_holds_each_miniature_once_whatever_the_assistant(monkeypatch, miniature):
-    import mtp_viz
+    from mtp_viz import models
 
     calls = []
-    monkeypatch.setattr(mtp_viz, "load_pair", lambda *a, **k: calls.append(a) or miniature)
+    monkeypatch.setattr(models, "load_pair", lambda *a, **k: calls.append(a) or miniature)
     first = pairs.get_pair(MINIATURE, "")
     for assistant in ("x", "some/other-assistant", "  "):
         assert pairs.get_pair(MINIATURE, assistant) is first
@@ -100,10 +100,10 @@ def test_the_cache_holds_each_miniature_once_whatever_the_assistant(monkeypatch,
 
 
 def test_the_cache_keeps_at_most_max_hub_pairs(monkeypatch, tiny_pair):
-    import mtp_viz
+    from mtp_viz import models
 
     monkeypatch.setattr(pairs, "warm_up", lambda pair: None)
-    monkeypatch.setattr(mtp_viz, "load_pair", lambda *a, **k: _with_tokenizer(tiny_pair))
+    monkeypatch.setattr(models, "load_pair", lambda *a, **k: _with_tokenizer(tiny_pair))
     for i in range(5):
         pairs.get_pair(f"someone/model-{i}", "")
     hub = [k for k in pairs._PAIRS if k[0] != MINIATURE]
@@ -118,11 +118,11 @@ def _with_tokenizer(pair):
 
 def test_one_load_at_a_time_and_others_are_not_held(monkeypatch, tiny_pair):
     """A slow load: its visitor hears "still loading", another model is "busy", a loaded model answers at once."""
-    import mtp_viz
+    from mtp_viz import models
 
     release = threading.Event()
     monkeypatch.setattr(pairs, "warm_up", lambda pair: None)
-    monkeypatch.setattr(mtp_viz, "load_pair", lambda *a, **k: release.wait(10) and _with_tokenizer(tiny_pair))
+    monkeypatch.setattr(models, "load_pair", lambda *a, **k: release.wait(10) and _with_tokenizer(tiny_pair))
     pairs._PAIRS[("ready", "")] = tiny_pair
     with pytest.raises(ValueError, match="Still loading someone/slow"):
         pairs.get_pair("someone/slow", "", wait=0.2)
@@ -137,10 +137,10 @@ def test_one_load_at_a_time_and_others_are_not_held(monkeypatch, tiny_pair):
 def test_a_pair_without_tokenizer_is_reported_not_cached(monkeypatch, tiny_pair):
     import dataclasses
 
-    import mtp_viz
+    from mtp_viz import models
 
     broken = dataclasses.replace(tiny_pair, tokenizer=None, tokenizer_error="OSError: no tokenizer.json")
-    monkeypatch.setattr(mtp_viz, "load_pair", lambda *a, **k: broken)
+    monkeypatch.setattr(models, "load_pair", lambda *a, **k: broken)
     with pytest.raises(ValueError, match="its tokenizer did not.*no tokenizer.json"):
         pairs.get_pair("someone/no-tokenizer", "")
     assert pairs._PAIRS == {}

@@ -48,10 +48,10 @@ def get_pair(model: str, assistant: str = "", wait: float | None = None):
 
 def _load(key: tuple[str, str]):
     """Load, warm up and cache one pair (runs on the loader thread); a pair without a tokenizer is not cached."""
-    from mtp_viz import load_pair
+    from mtp_viz import models
 
     model, assistant = key
-    pair = load_pair(model) if model in BUNDLED else load_pair(model, assistant or None)
+    pair = models.load_pair(model) if model in BUNDLED else models.load_pair(model, assistant or None)
     if pair.tokenizer is None:
         raise ValueError(t("public.no_tokenizer", model=model, error=getattr(pair, "tokenizer_error", "no files")))
     warm_up(pair)
