@@ -138,7 +138,9 @@ def test_verification_greedy_has_verdicts_and_no_sampling_marks(greedy):
     # the target's p only where its pass decided: unchecked drafts get no p bar
     assert list(p.y) == [v.p if v.verdict != "unchecked" else None for v in rnd.verify_steps]
     verdicts = [a.text for a in fig.layout.annotations if a.name == "verdict"]
-    assert verdicts == ["<b>✓ accepted</b>"] * 2 + ["<b>✗ rejected</b>"] + ["<b>… unchecked</b>"] * 3
+    assert verdicts == ["<b>✓</b>"] * 2 + ["<b>✗</b>"] + ["<b>…</b>"] * 3    # six guesses: the marks alone
+    few = [a.text for a in verification.build(greedy, 3).layout.annotations if a.name == "verdict"]
+    assert few == ["<b>✗ rejected</b>"] + ["<b>… unchecked</b>"] * 4
     assert not by_meta(fig, "u") and not by_meta(fig, "residual")
     assert "kept 2 of 6 (greedy)" in fig.layout.title.text
 

@@ -48,7 +48,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         ("post", 6.2, -1.0, f"post_projection<br><b>{_size(post_in)} → {_size(post_out)}</b>", theme.ORANGE,
          w("post_hover")),
     ]
-    fig = theme.new_figure(t("fig.activations.heading", lang, i=i, n=len(steps)), height=430)
+    fig = theme.new_figure(t("fig.activations.heading", lang, i=i, n=len(steps)), height=400)
     centre, shapes, notes = {}, [], []    # collected, then set once: add_annotation per item is slow
     for key, x, y, label, c, hover in boxes:
         shapes.append({"type": "rect", "x0": x - 0.62, "x1": x + 0.62, "y0": y - 0.42, "y1": y + 0.42,
@@ -76,7 +76,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         notes.append({"x": 3.1, "y": -2.3, "text": theme.wrap(t("fig.moe", lang, caveat=info["moe_caveat"]), 120), "yanchor": "top",
                       "showarrow": False, "font": {"size": 12, "color": theme.VERMILLION}})
     low = -3.6 if info.get("moe_caveat") else -2.4
-    fig.update_layout(shapes=shapes, annotations=notes, showlegend=False, height=430 if low > -3 else 520,
+    fig.update_layout(shapes=shapes, annotations=notes, showlegend=False, height=400 if low > -3 else 490,
                       xaxis={"visible": False, "range": [-0.8, 7.0]}, yaxis={"visible": False, "range": [low, 1.9]})
     return fig
 

@@ -34,7 +34,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     verdicts = {v.step: v.verdict for v in rnd.verify_steps}
     fig = make_subplots(rows=rows, cols=cols, subplot_titles=[_panel_title(trace, d, verdicts, lang) for d in steps],
                         vertical_spacing=0.3 / rows, horizontal_spacing=0.04)
-    theme.new_figure(_title(trace, i, steps[0], total, len(steps), lang), height=170 + 210 * rows, fig=fig,
+    theme.new_figure(_title(trace, i, steps[0], total, len(steps), lang), height=150 + 150 * rows, fig=fig,
                      headroom=40)
     for k, d in enumerate(steps):
         row, col = k // cols + 1, k % cols + 1

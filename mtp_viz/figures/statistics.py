@@ -56,7 +56,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     timing = time_per_token(trace, i, lang)
     if timing:
         title += f"<br><span style='font-size:14px'>{timing}</span>"
-    theme.new_figure(title, height=640, fig=fig, headroom=50 if timing else 30)
+    theme.new_figure(title, height=500, fig=fig, headroom=50 if timing else 30)
     pos = [str(k + 1) for k in range(len(s["acceptance_by_position"]))]
     fig.add_trace(go.Bar(x=pos, y=s["acceptance_by_position"], name=w("proposed"), meta="by_position",
                          marker={"color": theme.GREEN}), row=1, col=1)

@@ -14,7 +14,7 @@ from mtp_viz.strings import t
 from mtp_viz.trace import REJECTED, UNCHECKED, UNUSED
 
 KEY = "token_stream"
-LINE_CHARS = 64   # characters per displayed line
+LINE_CHARS = 60   # characters per displayed line
 ORDER = ["prompt", "prefill", "target", "accepted", "rejected", "unchecked", "unused", "correction", "bonus"]
 
 
@@ -73,12 +73,13 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         fig.add_trace(go.Bar(
             x=b["x"], base=b["base"], y=b["y"], orientation="h", name=f"{theme.mark(status)} {theme.word(status, lang)}",
             text=b["text"], textposition="inside", insidetextanchor="middle", hovertext=b["hovertext"],
-            hoverinfo="text", textfont={"color": theme.text_colour(c), "size": 15}, textangle=0,
+            hoverinfo="text", textfont={"color": theme.text_colour(c), "size": 14}, textangle=0,
             marker={"color": c, "line": {"color": theme.BLACK, "width": b["line"]},
                     "pattern": {"shape": theme.pattern(status), "fgopacity": 0.25, "size": 8}},
             width=0.8, meta=status))
     fig.update_layout(barmode="overlay", bargap=0.1, uniformtext={"minsize": 12, "mode": "show"},
                       hovermode="closest")
+    fig.update_layout(margin={"l": 8, "r": 8})
     fig.update_xaxes(visible=False, range=[-0.5, LINE_CHARS + 0.5])
     fig.update_yaxes(visible=False, autorange="reversed", range=None)
     return fig

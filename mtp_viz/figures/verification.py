@@ -28,7 +28,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                         subplot_titles=["", t("fig.verification.residual", lang)] if residual else None)
     mode = t("fig.verification.sampling" if sampled else "fig.verification.greedy", lang)
     heading = t("fig.verification.heading", lang, i=i, kept=rnd.num_accepted, drafted=rnd.num_drafted, mode=mode)
-    theme.new_figure(heading, height=440, fig=fig, headroom=44)
+    theme.new_figure(heading, height=400, fig=fig, headroom=44)
     steps = rnd.verify_steps
     xs = [f"{v.step + 1}: {theme.short(trace.text_of(v.draft_token_id))}" for v in steps]
     fig.add_trace(go.Bar(x=xs, y=[v.p if v.verdict in CHECKED else None for v in steps],
@@ -38,10 +38,14 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                          marker={"color": theme.DRAFTER, "pattern": {"shape": ".", "fgopacity": 0.4, "size": 6}},
                          hovertemplate="q = %{y:.3f}<extra></extra>"), row=1, col=1)
     notes = []
+
+    def word(verdict: str) -> str:   # with many guesses the mark alone, the words are in the "What you see" text
+        return "" if len(steps) > 5 else " " + t(f"fig.verdict.{verdict}", lang)
+
     for x, v in zip(xs, steps):   # the verdicts, read from the record, above the plot area
         notes.append({"x": x, "y": 1.0, "xref": "x", "yref": "paper", "yanchor": "bottom", "yshift": 4,
                       "showarrow": False, "name": "verdict",
-                      "text": f"<b>{theme.mark(v.verdict)} {t(f'fig.verdict.{v.verdict}', lang)}</b>",
+                      "text": f"<b>{theme.mark(v.verdict)}{word(v.verdict)}</b>",
                       "font": {"color": theme.colour(v.verdict) if v.verdict in (ACCEPTED, REJECTED) else theme.GREY}})
         if v.verdict == REJECTED:
             what = t("fig.verification.top_choice", lang, token=theme.short(trace.text_of(v.target_token_id)),

@@ -66,11 +66,20 @@ STRINGS: dict[str, str] = {
     "step.empty_figures": "Press Step to run the first round, or Run to end.",
     "step.what.prefill": "the prefill: the target reads the prompt and picks the first token",
     "step.what.none": "no guesses: the target adds one token on its own",
-    "step.what.cut": ("the drafter guessed {drafted} (N = {n}), the target kept {kept}, and generation stopped "
+    "step.what.cut": ("the drafter guessed {drafted} (N = {n}{fewer}), the target kept {kept}, and generation stopped "
                       "there"),
-    "step.what.round": ("the drafter guessed {drafted} (N = {n}), the target kept {kept} and added a {kind} token "
+    "step.what.round": ("the drafter guessed {drafted} (N = {n}{fewer}), the target kept {kept} and added a {kind} token "
                         "→ {new} new"),
     "step.stopped": " Generation stopped ({why}).",
+    "step.what.unused": " ({unused} more guesses it agreed with came after the end: not used)",
+    "step.fewer.length": "; only {left} fit before the max-new-tokens limit",
+    "step.fewer.lookup": "; the lookup found no more",
+    "step.fewer.threshold": "; the drafter stopped below the confidence threshold",
+    "step.kind.correction": "correction",
+    "step.kind.bonus": "bonus",
+    "step.stale": ("⚠️ **Settings changed.** What you see below is from the previous settings: press **Step** "
+                   "or **Run to end** to run the new ones.\n\n"),
+    "step.about": "About this tab",
     "step.heading": "### Round {i} of {last}: {what}.{end}\n",
     "step.model_line": "**Model:** {name}: {sizes} · proposer **{proposer}** · {device}, {dtype}",
     "step.moe": "\n\n**Mixture of experts:** {caveat}",
@@ -149,8 +158,9 @@ STRINGS: dict[str, str] = {
         "choice. With sampling, a guess is kept when a random number u (◆) falls below min(1, p/q) (—): guesses "
         "the target likes at least as much as the drafter always pass. At the first rejection the target draws its "
         "own token from what is left of its distribution once the drafter's share is removed (right panel, "
-        "sampling only); later guesses are not checked, so they have no p bar. Guesses marked “not used” were "
-        "accepted but came after the end of the output. This rule makes the output exactly as random as the "
+        "sampling only); later guesses are not checked, so they have no p bar. The mark above each guess is the "
+        "target's verdict: ✓ accepted, ✗ rejected, … unchecked, ⏹ not used (accepted, but after the end of the "
+        "output). This rule makes the output exactly as random as the "
         "target alone."),
     "fig.verification.prefill": ("Round 0 is the prefill: the target reads the prompt and picks the first token. "
                                  "Nothing to verify."),

@@ -15,7 +15,10 @@ from mtp_viz.ui.session import DEFAULTS, EXAMPLES, request  # noqa: F401
 from mtp_viz.ui.words import I18N, L  # noqa: F401
 
 THEME = gr.themes.Default(primary_hue="blue", secondary_hue="orange", text_size="lg")
-CSS = (".what-you-see {font-size: 1.05rem; max-width: 70rem; color: #333} .output-so-far {font-size: 1.3rem}"
+CSS = (".what-you-see {font-size: 1.0rem; max-width: 70rem; color: #333} .output-so-far {font-size: 1.05rem}"
+       " #round-status {min-height: 4.5rem} #round-status h3 {font-size: 1.1rem !important; margin: 0 0 0.2rem !important}"
+       " #round-status p {font-size: 0.85rem !important; line-height: 1.35}"
+       " #view-chooser label {padding: 0.15rem 0.5rem; font-size: 0.9rem}"
        " .tour-indicator {text-align: center; font-size: 1.4rem} .tour-narration {font-size: 1.1rem; max-width: 70rem}")
 
 

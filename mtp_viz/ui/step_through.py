@@ -1,7 +1,9 @@
-"""The step-through tab: controls, Step / Run / Play / Reset, the round slider and the views. Wiring only.
+"""The step-through tab: controls, Step / Run / Play / Reset, the round slider, the token stream and one chosen view.
 
-Handlers are plain functions of (state, controls...) so tests call them without a browser; each returns the
-tuple `outputs()` lists: the figures, the round summary, the output so far, the slider, two downloads, the state.
+Wiring only. Handlers are plain functions of (state, inputs..., lang="en") so tests call them without a browser;
+`localized` hands them the visitor's language for Gradio. Each returns the tuple OUTPUTS names. Only what is on
+screen is drawn: the token stream and the chosen view, each resent only when what it shows has changed. The page
+is painted at build time with round 0 of the recorded "Actions speak" trace, so no load event can undo a click.
 """
 from __future__ import annotations
 
@@ -10,43 +12,80 @@ from pathlib import Path
 
 import gradio as gr
 
-from mtp_viz.figures import VIEWS, build_all, empty_all, what_you_see
-from mtp_viz.figures import title as figure_title
+from mtp_viz.figures import VIEWS, depends, empty, what_you_see
+from mtp_viz.figures import build as draw
 from mtp_viz.strings import t
-from mtp_viz.trace import Trace
+from mtp_viz.trace import BONUS, CORRECTION, UNUSED, Trace
 from mtp_viz.ui import glossary, keys, policy
 from mtp_viz.schema import parse_trace
-from mtp_viz.ui.words import L
+from mtp_viz.ui.words import L, lang_of
 from mtp_viz.ui.session import (DEFAULTS, EXAMPLES, controls_of, export_files, generate, md, new_state, recorded,
-                                request, request_of, shipped)
+                                request, shipped)
 
 PROPOSERS = ["mtp", "draft-model", "prompt-lookup", "none"]
+STREAM = "token_stream"                                   # always on screen, above the chosen view
+CHOICES = [key for key, _ in VIEWS if key != STREAM]      # the views the chooser offers
+FIRST_VIEW = "timeline"
+FIRST_TRACE = "actions speak"                             # painted at build time, at round 0
+# what every handler returns, in this order
+OUTPUTS = ["stream", "view", "what", "status", "text", "rounds", "json", "csv", "state"]
+STREAM_AT, VIEW_AT, WHAT_AT, STATUS_AT, TEXT_AT, ROUNDS_AT, JSON_AT, CSV_AT = range(8)
+
+
+# -- state ------------------------------------------------------------------------------------------------------
+def fresh(trace: Trace | None = None, index: int = 0, view: str = FIRST_VIEW) -> dict:
+    """A visitor's state: the trace and round (session.new_state), plus the chosen view, what each plot on the page
+    shows now (so unchanged plots are not resent), whether the controls no longer match the trace, and whether the
+    visitor has done anything yet."""
+    return {**new_state(trace, index), "view": view, "shown": {}, "stale": False, "acted": False, "serial": 0}
+
+
+def _set_trace(state: dict, trace: Trace | None, index: int) -> None:
+    serial = state.get("serial", 0) + 1          # tells plots of different traces apart without comparing traces
+    state.update(new_state(trace, index), serial=serial, stale=False)
 
 
 # -- rendering --------------------------------------------------------------------------------------------------
-def summary(trace: Trace | None, i: int) -> str:
+def _fewer(trace: Trace, r, lang: str) -> str:
+    """Why a round drafted fewer than N guesses: the token limit, the confidence threshold, or the lookup."""
+    if not 0 < r.num_drafted < r.num_assistant_tokens:
+        return ""
+    left = len(trace.prompt_ids) + int(trace.settings.get("max_new_tokens") or 0) - r.start_len - 1
+    if r.num_drafted == left:
+        return t("step.fewer.length", lang, left=left)
+    if trace.settings.get("proposer") == "prompt-lookup":
+        return t("step.fewer.lookup", lang)
+    if trace.settings.get("confidence_threshold"):
+        return t("step.fewer.threshold", lang)
+    return ""
+
+
+def summary(trace: Trace | None, i: int, lang: str = "en", stale: bool = False) -> str:
     if trace is None:
-        return t("step.empty")
+        return t("step.empty", lang)
     r, info, last = trace.rounds[i], trace.model_info, len(trace.rounds) - 1
+    guessed = dict(drafted=r.num_drafted, n=r.num_assistant_tokens, fewer=_fewer(trace, r, lang), kept=r.num_accepted)
     if r.index == 0:
-        what = t("step.what.prefill")
+        what = t("step.what.prefill", lang)
     elif not r.draft_token_ids:
-        what = t("step.what.none")
-    elif r.last_token_kind not in ("correction", "bonus"):   # the round was cut at eos / max new tokens
-        what = t("step.what.cut", drafted=r.num_drafted, n=r.num_assistant_tokens, kept=r.num_accepted)
+        what = t("step.what.none", lang)
+    elif r.last_token_kind not in (CORRECTION, BONUS):   # the round was cut at eos / max new tokens
+        unused = sum(v.verdict == UNUSED for v in r.verify_steps)
+        what = t("step.what.cut", lang, **guessed) + (t("step.what.unused", lang, unused=unused) if unused else "")
     else:
-        what = t("step.what.round", drafted=r.num_drafted, n=r.num_assistant_tokens, kept=r.num_accepted,
-                 kind=r.last_token_kind, new=len(r.emitted_token_ids))
-    end = t("step.stopped", why=r.stopped) if r.stopped else ""
+        what = t("step.what.round", lang, **guessed, kind=t(f"step.kind.{r.last_token_kind}", lang),
+                 new=len(r.emitted_token_ids))
+    end = t("step.stopped", lang, why=r.stopped) if r.stopped else ""
     models = ((info.get("target_class"), info.get("target_params")),
               (info.get("assistant_class"), info.get("drafter_params")))
     sizes = " + ".join(f"{md(str(c))} ({p / 1e6:,.1f}M params)" for c, p in models if c and p)
-    line = t("step.model_line", name=md(str(info.get("name"))), sizes=sizes, proposer=md(str(info.get("proposer"))),
-             device=md(str(info.get("device"))), dtype=md(str(info.get("dtype"))))
+    line = t("step.model_line", lang, name=md(str(info.get("name"))), sizes=sizes,
+             proposer=md(str(info.get("proposer"))), device=md(str(info.get("device"))), dtype=md(str(info.get("dtype"))))
     if info.get("device_reason"):
         line += f" ({md(str(info['device_reason']))})"
-    moe = t("step.moe", caveat=md(str(info["moe_caveat"]))) if info.get("moe_caveat") else ""
-    return t("step.heading", i=i, last=last, what=what, end=end) + line + moe
+    moe = t("step.moe", lang, caveat=md(str(info["moe_caveat"]))) if info.get("moe_caveat") else ""
+    note = t("step.stale", lang) if stale else ""
+    return note + t("step.heading", lang, i=i, last=last, what=what, end=end) + line + moe
 
 
 def output_so_far(trace: Trace | None, i: int) -> str:
@@ -57,38 +96,67 @@ def output_so_far(trace: Trace | None, i: int) -> str:
     return f"**{md(prompt)}**{md(text)}"
 
 
-def render(state: dict) -> tuple:
-    """Everything a view update returns: the figures, the text, the slider, the downloads, the state."""
+def _plot(state: dict, slot: str, key: str, lang: str):
+    """The figure for one plot on the page, or gr.skip() when the page already shows exactly that."""
+    trace, i = state["trace"], state["index"]
+    module = dict(VIEWS)[key]
+    seen = (key, lang, state["serial"], None if trace is None else depends(module, trace, i))
+    if state["shown"].get(slot) == seen:
+        return gr.skip()
+    state["shown"][slot] = seen
+    return empty(key, t("step.empty_figures", lang), lang) if trace is None else draw(key, trace, i, lang)
+
+
+def _what(state: dict, lang: str):
+    seen = (state["view"], lang)
+    if state["shown"].get("what") == seen:
+        return gr.skip()
+    state["shown"]["what"] = seen
+    return t("step.what_you_see", lang, text=what_you_see(dict(VIEWS)[state["view"]], lang))
+
+
+def render(state: dict, lang: str = "en") -> tuple:
+    """Everything a view update returns (OUTPUTS): the two plots, the texts, the slider, the downloads, the state."""
+    for k, v in fresh().items():      # a state made by session.new_state() alone gets the tab's fields
+        state.setdefault(k, v)
     trace, i = state["trace"], state["index"]
     if trace is None:
-        figs = empty_all(t("step.empty_figures"))
-        slider = gr.Slider(minimum=0, maximum=1, value=0, interactive=False)
-        downloads = tuple(gr.DownloadButton(value=None, interactive=False) for _ in range(2))
+        slider = gr.update(minimum=0, maximum=1, value=0, interactive=False)
+        downloads = tuple(gr.update(value=None, interactive=False) for _ in range(2))
     else:
-        figs = build_all(trace, i)
-        slider = gr.Slider(minimum=0, maximum=max(len(trace.rounds) - 1, 1), value=i, step=1, interactive=True)
+        slider = gr.update(minimum=0, maximum=max(len(trace.rounds) - 1, 1), value=i, step=1, interactive=True)
         downloads = (gr.skip(), gr.skip())     # files are written (and copied by Gradio) once per trace
         if state["files"] is None:
             state["files"] = export_files(trace)
-            downloads = tuple(gr.DownloadButton(value=f, interactive=True) for f in state["files"])
-    return (*figs, summary(trace, i), output_so_far(trace, i), slider, *downloads, state)
+            downloads = tuple(gr.update(value=f, interactive=True) for f in state["files"])
+    return (_plot(state, "stream", STREAM, lang), _plot(state, "view", state["view"], lang), _what(state, lang),
+            summary(trace, i, lang, state.get("stale", False)), output_so_far(trace, i), slider, *downloads, state)
 
 
 # -- handlers ---------------------------------------------------------------------------------------------------
+def localized(handler):
+    """`handler` for Gradio: the visitor's language from the request (a gr.Request parameter after the state)."""
+    def run(state, request: gr.Request, *args):
+        return handler(state, *args, lang=lang_of(request))
+    run.__name__ = run.__qualname__ = handler.__name__
+    return run
+
+
 def _ensure(state: dict, controls: tuple) -> bool:
     """Make sure the state holds the trace the controls ask for; True when a new one was made (round 0 shown)."""
     req = request(*controls)
+    state["acted"], state["stale"] = True, False
     if state["trace"] is not None and state["request"] == req:
         return False
-    trace = generate(req)
-    state.update(trace=trace, index=0, request=req, files=None)
+    _set_trace(state, generate(req), 0)
+    state["request"] = req
     return True
 
 
 def warn(state: dict, message: str) -> tuple:
     """A view update that changes nothing but the status line, plus a toast: for bad input of any kind."""
     gr.Warning(message)
-    return (*[gr.skip() for _ in VIEWS], f"⚠️ **{md(message)}**", *[gr.skip() for _ in range(4)], state)
+    return (gr.skip(), gr.skip(), gr.skip(), f"⚠️ **{md(message)}**", *[gr.skip() for _ in range(4)], state)
 
 
 def keep_controls() -> tuple:
@@ -97,171 +165,221 @@ def keep_controls() -> tuple:
 
 def unchanged(state: dict) -> tuple:
     """A view update that changes nothing."""
-    return (*[gr.skip() for _ in range(len(VIEWS) + 5)], state)
+    return (*[gr.skip() for _ in OUTPUTS[:-1]], state)
 
 
 def _guarded(handler):
     """Show any error as a warning in the page (policy.message_for logs the traceback) and leave everything as it
     was."""
     @functools.wraps(handler)
-    def run(state, *args):
+    def run(state, *args, **kwargs):
         try:
-            return handler(state, *args)
+            return handler(state, *args, **kwargs)
         except Exception as exc:
             return warn(state, policy.message_for(exc))
     return run
 
 
 @_guarded
-def step(state: dict, *controls) -> tuple:
+def step(state: dict, *controls, lang: str = "en") -> tuple:
     if not _ensure(state, controls):
         last = len(state["trace"].rounds) - 1
         state["index"] = 0 if state["index"] >= last else state["index"] + 1
-    return render(state)
+    return render(state, lang)
 
 
 @_guarded
-def run_to_end(state: dict, *controls) -> tuple:
+def run_to_end(state: dict, *controls, lang: str = "en") -> tuple:
     _ensure(state, controls)
     state["index"] = len(state["trace"].rounds) - 1
-    return render(state)
+    return render(state, lang)
 
 
-def reset(state: dict) -> tuple:
-    return render(new_state())
+def reset(state: dict, lang: str = "en") -> tuple:
+    _set_trace(state, None, 0)
+    state["acted"] = True
+    return render(state, lang)
 
 
-def scrub(state: dict, value) -> tuple:
+def scrub(state: dict, value, lang: str = "en") -> tuple:
+    state["acted"] = True
+    if state["trace"] is not None and value is not None:
+        state["index"] = max(0, min(int(value), len(state["trace"].rounds) - 1))
+    return render(state, lang)
+
+
+def choose(state: dict, view: str, lang: str = "en") -> tuple:
+    """Show another view beside the token stream; nothing else is redrawn."""
+    if view in CHOICES:
+        state["view"] = view
+    return render(state, lang)
+
+
+def mark_stale(state: dict, *controls, lang: str = "en") -> tuple:
+    """A control changed: say so above the rounds on screen until the next Step or Run (none when it matches)."""
     if state["trace"] is None:
-        return render(state)
-    state["index"] = max(0, min(int(value), len(state["trace"].rounds) - 1))
-    return render(state)
+        return gr.skip(), state
+    try:
+        stale = request(*controls) != state["request"]
+    except (TypeError, ValueError):
+        stale = True
+    if stale == state.get("stale", False):
+        return gr.skip(), state
+    state["stale"] = stale
+    return summary(state["trace"], state["index"], lang, stale), state
 
 
-def play(state: dict, playing: bool, *controls):
+def play(state: dict, playing: bool, *controls, lang: str = "en"):
     """Play / pause: start the timer (making the trace if needed) or stop it."""
     if playing:
-        return gr.Timer(active=False), False, gr.Button(value=t("step.play")), *unchanged(state)
-    out = step(state, *controls)
+        return gr.Timer(active=False), False, gr.Button(value=t("step.play", lang)), *unchanged(state)
+    out = step(state, *controls, lang=lang)
     started = state["trace"] is not None
-    return (gr.Timer(active=started), started, gr.Button(value=t("step.pause") if started else t("step.play")),
-            *out)
+    return (gr.Timer(active=started), started,
+            gr.Button(value=t("step.pause" if started else "step.play", lang)), *out)
 
 
-def tick(state: dict):
+def tick(state: dict, lang: str = "en"):
     """One timer tick: reveal the next round; stop at the last."""
     trace = state["trace"]
     if trace is None or state["index"] >= len(trace.rounds) - 1:
-        return gr.Timer(active=False), False, gr.Button(value=t("step.play")), *render(state)
+        return gr.Timer(active=False), False, gr.Button(value=t("step.play", lang)), *render(state, lang)
     state["index"] += 1
     done = state["index"] >= len(trace.rounds) - 1
-    return (gr.Timer(active=not done), not done, gr.Button(value=t("step.play") if done else t("step.pause")),
-            *render(state))
+    return (gr.Timer(active=not done), not done, gr.Button(value=t("step.play" if done else "step.pause", lang)),
+            *render(state, lang))
 
 
-def _show(trace: Trace, state: dict) -> tuple:
-    """Show a whole trace (shipped or uploaded) and set the controls to what made it."""
-    state.update(new_state(trace, len(trace.rounds) - 1))
+def _show(trace: Trace, state: dict, lang: str, index: int = -1) -> tuple:
+    """Show a trace (shipped or uploaded) at a round (-1: the last) and set the controls to what made it."""
+    _set_trace(state, trace, len(trace.rounds) - 1 if index < 0 else index)
+    state["acted"] = True
     controls = controls_of(state["request"])
-    return (*[controls[k] for k in DEFAULTS], *render(state))
+    return (*[controls[k] for k in DEFAULTS], *render(state, lang))
 
 
-def replay(state: dict, file) -> tuple:
+def replay(state: dict, file, lang: str = "en") -> tuple:
     """Show an uploaded JSON trace; anything that is not one is reported and changes nothing."""
     if file is None:
         return (*keep_controls(), *unchanged(state))
     try:
         trace = parse_trace(Path(file if isinstance(file, str) else file.name).read_bytes())
     except Exception as exc:   # schema errors name the field; anything else is logged by message_for
-        return (*keep_controls(), *warn(state, t("step.replay_failed", error=policy.message_for(exc))))
-    return _show(trace, state)
+        return (*keep_controls(), *warn(state, t("step.replay_failed", lang, error=policy.message_for(exc))))
+    return _show(trace, state, lang)
 
 
-def load_recorded(state: dict, name: str) -> tuple:
+def load_recorded(state: dict, name: str, lang: str = "en") -> tuple:
     trace = shipped(name) if isinstance(name, str) else None
     if trace is None:
         return (*keep_controls(), *unchanged(state))
-    return _show(trace, state)
+    return _show(trace, state, lang)
 
 
-def first_paint(state: dict) -> tuple:
-    """On page load: the first shipped trace, so something is on screen before any model runs."""
-    names = list(recorded())
-    return load_recorded(state, names[0]) if names else (*keep_controls(), *render(state))
+def first_state() -> dict:
+    """What every visitor sees first: round 0 of the recorded "Actions speak" trace (its controls are the defaults)."""
+    return fresh(shipped(FIRST_TRACE) or shipped(next(iter(recorded()), "")), 0)
+
+
+def in_language(state: dict, lang: str = "en") -> tuple:
+    """On page load: redraw the build-time first paint in the visitor's language, unless English or already acted
+    on (so a Reset or Step pressed before this arrives is never undone)."""
+    if lang == "en" or state.get("acted"):
+        return unchanged(state)
+    return render(state, lang)
 
 
 # -- layout -----------------------------------------------------------------------------------------------------
 def build(demo: gr.Blocks) -> None:
     """Lay out the step-through tab inside the current gr.Tab and wire its events."""
-    state = gr.State(new_state(), time_to_live=policy.STATE_TTL_S)
+    start = first_state()
+    first = render(start)          # the first paint, made once at build time; every session starts from a copy
+    state = gr.State(start, time_to_live=policy.STATE_TTL_S)
     playing = gr.State(False)
-    gr.Markdown(L("step.intro"))
-    with gr.Row():
-        with gr.Column(scale=3):
-            prompt = gr.Textbox(label=L("step.prompt"), value=DEFAULTS["prompt"], lines=2,
+    with gr.Row(equal_height=False):
+        with gr.Column(scale=5, min_width=320):
+            prompt = gr.Textbox(label=L("step.prompt"), value=DEFAULTS["prompt"], lines=1,
                                 max_length=policy.max_prompt_chars())
             gr.Examples([[e] for e in EXAMPLES], inputs=[prompt], cache_examples=False, label=L("step.examples"))
-        with gr.Column(scale=2):
+        with gr.Column(scale=3, min_width=220):
             model = gr.Dropdown(policy.model_choices(), value=DEFAULTS["model"], label=L("step.model"),
                                 allow_custom_value=True,   # a replayed trace may name any model; policy gates runs
                                 info=L("public.model_info" if policy.is_public() else "step.model_info"))
-            assistant = gr.Textbox(label=L("step.assistant"), placeholder=L("step.assistant_placeholder"),
-                                   visible=not policy.is_public())
-    with gr.Row():
-        step_btn = gr.Button(L("step.step"), variant="primary", elem_id=keys.STEP)
-        run_btn = gr.Button(L("step.run"))
-        play_btn = gr.Button(L("step.play"), elem_id=keys.PLAY)
-        reset_btn = gr.Button(L("step.reset"), variant="stop")
-    with gr.Row():
-        rounds = gr.Slider(0, 1, value=0, step=1, label=L("step.round"), interactive=False, scale=4,
-                           info=L("step.keys"), elem_id=keys.ROUND)
-        speed = gr.Slider(0.3, 3.0, value=1.0, step=0.1, label=L("step.speed"), scale=1, min_width=220)
-    with gr.Accordion(L("step.settings"), open=False):
-        with gr.Row():
-            proposer = gr.Radio([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value=DEFAULTS["proposer"],
-                                label=L("step.proposer"), info=L("step.proposer_info"))
-            n = gr.Slider(1, policy.MAX_N, value=DEFAULTS["n"], step=1, label=L("step.n"), info=L("step.n_info"))
-            schedule = gr.Radio(["heuristic", "constant"], value=DEFAULTS["schedule"], label=L("step.schedule"),
-                                info=L("step.schedule_info"))
-            threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["threshold"], step=0.05, label=L("step.threshold"),
-                                  info=L("step.threshold_info"))
-            max_new = gr.Slider(1, policy.MAX_NEW_TOKENS, value=DEFAULTS["max_new"], step=1, label=L("step.max_new"),
-                                info=L("step.max_new_info"))
-        with gr.Row():
-            do_sample = gr.Checkbox(DEFAULTS["do_sample"], label=L("step.do_sample"), info=L("step.do_sample_info"))
-            temperature = gr.Slider(0.1, 2.0, value=DEFAULTS["temperature"], step=0.05, label=L("step.temperature"),
-                                    info=L("step.temperature_info"))
-            top_k = gr.Slider(0, 200, value=DEFAULTS["top_k"], step=1, label=L("step.top_k"), info=L("step.top_k_info"))
-            top_p = gr.Slider(0.05, 1.0, value=DEFAULTS["top_p"], step=0.05, label=L("step.top_p"),
-                              info=L("step.top_p_info"))
-            seed = gr.Number(DEFAULTS["seed"], precision=0, minimum=0, label=L("step.seed"), info=L("step.seed_info"))
-    status = gr.Markdown(summary(None, 0), elem_classes="round-status")
-    text = gr.Markdown(elem_classes="output-so-far")
-    plots = []
-    for _, view in VIEWS:
-        plots.append(gr.Plot(label=figure_title(view), show_label=False))
-        gr.Markdown(L("step.what_you_see", text=what_you_see(view)), elem_classes="what-you-see")
-    with gr.Accordion(L("step.export"), open=False):
-        with gr.Row():
-            json_btn = gr.DownloadButton(L("step.download_json"), interactive=False)
-            csv_btn = gr.DownloadButton(L("step.download_csv"), interactive=False)
+        with gr.Column(scale=3, min_width=260):
+            with gr.Row():
+                step_btn = gr.Button(L("step.step"), variant="primary", elem_id=keys.STEP, min_width=100)
+                run_btn = gr.Button(L("step.run"), min_width=100)
+            with gr.Row():
+                play_btn = gr.Button(L("step.play"), elem_id=keys.PLAY, min_width=100)
+                reset_btn = gr.Button(L("step.reset"), variant="stop", min_width=100)
+    with gr.Row(equal_height=False):
+        with gr.Column(scale=5, min_width=420):
+            status = gr.Markdown(first[STATUS_AT], elem_id="round-status", elem_classes="round-status")
+            rounds = gr.Slider(0, first[ROUNDS_AT]["maximum"], value=0, step=1, label=L("step.round"),
+                               interactive=True, info=L("step.keys"), elem_id=keys.ROUND)
+            stream = gr.Plot(first[STREAM_AT], label=L(f"fig.{STREAM}.title"), show_label=False, elem_id="stream")
+            text = gr.Markdown(first[TEXT_AT], elem_classes="output-so-far")
+        with gr.Column(scale=6, min_width=480):
+            chooser = gr.Radio([(L(f"fig.{k}.title"), k) for k in CHOICES], value=FIRST_VIEW, show_label=False,
+                               container=False, elem_id="view-chooser")
+            view = gr.Plot(first[VIEW_AT], label=L("fig.choose"), show_label=False, elem_id="view")
+            what = gr.Markdown(first[WHAT_AT], elem_classes="what-you-see")
+    with gr.Row(equal_height=False):
+        with gr.Accordion(L("step.settings"), open=False):
+            with gr.Row():
+                proposer = gr.Radio([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value=DEFAULTS["proposer"],
+                                    label=L("step.proposer"), info=L("step.proposer_info"))
+                n = gr.Slider(1, policy.MAX_N, value=DEFAULTS["n"], step=1, label=L("step.n"), info=L("step.n_info"))
+                schedule = gr.Radio(["heuristic", "constant"], value=DEFAULTS["schedule"], label=L("step.schedule"),
+                                    info=L("step.schedule_info"))
+                threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["threshold"], step=0.05, label=L("step.threshold"),
+                                      info=L("step.threshold_info"))
+                max_new = gr.Slider(1, policy.MAX_NEW_TOKENS, value=DEFAULTS["max_new"], step=1,
+                                    label=L("step.max_new"), info=L("step.max_new_info"))
+            with gr.Row():
+                do_sample = gr.Checkbox(DEFAULTS["do_sample"], label=L("step.do_sample"),
+                                        info=L("step.do_sample_info"))
+                temperature = gr.Slider(0.1, 2.0, value=DEFAULTS["temperature"], step=0.05,
+                                        label=L("step.temperature"), info=L("step.temperature_info"))
+                top_k = gr.Slider(0, 200, value=DEFAULTS["top_k"], step=1, label=L("step.top_k"),
+                                  info=L("step.top_k_info"))
+                top_p = gr.Slider(0.05, 1.0, value=DEFAULTS["top_p"], step=0.05, label=L("step.top_p"),
+                                  info=L("step.top_p_info"))
+                seed = gr.Number(DEFAULTS["seed"], precision=0, minimum=0, label=L("step.seed"),
+                                 info=L("step.seed_info"))
+            with gr.Row():
+                assistant = gr.Textbox(label=L("step.assistant"), placeholder=L("step.assistant_placeholder"),
+                                       visible=not policy.is_public())
+                speed = gr.Slider(0.3, 3.0, value=1.0, step=0.1, label=L("step.speed"), min_width=200)
+        with gr.Accordion(L("step.export"), open=False):
+            with gr.Row():
+                json_btn = gr.DownloadButton(L("step.download_json"), value=start["files"][0], interactive=True)
+                csv_btn = gr.DownloadButton(L("step.download_csv"), value=start["files"][1], interactive=True)
             upload = gr.File(label=L("step.upload"), file_types=[".json"])
             example = gr.Dropdown(list(recorded()), label=L("step.recorded"), value=None)
+    with gr.Accordion(L("step.about"), open=False):
+        gr.Markdown(L("step.intro"))
     glossary.accordion()
     timer = gr.Timer(1.0, active=False)
 
     controls = [model, assistant, prompt, proposer, n, schedule, threshold, max_new, do_sample, temperature,
                 top_k, top_p, seed]
-    views = [*plots, status, text, rounds, json_btn, csv_btn, state]
+    views = [stream, view, what, status, text, rounds, json_btn, csv_btn, state]
     hidden = {"api_visibility": "private"}   # the page's own events; the public API is ui/api.py's `trace`
-    step_btn.click(step, [state, *controls], views, **hidden)
-    run_btn.click(run_to_end, [state, *controls], views, **hidden)
-    reset_btn.click(reset, [state], views, **hidden).then(lambda: (gr.Timer(active=False), False, L("step.play")),
-                                                          None, [timer, playing, play_btn], **hidden)
-    rounds.release(scrub, [state, rounds], views, **hidden)
-    play_btn.click(play, [state, playing, *controls], [timer, playing, play_btn, *views], **hidden)
-    timer.tick(tick, [state], [timer, playing, play_btn, *views], **hidden)
+    quiet = {**hidden, "show_progress": "hidden"}
+    step_btn.click(localized(step), [state, *controls], views, **hidden)
+    run_btn.click(localized(run_to_end), [state, *controls], views, **hidden)
+    reset_btn.click(localized(reset), [state], views, **hidden).then(
+        lambda: (gr.Timer(active=False), False, L("step.play")), None, [timer, playing, play_btn], **hidden)
+    # a drag, a typed number (Enter) or the arrow keys all fire `input`; only the latest pending one runs
+    rounds.input(localized(scrub), [state, rounds], views, trigger_mode="always_last", **quiet)
+    chooser.input(localized(choose), [state, chooser], views, **quiet)
+    play_btn.click(localized(play), [state, playing, *controls], [timer, playing, play_btn, *views], **hidden)
+    timer.tick(localized(tick), [state], [timer, playing, play_btn, *views], **quiet)
     speed.change(lambda s: gr.Timer(value=s), speed, timer, **hidden)
-    upload.upload(replay, [state, upload], [*controls, *views], **hidden)
-    example.input(load_recorded, [state, example], [*controls, *views], **hidden)
-    demo.load(first_paint, [state], [*controls, *views], **hidden)
+    for control in controls:
+        control.change(localized(mark_stale), [state, *controls], [status, state], trigger_mode="always_last",
+                       **quiet)
+    upload.upload(localized(replay), [state, upload], [*controls, *views], **hidden)
+    example.input(localized(load_recorded), [state, example], [*controls, *views], **hidden)
+    demo.load(localized(in_language), [state], views, **quiet)
