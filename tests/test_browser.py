@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
+from mtp_viz.ui import keys
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROME = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -59,15 +61,59 @@ def settled(page) -> None:
     page.wait_for_timeout(300)   # Plotly redraws after the update lands
 
 
-def test_run_to_end_then_step_in_a_real_browser(server):
+def in_view(page, locator) -> bool:
+    """True when the element lies wholly inside the viewport as the page first scrolls (no scrolling needed)."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1 and \
+        box["x"] + box["width"] <= size["width"] + 1
+
+
+def launch(p):
     assert Path(CHROME).exists(), f"Chromium is missing at {CHROME}: run `make browser` (apt-get install chromium)"
+    expect.set_options(timeout=60_000)
+    return p.chromium.launch(executable_path=CHROME, args=ARGS)
+
+
+def test_projector_size_shows_controls_summary_stream_and_one_view(server):
+    """At 1280 x 720 the first paint is round 0 of 'Actions speak', all on one screen; an early Reset stays."""
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROME, args=ARGS)
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.set_default_timeout(60_000)
+        page.goto(server)
+        status = page.locator("#round-status")
+        expect(status).to_contain_text("Round 0 of 5: the prefill")
+        expect(page.locator("#stream .js-plotly-plot")).to_contain_text("Token stream: round 0 of 5")
+        for what in (page.get_by_label("Prompt", exact=True), page.get_by_role("button", name="Step", exact=True),
+                     page.get_by_role("button", name="Reset", exact=True), status, page.locator("#stream"),
+                     page.locator("#view-chooser"), page.locator("#view .js-plotly-plot")):
+            assert in_view(page, what), what
+        assert page.locator(".js-plotly-plot:visible").count() == 2      # only the stream and the chosen view
+        settled(page)
+        page.screenshot(path=str(ARTIFACTS / "step_1280.png"))
+        page.get_by_role("button", name="Step", exact=True).click()
+        expect(status).to_contain_text("Round 1 of 5")                   # the first Step shows round 1
+
+        # first paint vs an early Reset: a fresh page, Reset at once, and nothing arriving later undoes it
+        for _ in range(3):
+            early = browser.new_page(viewport={"width": 1280, "height": 720})
+            early.goto(server, wait_until="commit")
+            early.get_by_role("button", name="Reset", exact=True).click()
+            expect(early.locator("#round-status")).to_contain_text("press Step")
+            early.wait_for_timeout(2000)
+            expect(early.locator("#round-status")).to_contain_text("press Step")
+            early.close()
+        browser.close()
+
+
+def test_run_to_end_then_step_in_a_real_browser(server):
+    with sync_playwright() as p:
+        browser = launch(p)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(60_000)
-        expect.set_options(timeout=60_000)
         page.goto(server)
-        status = page.locator(".prose.round-status")
+        status = page.locator("#round-status")
         expect(status).to_contain_text("Round")           # the first paint shows a recorded trace
         page.get_by_role("button", name="Reset", exact=True).click()
         expect(status).to_contain_text("press Step")      # so Run to end below runs the miniature live
@@ -75,8 +121,7 @@ def test_run_to_end_then_step_in_a_real_browser(server):
         page.get_by_label("Prompt", exact=True).fill("Actions speak")
         page.get_by_role("button", name="Run to end", exact=True).click()
         expect(page.locator(".prose.output-so-far")).to_contain_text("louder than words")
-        expect(page.locator(".js-plotly-plot")).to_have_count(7)
-        expect(page.locator(".js-plotly-plot").first).to_contain_text("Token stream")
+        expect(page.locator("#stream .js-plotly-plot")).to_contain_text("Token stream")
         settled(page)
         page.screenshot(path=str(ARTIFACTS / "run_to_end.png"), full_page=True)
 
@@ -86,19 +131,28 @@ def test_run_to_end_then_step_in_a_real_browser(server):
         for k in range(3):
             step.click()
             expect(status).to_contain_text(f"Round {k} of")
-        expect(page.locator(".js-plotly-plot").first).to_contain_text("Token stream: round 2 of")
-        expect(page.locator(".js-plotly-plot").nth(1)).to_contain_text("R2")
+        expect(page.locator("#stream .js-plotly-plot")).to_contain_text("Token stream: round 2 of")
+        expect(page.locator("#view .js-plotly-plot")).to_contain_text("R2")
+        page.locator("#view-chooser").get_by_text("Verification", exact=True).click()
+        expect(page.locator("#view .js-plotly-plot")).to_contain_text("Verification: round 2")
+        box = page.locator(f"#{keys.ROUND} input[type=number]")          # a typed round number and Enter
+        box.fill("1")
+        box.press("Enter")
+        expect(status).to_contain_text("Round 1 of")
+        expect(page.locator("#view .js-plotly-plot")).to_contain_text("Verification: round 1")
+        page.get_by_role("button", name="Tom counted").click()           # an example prompt: the output is stale
+        expect(status).to_contain_text("Settings changed")
+        page.get_by_label("Prompt", exact=True).fill("Actions speak")
+        expect(status).not_to_contain_text("Settings changed")
         settled(page)
         page.screenshot(path=str(ARTIFACTS / "step_three.png"))
-        page.locator(".js-plotly-plot").nth(2).scroll_into_view_if_needed()
-        page.screenshot(path=str(ARTIFACTS / "step_three_views.png"), full_page=True)
 
         # a second visitor steps their own trace; the first visitor's round is untouched
         other = browser.new_context().new_page()
         other.goto(server)
-        expect(other.locator(".prose.round-status")).to_contain_text("Round")
+        expect(other.locator("#round-status")).to_contain_text("Round 0 of")
         other.get_by_role("button", name="Step", exact=True).click()
-        expect(other.locator(".prose.round-status")).to_contain_text("Round 0 of")
+        expect(other.locator("#round-status")).to_contain_text("Round 1 of")
         step.click()
-        expect(status).to_contain_text("Round 3 of")
+        expect(status).to_contain_text("Round 2 of")
         browser.close()
