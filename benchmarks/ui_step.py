@@ -1,8 +1,9 @@
-"""Server time of one Step on the bundled miniature, every view redrawn: `python benchmarks/ui_step.py`.
+"""Server time of one Step on the bundled miniature: `python benchmarks/ui_step.py [--view KEY]`.
 
 Knows the UI's handlers and Gradio's Plot postprocessing; measures what the server does per click (the handler,
-then turning each figure into the JSON the page receives), not the browser's drawing. The trace is made once,
-as on the first Step; each timed Step then reveals the next recorded round. Bar: median < 300 ms.
+then turning each figure it sends, the token stream and the chosen view, into the JSON the page receives), not
+the browser's drawing (benchmarks/browser_step.py measures that). The trace is made once, as on the first Step;
+each timed Step then reveals the next recorded round. Bar: median < 300 ms.
 """
 from __future__ import annotations
 
@@ -18,8 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import gradio as gr  # noqa: E402
 
 from mtp_viz.ui import step_through as ui  # noqa: E402
-from mtp_viz.ui.session import DEFAULTS, new_state  # noqa: E402
-from mtp_viz.figures import VIEWS  # noqa: E402
+from mtp_viz.ui.session import DEFAULTS  # noqa: E402
 
 REPEATS = 3
 
@@ -27,14 +27,16 @@ REPEATS = 3
 def timed_step(state: dict, controls: tuple, plot: gr.Plot) -> float:
     start = time.perf_counter()
     out = ui.step(state, *controls)
-    for fig in out[:len(VIEWS)]:
-        plot.postprocess(fig)
+    for fig in (out[ui.STREAM_AT], out[ui.VIEW_AT]):
+        if not isinstance(fig, dict):          # gr.skip(): nothing sent
+            plot.postprocess(fig)
     return (time.perf_counter() - start) * 1000
 
 
 def main() -> None:
+    view = sys.argv[sys.argv.index("--view") + 1] if "--view" in sys.argv else ui.FIRST_VIEW
     controls = tuple(DEFAULTS.values())
-    state = new_state()
+    state = ui.fresh(view=view)
     start = time.perf_counter()
     ui.step(state, *controls)                  # first Step: loads the miniature and records the whole trace
     first = (time.perf_counter() - start) * 1000
@@ -44,7 +46,7 @@ def main() -> None:
     med = statistics.median(times)
     print(f"first Step (load miniature + record {len(trace.rounds)} rounds, {len(trace.new_token_ids)} tokens): "
           f"{first:.0f} ms")
-    print(f"one Step, {len(VIEWS)} views redrawn: median {med:.0f} ms, p90 "
+    print(f"one Step, token stream + {view} redrawn: median {med:.0f} ms, p90 "
           f"{sorted(times)[int(0.9 * len(times))]:.0f} ms over {len(times)} steps "
           f"(bar: median < 300 ms) -> {'OK' if med < 300 else 'TOO SLOW'}")
 
