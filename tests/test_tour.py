@@ -82,7 +82,9 @@ def test_chapters_stand_on_the_rounds_they_describe():
     assert mtp.target_forward_passes < alone.target_forward_passes == len(alone.new_token_ids)
     assert f"{mtp.target_forward_passes} target passes instead of {alone.target_forward_passes}" in \
         tour.page(5, "en")[NARRATION]
-    rnd = lambda k: tour.trace(tour.CHAPTERS[k].trace).rounds[tour.CHAPTERS[k].round(tour.trace(tour.CHAPTERS[k].trace))]  # noqa: E731
+    def rnd(k: int):
+        tr = tour.trace(tour.CHAPTERS[k].trace)
+        return tr.rounds[tour.CHAPTERS[k].round(tr)]
     assert rnd(3).last_token_kind == "correction" and rnd(3).num_accepted > 0      # 4: prefix, then correction
     assert rnd(4).last_token_kind == "bonus"                                       # 5: the bonus token
     assert rnd(7).draft_steps[0].cluster_miss                                      # 8: a real cluster miss
