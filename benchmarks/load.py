@@ -6,7 +6,7 @@ Knows only the server's URL and its events. The page's Step / Run to end events 
 not named); this script calls them by fn_index as the browser does, with one gradio_client session per visitor, so
 the server runs exactly the handlers, state and figures a browser would get (only the browser's drawing is missing).
 
-    .venv/bin/python benchmarks/load.py               # starts app.py on a free port with the miniature
+    .venv/bin/python benchmarks/load.py               # starts app.py (public mode) on a free port
     .venv/bin/python benchmarks/load.py --url http://127.0.0.1:7860 --visitors 16
 """
 from __future__ import annotations
@@ -38,7 +38,7 @@ def start_server() -> tuple[subprocess.Popen, str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = dict(os.environ, GRADIO_SERVER_PORT=str(port), HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1",
-               GRADIO_ANALYTICS_ENABLED="False")
+               GRADIO_ANALYTICS_ENABLED="False", MTP_VIZ_PUBLIC=os.environ.get("MTP_VIZ_PUBLIC", "1"))  # as deployed
     proc = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"

@@ -15,7 +15,7 @@ from mtp_viz.ui import pairs, policy, session
 from mtp_viz.ui.policy import MINIATURE
 
 SWITCHES = ("SPACE_ID", "MTP_VIZ_PUBLIC", "MTP_VIZ_MODELS", "GRADIO_SERVER_NAME", "MTP_VIZ_MAX_PROMPT_CHARS",
-            "MTP_VIZ_CONCURRENCY", "MTP_VIZ_QUEUE_SIZE")
+            "MTP_VIZ_CONCURRENCY", "MTP_VIZ_QUEUE_SIZE", "MTP_VIZ_TORCH_THREADS")
 
 
 @pytest.fixture(autouse=True)
@@ -165,6 +165,16 @@ def test_queue_and_launch_settings_follow_the_environment(monkeypatch):
     monkeypatch.setenv("MTP_VIZ_QUEUE_SIZE", "oops")
     assert policy.queue_settings() == {"default_concurrency_limit": 4, "max_size": 64}
     assert policy.launch_settings()["max_file_size"] == "5mb"
+
+
+def test_torch_threads_one_for_miniatures_in_public_else_torchs_choice(monkeypatch):
+    assert policy.torch_threads() is None
+    monkeypatch.setenv("SPACE_ID", "x/y")
+    assert policy.torch_threads() == 1
+    monkeypatch.setenv("MTP_VIZ_MODELS", "miniature,google/gemma-4-E2B-it")
+    assert policy.torch_threads() is None
+    monkeypatch.setenv("MTP_VIZ_TORCH_THREADS", "4")
+    assert policy.torch_threads() == 4
 
 
 @pytest.mark.parametrize("exc, words", [
