@@ -122,7 +122,7 @@ def test_kv_sharing_arrows_to_source_layers_and_cropping(greedy):
 
 def test_activations_use_real_sizes_and_constant_position(greedy):
     fig = activations.build(greedy, 2)
-    ann = " ".join(texts(fig))
+    ann = " ".join(texts(fig)).replace("<br>", " ")
     assert "3,072 → 256" in ann and "256 → 1,536" in ann and "4 drafter layers" in ann
     assert "position id 8 for all 6 guesses" in ann
     draft_model = Trace(**{**greedy.__dict__, "model_info": {**greedy.model_info, "proposer": "draft-model",

@@ -31,20 +31,24 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     def w(key: str, **values) -> str:
         return t(f"fig.activations.{key}", lang, **values)
 
-    token = t("fig.activations.next_token", lang) if not steps else ", ".join(theme.short(trace.text_of(d.token_id)) for d in steps[:4]) + \
-        (" …" if len(steps) > 4 else "")
-    clusters = ("<br>" + t("fig.activations.clusters", lang, k=info["centroid_top_k"], n=info["num_centroids"])
+    def box(key: str, **values) -> str:          # a box label, wrapped to fit the box
+        return theme.wrap(w(key, **values), 13)
+
+    guessed = ", ".join(theme.short(trace.text_of(d.token_id)) for d in steps[:4]) + (" …" if len(steps) > 4 else "")
+    token = guessed if steps else t("fig.activations.next_token", lang)
+    top_k = t("fig.activations.clusters", lang, k=info.get("centroid_top_k"), n=info.get("num_centroids") or 0)
+    clusters = ("<br>" + theme.wrap(top_k, 13)
                 if info.get("num_centroids") else "")
     kv = info.get("kv_source_layers") or {}
     boxes = [  # (key, x, y, label, colour, hover)
-        ("hidden", 0.0, 1.0, f"{w('hidden')}<br><b>{_size(hid)}</b>", theme.BLUE, w("hidden_hover")),
-        ("embed", 0.0, -1.0, f"{w('embed')}<br><b>{_size(hid)}</b>", theme.BLUE, w("embed_hover")),
-        ("concat", 1.55, 0.0, f"{w('concat')}<br><b>{_size(pre_in)}</b>", theme.LIGHT_GREY, w("concat_hover")),
+        ("hidden", 0.0, 1.0, f"{box('hidden')}<br><b>{_size(hid)}</b>", theme.BLUE, w("hidden_hover")),
+        ("embed", 0.0, -1.0, f"{box('embed')}<br><b>{_size(hid)}</b>", theme.BLUE, w("embed_hover")),
+        ("concat", 1.55, 0.0, f"{box('concat')}<br><b>{_size(pre_in)}</b>", theme.LIGHT_GREY, w("concat_hover")),
         ("pre", 3.0, 0.0, f"pre_projection<br><b>{_size(pre_in)} → {_size(pre_out)}</b>", theme.ORANGE,
          w("pre_hover")),
-        ("layers", 4.6, 0.0, f"{w('layers', n=_size(info.get('drafter_num_layers')))}<br><b>{_size(d_hid)}</b>",
+        ("layers", 4.6, 0.0, f"{box('layers', n=_size(info.get('drafter_num_layers')))}<br><b>{_size(d_hid)}</b>",
          theme.SKY, w("layers_hover", layers=", ".join(str(v) for v in kv.values()))),
-        ("logits", 6.2, 1.0, f"{w('logits')}{clusters}", theme.GREEN, w("logits_hover", tokens=token)),
+        ("logits", 6.2, 1.0, f"{box('logits')}{clusters}", theme.GREEN, w("logits_hover", tokens=token)),
         ("post", 6.2, -1.0, f"post_projection<br><b>{_size(post_in)} → {_size(post_out)}</b>", theme.ORANGE,
          w("post_hover")),
     ]
@@ -73,7 +77,8 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         what = (w("position", pos=pos[0], n=len(steps)) if len(pos) == 1 else w("positions", pos=pos))
         notes.append({"x": 3.1, "y": 1.55, "text": what, "showarrow": False, "font": {"size": 14}})
     if info.get("moe_caveat"):
-        notes.append({"x": 3.1, "y": -2.3, "text": theme.wrap(t("fig.moe", lang, caveat=info["moe_caveat"]), 120), "yanchor": "top",
+        notes.append({"x": 3.1, "y": -2.3, "text": theme.wrap(t("fig.moe", lang, caveat=info["moe_caveat"]), 120),
+                      "yanchor": "top",
                       "showarrow": False, "font": {"size": 12, "color": theme.VERMILLION}})
     low = -3.6 if info.get("moe_caveat") else -2.4
     fig.update_layout(shapes=shapes, annotations=notes, showlegend=False, height=400 if low > -3 else 490,

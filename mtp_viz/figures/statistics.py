@@ -47,16 +47,21 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     def w(key: str, **values) -> str:
         return t(f"fig.statistics.{key}", lang, **values)
 
-    fig = make_subplots(rows=2, cols=2, vertical_spacing=0.2, horizontal_spacing=0.1, subplot_titles=[
+    fig = make_subplots(rows=2, cols=2, vertical_spacing=0.26, horizontal_spacing=0.1, subplot_titles=[
         w("by_position"), w("histogram"), w("n"), w("per_pass")])
     title = w("heading", i=i, mal=s["mean_acceptance_length"], tpp=s["tokens_per_target_pass"])
     ratio = experts.distinct_ratio(trace, i) if experts.is_moe(trace) else None
     if ratio is not None:   # MoE: the mean over verifications and layers of distinct experts / k
         title += t("fig.experts.stats_ratio", lang, ratio=ratio)
     timing = time_per_token(trace, i, lang)
+    title = theme.wrap(title, 72)                 # long titles wrap rather than run off a projector-sized panel
+    lines = title.count("<br>")
     if timing:
+        timing = theme.wrap(timing, 100)
+        lines += 1 + timing.count("<br>")
         title += f"<br><span style='font-size:14px'>{timing}</span>"
-    theme.new_figure(title, height=500, fig=fig, headroom=50 if timing else 30)
+    theme.new_figure(title, height=500 + 22 * lines, fig=fig, headroom=30)
+    fig.update_layout(margin={"t": 110 + 22 * lines})    # the title's extra lines sit above the legend
     pos = [str(k + 1) for k in range(len(s["acceptance_by_position"]))]
     fig.add_trace(go.Bar(x=pos, y=s["acceptance_by_position"], name=w("proposed"), meta="by_position",
                          marker={"color": theme.GREEN}), row=1, col=1)

@@ -28,7 +28,7 @@ STATUS = {
     "target":     (GREY, ".", "•"),
     "rejected":   (VERMILLION, "x", "✗"),
     "unchecked":  (LIGHT_GREY, "-", "…"),
-    "unused":     ("#BDBDBD", "\\", "⏹"),
+    "unused":     ("#BDBDBD", "\\", "○"),
 }
 _GRID = {"gridcolor": "#EBF0F8", "linecolor": "#EBF0F8", "zerolinecolor": "#EBF0F8", "automargin": True}
 # a small template: plotly_white's look for what we use, at a tenth of the cost of copying plotly_white per figure
@@ -78,6 +78,13 @@ def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, head
                 "xanchor": "left", "x": 0.0},
         hoverlabel={"font": {"size": 14}},
     )
+    return fig
+
+
+def legend_below(fig: go.Figure, rows: int) -> go.Figure:
+    """Move the legend under the plot (for legends of long names that would wrap into the title), making room."""
+    fig.update_layout(legend={"y": 0, "yanchor": "bottom", "yref": "container", "x": 0.0},
+                      margin={"b": 30 + 24 * rows})
     return fig
 
 

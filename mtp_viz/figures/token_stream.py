@@ -71,7 +71,8 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
             continue
         c = theme.colour(status)
         fig.add_trace(go.Bar(
-            x=b["x"], base=b["base"], y=b["y"], orientation="h", name=f"{theme.mark(status)} {theme.word(status, lang)}",
+            x=b["x"], base=b["base"], y=b["y"], orientation="h",
+            name=f"{theme.mark(status)} {theme.word(status, lang)}",
             text=b["text"], textposition="inside", insidetextanchor="middle", hovertext=b["hovertext"],
             hoverinfo="text", textfont={"color": theme.text_colour(c), "size": 14}, textangle=0,
             marker={"color": c, "line": {"color": theme.BLACK, "width": b["line"]},
@@ -79,7 +80,9 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
             width=0.8, meta=status))
     fig.update_layout(barmode="overlay", bargap=0.1, uniformtext={"minsize": 12, "mode": "show"},
                       hovermode="closest")
-    fig.update_layout(margin={"l": 8, "r": 8})
+    legend_rows = (len(fig.data) + 1) // 2
+    fig.update_layout(margin={"l": 8, "r": 8, "t": 44}, height=84 + 34 * (row + 1) + 24 * legend_rows)
+    theme.legend_below(fig, rows=legend_rows)
     fig.update_xaxes(visible=False, range=[-0.5, LINE_CHARS + 0.5])
     fig.update_yaxes(visible=False, autorange="reversed", range=None)
     return fig

@@ -24,11 +24,14 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         fig = theme.new_figure(t("fig.verification.heading_empty", lang, i=i), height=260)
         return theme.message(fig, t("fig.verification.prefill" if i == 0 else "fig.verification.none", lang))
     residual = next((v for v in rnd.verify_steps if v.residual_top_ids), None)
+    side = t("fig.verification.residual", lang).replace(" ", "<br>", 1)     # the residual panel's title, two lines
     fig = make_subplots(rows=1, cols=2 if residual else 1, column_widths=[0.7, 0.3] if residual else None,
-                        subplot_titles=["", t("fig.verification.residual", lang)] if residual else None)
+                        subplot_titles=["", side] if residual else None)
     mode = t("fig.verification.sampling" if sampled else "fig.verification.greedy", lang)
     heading = t("fig.verification.heading", lang, i=i, kept=rnd.num_accepted, drafted=rnd.num_drafted, mode=mode)
-    theme.new_figure(heading, height=400, fig=fig, headroom=44)
+    two_lines = any(v.verdict == REJECTED and v.residual_token_id is not None for v in rnd.verify_steps)
+    theme.new_figure(heading, height=420, fig=fig, headroom=0)
+    fig.update_layout(margin={"t": 80 + (44 if two_lines else 24)})     # the verdicts and the target's choice
     steps = rnd.verify_steps
     xs = [f"{v.step + 1}: {theme.short(trace.text_of(v.draft_token_id))}" for v in steps]
     fig.add_trace(go.Bar(x=xs, y=[v.p if v.verdict in CHECKED else None for v in steps],
@@ -76,4 +79,5 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                              hovertemplate="%{x}: %{y:.3f}<extra></extra>"), row=1, col=2)
         fig.update_yaxes(range=[0, 1.0], row=1, col=2)
     fig.update_layout(barmode="group", bargap=0.25)
+    theme.legend_below(fig, rows=3 if sampled else 1)
     return fig

@@ -116,7 +116,7 @@ STRINGS: dict[str, str] = {
                               "nicht mehr geprüft), und es folgt das eigene Token des Zielmodells (orange ↺, eine "
                               "Korrektur). Stimmen alle Vorschläge, fügt das Zielmodell gratis ein weiteres Token an"
                               " (blau ★, ein Bonus). Vorschläge, denen das Zielmodell zustimmte, die aber hinter dem"
-                              " Ende der Ausgabe lagen, sind grau durchgestrichen (⏹ nicht verwendet). Die "
+                              " Ende der Ausgabe lagen, sind grau durchgestrichen (○ nicht verwendet). Die "
                               "umrandeten Tokens gehören zur aktuellen Runde. Fahren Sie mit der Maus über ein "
                               "Token, um seine Wahrscheinlichkeiten zu sehen."),
     "fig.token_stream.prompt": "Prompt",
@@ -170,7 +170,7 @@ STRINGS: dict[str, str] = {
                               "Anteil des Entwurfsmodells abzieht (rechtes Feld, nur beim Sampling); spätere "
                               "Vorschläge werden nicht geprüft und haben daher keinen p-Balken. Das Zeichen über "
                               "jedem Vorschlag ist das Urteil des Zielmodells: ✓ angenommen, ✗ abgelehnt, … "
-                              "ungeprüft, ⏹ nicht verwendet (angenommen, aber hinter dem Ende der Ausgabe). Diese "
+                              "ungeprüft, ○ nicht verwendet (angenommen, aber hinter dem Ende der Ausgabe). Diese "
                               "Regel macht die Ausgabe genau so zufällig wie das Zielmodell allein."),
     "fig.verification.prefill": ("Runde 0 ist das Prefill: Das Zielmodell liest den Prompt und wählt das erste "
                                  "Token. Es gibt nichts zu prüfen."),

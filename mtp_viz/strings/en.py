@@ -110,7 +110,7 @@ STRINGS: dict[str, str] = {
         "drafter and confirmed by the target. When the target disagrees, the drafter's guess is struck through "
         "(red ✗, and the guesses after it are never checked) and the target's own token follows (orange ↺, a "
         "correction). When every guess is right, the target adds one more token for free (blue ★, a bonus). "
-        "Guesses the target agreed with but that came after the end of the output are struck through in grey (⏹ "
+        "Guesses the target agreed with but that came after the end of the output are struck through in grey (○ "
         "not used). The outlined tokens belong to the current round. Hover a token for its probabilities."),
     "fig.token_stream.prompt": "prompt",
     "fig.token_stream.round": "round {r}: {what}",
@@ -159,7 +159,7 @@ STRINGS: dict[str, str] = {
         "the target likes at least as much as the drafter always pass. At the first rejection the target draws its "
         "own token from what is left of its distribution once the drafter's share is removed (right panel, "
         "sampling only); later guesses are not checked, so they have no p bar. The mark above each guess is the "
-        "target's verdict: ✓ accepted, ✗ rejected, … unchecked, ⏹ not used (accepted, but after the end of the "
+        "target's verdict: ✓ accepted, ✗ rejected, … unchecked, ○ not used (accepted, but after the end of the "
         "output). This rule makes the output exactly as random as the "
         "target alone."),
     "fig.verification.prefill": ("Round 0 is the prefill: the target reads the prompt and picks the first token. "

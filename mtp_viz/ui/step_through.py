@@ -79,8 +79,8 @@ def summary(trace: Trace | None, i: int, lang: str = "en", stale: bool = False) 
     models = ((info.get("target_class"), info.get("target_params")),
               (info.get("assistant_class"), info.get("drafter_params")))
     sizes = " + ".join(f"{md(str(c))} ({p / 1e6:,.1f}M params)" for c, p in models if c and p)
-    line = t("step.model_line", lang, name=md(str(info.get("name"))), sizes=sizes,
-             proposer=md(str(info.get("proposer"))), device=md(str(info.get("device"))), dtype=md(str(info.get("dtype"))))
+    said = {k: md(str(info.get(k))) for k in ("name", "proposer", "device", "dtype")}
+    line = t("step.model_line", lang, sizes=sizes, **said)
     if info.get("device_reason"):
         line += f" ({md(str(info['device_reason']))})"
     moe = t("step.moe", lang, caveat=md(str(info["moe_caveat"]))) if info.get("moe_caveat") else ""
