@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 from mtp_viz.strings import t
 from mtp_viz.ui import pairs, policy, session
 from mtp_viz.ui.policy import MINIATURE
+from trace_fixtures import make_trace
 
 SWITCHES = ("SPACE_ID", "MTP_VIZ_PUBLIC", "MTP_VIZ_MODELS", "GRADIO_SERVER_NAME", "MTP_VIZ_MAX_PROMPT_CHARS",
             "MTP_VIZ_CONCURRENCY", "MTP_VIZ_QUEUE_SIZE", "MTP_VIZ_TORCH_THREADS")
@@ -199,3 +201,12 @@ def test_handlers_show_other_errors_as_warnings_and_keep_the_state(monkeypatch, 
         out = step_through.run_to_end(state, *session.DEFAULTS.values())
     assert out[-1] is state and state["trace"] is None
     assert any(isinstance(o, str) and o.startswith("⚠️") for o in out)     # the status line says what happened
+
+
+def test_shipped_traces_are_parsed_and_exported_once_per_process():
+    name = next(iter(session.recorded()))
+    trace = session.shipped(name)
+    assert session.shipped(name) is trace
+    files = session.export_files(trace)
+    assert session.export_files(session.shipped(name)) == files and Path(files[0]).exists()
+    assert session.export_files(make_trace()) != files          # any other trace gets its own files

@@ -6,6 +6,7 @@ except the export folder on disk, whose files expire after an hour.
 from __future__ import annotations
 
 import functools
+import os
 import shutil
 import tempfile
 import time
@@ -72,10 +73,15 @@ def recorded() -> dict[str, Path]:
 def shipped(name: str) -> Trace | None:
     """A shipped trace, parsed once per process and shared read-only by every session (Traces are frozen)."""
     path = recorded().get(name)
-    return None if path is None else Trace.from_json(path.read_text(encoding="utf-8"))
+    if path is None:
+        return None
+    trace = Trace.from_json(path.read_text(encoding="utf-8"))
+    _SHIPPED_FILES[id(trace)] = None     # the cache keeps it alive, so its id names it for the process's life
+    return trace
 
 
-_SHIPPED_FILES: dict[str, tuple[str, str]] = {}   # shipped trace name -> its downloads, written once per process
+_SHIPPED_FILES: dict[int, tuple[str, str] | None] = {}   # id of a shipped Trace -> its downloads, once written
+_SHIPPED_PREFIX = f"shipped-{os.getpid()}-"               # this process's shipped downloads never expire
 
 
 def new_state(trace: Trace | None = None, index: int = 0) -> dict:
@@ -91,17 +97,17 @@ def export_files(trace: Trace) -> tuple[str, str]:
     """Write the trace's JSON and CSV for the download buttons; exports older than an hour are removed.
 
     A shipped trace's files are written once per process (and never expire), however many pages show it."""
-    name = next((n for n in recorded() if shipped.cache_info().currsize and shipped(n) is trace), None)
-    if name is not None and name in _SHIPPED_FILES:
-        return _SHIPPED_FILES[name]
+    is_shipped = id(trace) in _SHIPPED_FILES
+    if is_shipped and _SHIPPED_FILES[id(trace)] is not None:
+        return _SHIPPED_FILES[id(trace)]
     EXPORTS.mkdir(exist_ok=True)
     for old in EXPORTS.iterdir():
-        if not old.name.startswith("shipped") and time.time() - old.stat().st_mtime > 3600:
+        if not old.name.startswith(_SHIPPED_PREFIX) and time.time() - old.stat().st_mtime > 3600:
             shutil.rmtree(old, ignore_errors=True)
-    folder = Path(tempfile.mkdtemp(dir=EXPORTS, prefix="shipped-" if name else "tmp"))
+    folder = Path(tempfile.mkdtemp(dir=EXPORTS, prefix=_SHIPPED_PREFIX if is_shipped else "tmp"))
     json_path, csv_path = folder / "mtp_trace.json", folder / "mtp_trace_events.csv"
     json_path.write_text(trace.to_json(indent=1), encoding="utf-8")
     trace.to_frame().to_csv(csv_path, index=False)
-    if name is not None:
-        _SHIPPED_FILES[name] = (str(json_path), str(csv_path))
+    if is_shipped:
+        _SHIPPED_FILES[id(trace)] = (str(json_path), str(csv_path))
     return str(json_path), str(csv_path)
