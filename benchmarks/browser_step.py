@@ -121,6 +121,12 @@ def measure_play(page, rounds: int) -> list[float]:
 
 
 def set_speed(page, seconds: float) -> None:
+    """Type Play's seconds per round (opening the accordion that holds it, if it is closed, and closing it again)."""
+    opened = None
+    if not page.get_by_text("seconds per round").first.is_visible():
+        opened = page.get_by_text("Decoding settings", exact=True)
+        opened.click()
+        page.wait_for_timeout(500)
     box = None
     for candidate in page.locator("input[type=number]").all():
         label = candidate.evaluate("e => (e.closest('.block') || e.parentElement).innerText")
@@ -132,6 +138,10 @@ def set_speed(page, seconds: float) -> None:
     box.fill(str(seconds))
     box.press("Enter")
     box.blur()
+    if opened is not None:
+        opened.click()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(500)
 
 
 def report(name: str, times: list[float]) -> str:
