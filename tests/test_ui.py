@@ -115,6 +115,14 @@ def test_only_the_chosen_view_is_drawn_and_sent(replayed, monkeypatch):
     assert ui.choose(state, "nonsense")[VIEW] == SKIP
 
 
+def test_a_view_that_does_not_change_with_the_round_is_not_resent():
+    state = ui.fresh(session.shipped("actions speak no drafter"), 0, view="activations")
+    first = ui.render(state)
+    assert "only Gemma 4 MTP drafters" in first[VIEW].layout.annotations[0].text
+    out = ui.scrub(state, 5)
+    assert out[VIEW] == SKIP and title(out[STREAM]).startswith("Token stream: round 5")
+
+
 def test_changed_controls_mark_the_output_stale_until_the_next_step(replayed, monkeypatch):
     controls, _, state = replayed
     status, state = ui.mark_stale(state, *controls)

@@ -17,11 +17,20 @@ def _size(v) -> str:
     return "?" if v is None else f"{v:,}"
 
 
+def _reads_activations(trace) -> bool:
+    return trace.model_info.get("proposer") == "mtp" and bool(trace.model_info.get("pre_projection"))
+
+
+def depends(trace, round_index: int):
+    """Without an MTP drafter the view is one note for every round: the page need not resend it."""
+    return theme.clamp(trace, round_index) if _reads_activations(trace) else None
+
+
 def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     i = theme.clamp(trace, round_index)
     info, rnd = trace.model_info, trace.rounds[i]
-    if info.get("proposer") != "mtp" or not info.get("pre_projection"):
-        fig = theme.new_figure(t("fig.activations.heading_empty", lang, i=i), height=260)
+    if not _reads_activations(trace):
+        fig = theme.new_figure(t("fig.activations.title", lang), height=260)
         return theme.message(fig, t("fig.activations.not_mtp", lang))
     hid, d_hid = info.get("target_hidden_size"), info.get("drafter_hidden_size")
     pre_in, pre_out = info["pre_projection"]

@@ -243,7 +243,6 @@ STRINGS: dict[str, str] = {
     "fig.kv_sharing.round_axis": "Runde",
     "fig.kv_sharing.positions_axis": "Positionen",
     "fig.activations.title": "Aktivierungen des Zielmodells speisen das Entwurfsmodell",
-    "fig.activations.heading_empty": "Aktivierungen des Zielmodells speisen das Entwurfsmodell: Runde {i}",
     "fig.activations.heading": ("Aktivierungen des Zielmodells speisen das Entwurfsmodell: Runde {i}, Vorschläge von"
                                 " einer Position: {n}"),
     "fig.activations.what": ("Wie ein Vorschlag entsteht. Das Entwurfsmodell fängt nicht bei null an: Es nimmt den "

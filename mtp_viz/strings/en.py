@@ -229,7 +229,6 @@ STRINGS: dict[str, str] = {
     "fig.kv_sharing.round_axis": "round",
     "fig.kv_sharing.positions_axis": "positions",
     "fig.activations.title": "Target activations feed the drafter",
-    "fig.activations.heading_empty": "Target activations feed the drafter: round {i}",
     "fig.activations.heading": "Target activations feed the drafter: round {i}, {n} guess(es) from one position",
     "fig.activations.what": (
         "How one guess is made. The drafter does not start from scratch: it takes the target's last hidden state "

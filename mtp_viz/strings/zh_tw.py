@@ -204,7 +204,6 @@ STRINGS: dict[str, str] = {
     "fig.kv_sharing.round_axis": "輪次",
     "fig.kv_sharing.positions_axis": "位置數",
     "fig.activations.title": "目標活化值餵給草稿模型",
-    "fig.activations.heading_empty": "目標活化值餵給草稿模型：第 {i} 輪",
     "fig.activations.heading": "目標活化值餵給草稿模型：第 {i} 輪，從同一個位置做出 {n} 個猜測",
     "fig.activations.what": ("一個猜測是怎麼做出來的。草稿模型不是從零開始：它取目標模型最後的隱藏狀態（目前為止文字的摘要）和最後一"
                              "個詞元的嵌入，把兩者串接起來，用 pre_projection 縮小到草稿模型的小寬度，跑過自己的幾層"
