@@ -46,7 +46,8 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         hover = (t("fig.timeline.round_hover", lang, r=rnd.index, n=rnd.num_assistant_tokens, drafted=rnd.num_drafted,
                    ms=t0 - start) if rnd.num_drafted else
                  t("fig.timeline.round_hover_plain", lang, r=rnd.index, ms=t0 - start))
-        _add(lanes["round"], start, t0 - start, t("fig.timeline.round_label", lang, r=rnd.index), hover, now)
+        label = t("fig.timeline.round_label", lang, r=rnd.index) if i < 12 else str(rnd.index)  # many: numbers fit
+        _add(lanes["round"], start, t0 - start, label, hover, now)
     heading = (t("fig.timeline.heading_first", lang, ms=t0) if i == 0 else
                t("fig.timeline.heading", lang, i=i, ms=t0))
     fig = theme.new_figure(heading, height=300)
@@ -64,7 +65,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                     "pattern": {"shape": pat, "fgopacity": 0.3, "size": 8}}))
     # labels that do not fit their bar are hidden, never shrunk below 10 px: narrow rounds keep their R number
     # in the hover text and in the round summary
-    fig.update_layout(barmode="overlay", showlegend=True, uniformtext={"minsize": 10, "mode": "hide"})
+    fig.update_layout(barmode="overlay", showlegend=True, uniformtext={"minsize": 9, "mode": "hide"})
     fig.update_xaxes(title_text=t("fig.timeline.xaxis", lang), rangemode="tozero")
     fig.update_yaxes(categoryorder="array", categoryarray=LANES, title_text=None, tickmode="array", tickvals=LANES,
                      ticktext=[t(f"fig.timeline.lane.{lane}", lang) for lane in LANES])

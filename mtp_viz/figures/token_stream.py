@@ -15,6 +15,7 @@ from mtp_viz.trace import REJECTED, UNCHECKED, UNUSED
 
 KEY = "token_stream"
 LINE_CHARS = 60   # characters per displayed line
+MAX_ROWS = 6      # lines shown; a longer output shows its last lines (the current round), the rest a drag away
 ORDER = ["prompt", "prefill", "target", "accepted", "rejected", "unchecked", "unused", "correction", "bonus"]
 
 
@@ -81,8 +82,9 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     fig.update_layout(barmode="overlay", bargap=0.1, uniformtext={"minsize": 12, "mode": "show"},
                       hovermode="closest")
     legend_rows = (len(fig.data) + 1) // 2
-    fig.update_layout(margin={"l": 8, "r": 8, "t": 44}, height=84 + 34 * (row + 1) + 24 * legend_rows)
+    shown = min(row + 1, MAX_ROWS)
+    fig.update_layout(margin={"l": 8, "r": 8, "t": 44}, height=84 + 34 * shown + 24 * legend_rows)
     theme.legend_below(fig, rows=legend_rows)
     fig.update_xaxes(visible=False, range=[-0.5, LINE_CHARS + 0.5])
-    fig.update_yaxes(visible=False, autorange="reversed", range=None)
+    fig.update_yaxes(visible=False, range=[row + 0.5, row + 0.5 - shown])     # reversed: line 0 on top
     return fig
