@@ -61,9 +61,11 @@ Every layer of the target runs its small dense MLP and, beside it, a routed mixt
 | parameters used per token | {f["active_params"]:,} of {f["target_params"]:,} | about 4B of 26B (the name) |
 | experts hit by {t} independent tokens, E(1-(1-k/E)^{t}) | {union(p.num_experts, p.top_k_experts, t):.1f} | {union(g["num_experts"], g["top_k_experts"], t):.1f} |
 
-Training adds a load-balancing loss to the target's (Switch Transformer's E·Σ f_e·P_e per layer, weight 0.01),
-because transformers' Gemma 4 causal LM has none and without one routing can collapse onto a few experts; how
-Gemma 4 itself was trained is not public, so this part is this build's own choice.
+The corpus is the miniature's, and so is the tokenizer (the build loads `assets/miniature/tokenizer`
+instead of training one, so both miniatures share token ids). Training adds a load-balancing loss to the
+target's (Switch Transformer's E·Σ f_e·P_e per layer, weight 0.01), because transformers' Gemma 4 causal LM has
+none and without one routing can collapse onto a few experts; how Gemma 4 itself was trained is not public, so
+this part is this build's own choice.
 
 The 26B A4B column comes from its config as quoted, value for value, by several public repositories that
 parse it (found with this project's search tools; the hub itself was not reachable from the build). The
