@@ -367,8 +367,8 @@ def build(demo: gr.Blocks) -> None:
     views = [stream, view, what, status, text, rounds, json_btn, csv_btn, state]
     hidden = {"api_visibility": "private"}   # the page's own events; the public API is ui/api.py's `trace`
     quiet = {**hidden, "show_progress": "hidden"}
-    step_btn.click(localized(step), [state, *controls], views, **hidden)
-    run_btn.click(localized(run_to_end), [state, *controls], views, **hidden)
+    step_btn.click(localized(step), [state, *controls], views, show_progress="minimal", **hidden)
+    run_btn.click(localized(run_to_end), [state, *controls], views, show_progress="minimal", **hidden)
     reset_btn.click(localized(reset), [state], views, **hidden).then(
         lambda: (gr.Timer(active=False), False, L("step.play")), None, [timer, playing, play_btn], **hidden)
     # a drag, a typed number (Enter) or the arrow keys all fire `input`; only the latest pending one runs
