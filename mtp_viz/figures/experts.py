@@ -157,6 +157,11 @@ def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
     return fig
 
 
+def _span(xs):
+    """A horizontal reference line's ends: across every bar, not from the first bar's centre to the last's."""
+    return [xs[0] - 0.5, xs[-1] + 0.5] if xs else []
+
+
 def _grid(fig, trace, r, num_experts, lang):
     if r.routed_experts is None:
         return
@@ -178,7 +183,7 @@ def _distinct(fig, rounds, num_experts, k, lang):
     fig.add_trace(go.Scatter(x=xs, y=expected, mode="markers", name=t("fig.experts.legend.expected", lang),
                              meta="expected", marker={"symbol": "diamond", "size": 10, "color": theme.BLACK}),
                   row=1, col=2)
-    fig.add_trace(go.Scatter(x=xs, y=[k] * len(xs), mode="lines", name=t("fig.experts.legend.k", lang, k=k), meta="k",
+    fig.add_trace(go.Scatter(x=_span(xs), y=[k, k], mode="lines", name=t("fig.experts.legend.k", lang, k=k), meta="k",
                              line={"dash": "dash", "color": theme.GREEN}), row=1, col=2)
     fig.update_yaxes(title_text=t("fig.experts.axis.experts", lang), range=[0, num_experts + 0.5], row=1, col=2)
     fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), dtick=1 if len(xs) <= 20 else None, row=1, col=2)
@@ -189,7 +194,7 @@ def _bytes(fig, trace, rounds, k, layers, expert, lang):
     kb = [sum(distinct_per_layer(r.routed_experts)) * expert / 1e3 for r in rounds]
     fig.add_trace(go.Bar(x=xs, y=kb, name=t("fig.experts.legend.verify_bytes", lang), meta="verify_bytes",
                          marker={"color": theme.VERMILLION}), row=2, col=1)
-    fig.add_trace(go.Scatter(x=xs, y=[layers * k * expert / 1e3] * len(xs), mode="lines", meta="step_bytes",
+    fig.add_trace(go.Scatter(x=_span(xs), y=[layers * k * expert / 1e3] * 2, mode="lines", meta="step_bytes",
                              name=t("fig.experts.legend.step_bytes", lang),
                              line={"dash": "dash", "color": theme.GREEN}),
                   row=2, col=1)
