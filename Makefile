@@ -38,7 +38,7 @@ test: setup-dev browser
 	$(PY) -m pytest -q tests
 
 bench: setup
-	$(PY) benchmarks/overhead.py && $(PY) benchmarks/flat_rounds.py && $(PY) benchmarks/acceptance.py && $(PY) benchmarks/ui_step.py
+	$(PY) benchmarks/overhead.py && $(PY) benchmarks/flat_rounds.py && $(PY) benchmarks/acceptance.py && $(PY) benchmarks/ui_step.py && $(PY) benchmarks/browser_step.py
 
 train: setup
 	$(PY) -m mtp_viz.training
