@@ -23,7 +23,7 @@ from mtp_viz.ui.session import (DEFAULTS, EXAMPLES, controls_of, export_files, g
                                 request, shipped)
 
 PROPOSERS = ["mtp", "draft-model", "prompt-lookup", "none"]
-STREAM = "token_stream"                                   # always on screen, above the chosen view
+STREAM = "token_stream"                                   # always on screen, beside the chosen view
 CHOICES = [key for key, _ in VIEWS if key != STREAM]      # the views the chooser offers
 FIRST_VIEW = "timeline"
 FIRST_TRACE = "actions speak"                             # painted at build time, at round 0
