@@ -9,11 +9,13 @@ import os
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 from mtp_viz.ui import CSS, I18N, KEYS, THEME, build_demo, preload  # noqa: E402
-from mtp_viz.ui.policy import apply_torch_threads, launch_settings  # noqa: E402
+from mtp_viz.ui import worker  # noqa: E402
+from mtp_viz.ui.policy import apply_torch_threads, bundled, launch_settings, torch_threads  # noqa: E402
 
 demo = build_demo()
 
 if __name__ == "__main__":
     apply_torch_threads()
+    worker.start(tuple(bundled()), torch_threads() or 1)
     preload()
     demo.launch(theme=THEME, css=CSS, i18n=I18N, js=KEYS, **launch_settings())

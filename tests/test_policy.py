@@ -210,3 +210,20 @@ def test_shipped_traces_are_parsed_and_exported_once_per_process():
     files = session.export_files(trace)
     assert session.export_files(session.shipped(name)) == files and Path(files[0]).exists()
     assert session.export_files(make_trace()) != files          # any other trace gets its own files
+
+
+def test_the_worker_process_generates_what_the_server_would(miniature, monkeypatch):
+    """app.py's generation worker: the same trace (greedy tokens, rounds) as generating in the server's process."""
+    from mtp_viz.ui import worker
+
+    monkeypatch.setitem(pairs._PAIRS, (MINIATURE, ""), miniature)
+    req = session.request(*dict(session.DEFAULTS, max_new=12).values())
+    here = session.generate(req)
+    worker.start((MINIATURE,), 1)
+    try:
+        there = session.generate(req)
+    finally:
+        worker._POOL.shutdown()
+        monkeypatch.setattr(worker, "_POOL", None)
+    assert there is not here and there.new_token_ids == here.new_token_ids
+    assert [r.num_accepted for r in there.rounds] == [r.num_accepted for r in here.rounds]

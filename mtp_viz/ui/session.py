@@ -14,7 +14,8 @@ from pathlib import Path
 
 from mtp_viz.trace import Trace
 from mtp_viz.ui.pairs import get_pair
-from mtp_viz.ui.policy import MINIATURE, check_request
+from mtp_viz.ui import worker
+from mtp_viz.ui.policy import MINIATURE, check_model, check_request
 
 TRACES = Path(__file__).resolve().parents[2] / "assets" / "traces"
 EXPORTS = Path(tempfile.gettempdir()) / "mtp_viz_exports"    # downloads offered to users, kept for an hour
@@ -59,7 +60,11 @@ def generate(req: dict) -> Trace:
     from mtp_viz import generate_trace
 
     check_request(req)
-    pair = get_pair(req["model"], req["assistant"])
+    model, assistant = check_model(req["model"], req["assistant"])
+    trace = worker.generate(dict(req, model=model, assistant=assistant))   # None unless the worker serves it
+    if trace is not None:
+        return trace
+    pair = get_pair(model, assistant)
     kwargs = {k: v for k, v in req.items() if k not in ("model", "assistant", "prompt")}
     return generate_trace(pair, req["prompt"], **kwargs)
 

@@ -1,0 +1,74 @@
+"""A second process that generates the bundled miniatures' traces, so their forward passes run beside the web server
+instead of taking turns with it. Knows no layout, no figures and no policy beyond which models it serves.
+
+A miniature's forward passes are tiny matrices wrapped in a lot of Python; in the server's process they share one
+interpreter lock with Gradio and with drawing the views, so on 2 vCPUs a burst of visitors left one core idle. Here
+they run in a process of their own on the other core. app.py starts it; tests and scripts that never call start()
+generate in their own process as before. `MTP_VIZ_WORKER=0` switches it off. Real checkpoints stay in the server's
+process (two copies of a multi-GB model would not fit).
+"""
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+log = logging.getLogger("mtp_viz")
+_POOL: ProcessPoolExecutor | None = None
+_SERVES: tuple[str, ...] = ()
+
+
+def start(models: tuple[str, ...], threads: int | None) -> None:
+    """Start the worker for these bundled models and load them in it now, in the background."""
+    global _POOL, _SERVES
+    if os.environ.get("MTP_VIZ_WORKER", "1") == "0" or not models:
+        return
+    _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                initializer=_init, initargs=(threads,))
+    _SERVES = tuple(models)
+    for model in models:
+        _POOL.submit(_pair, model)
+
+
+def generate(req: dict):
+    """The Trace for a request from the worker, or None when the worker does not serve its model."""
+    global _POOL
+    if _POOL is None or req["model"] not in _SERVES:
+        return None
+    try:
+        return _POOL.submit(_generate, req).result()
+    except BrokenProcessPool:     # the worker died (out of memory, killed): generate here from now on
+        log.error("the generation worker stopped; generating in the server's process from now on")
+        _POOL = None
+        return None
+
+
+# -- in the worker process ---------------------------------------------------------------------------------------
+_PAIRS: dict = {}
+
+
+def _init(threads: int | None) -> None:
+    if threads:
+        import torch
+        torch.set_num_threads(threads)
+
+
+def _pair(model: str):
+    """The worker's own copy of a bundled pair, loaded and warmed up once."""
+    if model not in _PAIRS:
+        from mtp_viz import models
+        from mtp_viz.ui.pairs import warm_up
+
+        pair = models.load_pair(model)
+        warm_up(pair)
+        _PAIRS[model] = pair
+    return _PAIRS[model]
+
+
+def _generate(req: dict):
+    from mtp_viz import generate_trace
+
+    kwargs = {k: v for k, v in req.items() if k not in ("model", "assistant", "prompt")}
+    return generate_trace(_pair(req["model"]), req["prompt"], **kwargs)
