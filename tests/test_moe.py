@@ -195,3 +195,16 @@ def test_shipped_moe_trace_replays(shipped):
     rows = experts.batch_rows(list(batch))
     assert [r["B"] for r in rows] == [1, 2, 4, 8]
     assert rows[0]["draft_union"] > trace.model_info["top_k_experts"]
+
+
+def test_moe_preset_and_balance_loss():
+    from mtp_viz.training.presets import MOE, QUICK_MOE, target_config
+    from mtp_viz.training.target import balance_loss
+    for preset in (MOE, QUICK_MOE):
+        cfg = target_config(preset)
+        assert cfg.enable_moe_block and cfg.num_experts >= 16 and cfg.top_k_experts / cfg.num_experts <= 0.25
+    probs = torch.full((8, 4), 0.25)                       # every expert equally likely ...
+    ids = torch.tensor([[0], [1], [2], [3]] * 2)           # ... and equally used: the loss's minimum, 1
+    assert float(balance_loss([(probs, None, ids)], 4)) == pytest.approx(1.0)
+    skewed = torch.zeros(8, 1, dtype=torch.long)           # every token to expert 0
+    assert float(balance_loss([(probs, None, skewed)], 4)) > 1.0
