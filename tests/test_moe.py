@@ -206,5 +206,6 @@ def test_moe_preset_and_balance_loss():
     probs = torch.full((8, 4), 0.25)                       # every expert equally likely ...
     ids = torch.tensor([[0], [1], [2], [3]] * 2)           # ... and equally used: the loss's minimum, 1
     assert float(balance_loss([(probs, None, ids)], 4)) == pytest.approx(1.0)
-    skewed = torch.zeros(8, 1, dtype=torch.long)           # every token to expert 0
-    assert float(balance_loss([(probs, None, skewed)], 4)) > 1.0
+    favoured = torch.tensor([[0.7, 0.1, 0.1, 0.1]]).expand(8, 4)   # a router that prefers expert 0 ...
+    skewed = torch.zeros(8, 1, dtype=torch.long)                     # ... and sends every token there
+    assert float(balance_loss([(favoured, None, skewed)], 4)) == pytest.approx(4 * 0.7)
