@@ -41,8 +41,9 @@ class Preset:
 
 FULL = Preset()
 # 26B A4B scaled down: 16 experts, top-2 (k/E = 1/8; 26B A4B routes 8 of 128), each expert a quarter of the
-# width and the shared dense MLP three quarters, as there. 4 layers and fewer target steps keep the build
-# near the dense one's time on 2 cores and every file under 10 MB; the tokenizer is the miniature's.
+# width and the shared dense MLP three quarters, as there. 4 layers keep every file under 10 MB; the tokenizer
+# is the miniature's. Built in 39.5 min on 2 cores shared with other work (target 8.2, drafter 31.1; the
+# drafter's steps ran at about twice the dense build's time per step under that load).
 MOE = Preset(num_layers=4, intermediate_size=144, num_experts=16, top_k_experts=2, moe_intermediate_size=48,
              target_steps=1200, log_every=300)
 QUICK = Preset(
