@@ -74,9 +74,10 @@ def distinct_ratio(trace, upto: int = -1) -> float | None:
 
 
 def speedup(trace, r) -> tuple[float, float]:
-    """Leviathan et al.'s walltime improvement for one round, tokens / (γ·c + v), in a memory-bound reading where
-    a pass costs the bytes of weights it reads: (with v = 1, verification as cheap as one step; with v = bytes the
-    verification pass read / bytes of a one-token step, from the recorded routing). c = drafter bytes / step bytes."""
+    """Leviathan et al.'s walltime improvement for one round, tokens / (γ·c + v), with a pass costing the bytes of
+    weights it reads (memory-bound). Returns it twice: with v = 1 (verification costs one step, as in the paper),
+    and with v = bytes this verification read / bytes of a one-token step, from the recorded routing (not in the
+    paper). c = drafter bytes / one-token step bytes."""
     num_experts, k, layers, expert = moe_facts(trace)
     per_param = _BYTES_PER_PARAM.get(trace.model_info.get("dtype"), 4)
     shared = trace.model_info["target_params"] * per_param - layers * num_experts * expert   # read every pass
