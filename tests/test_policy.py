@@ -217,6 +217,8 @@ def test_the_worker_process_generates_what_the_server_would(miniature, monkeypat
     from mtp_viz.ui import worker
 
     monkeypatch.setitem(pairs._PAIRS, (MINIATURE, ""), miniature)
+    monkeypatch.setattr(worker, "_POOL", None)      # restored to "no worker" afterwards
+    monkeypatch.setattr(worker, "_SERVES", ())
     req = session.request(*dict(session.DEFAULTS, max_new=12).values())
     here = session.generate(req)
     worker.start((MINIATURE,), 1)
@@ -224,6 +226,5 @@ def test_the_worker_process_generates_what_the_server_would(miniature, monkeypat
         there = session.generate(req)
     finally:
         worker._POOL.shutdown()
-        monkeypatch.setattr(worker, "_POOL", None)
     assert there is not here and there.new_token_ids == here.new_token_ids
     assert [r.num_accepted for r in there.rounds] == [r.num_accepted for r in here.rounds]
