@@ -219,6 +219,7 @@ def test_the_worker_process_generates_what_the_server_would(miniature, monkeypat
     monkeypatch.setitem(pairs._PAIRS, (MINIATURE, ""), miniature)
     monkeypatch.setattr(worker, "_POOL", None)      # restored to "no worker" afterwards
     monkeypatch.setattr(worker, "_SERVES", ())
+    monkeypatch.setenv("MTP_VIZ_WORKERS", "1")
     req = session.request(*dict(session.DEFAULTS, max_new=12).values())
     here = session.generate(req)
     worker.start((MINIATURE,), 1)

@@ -3,9 +3,10 @@ instead of taking turns with it. Knows no layout, no figures and no policy beyon
 
 A miniature's forward passes are tiny matrices wrapped in a lot of Python; in the server's process they share one
 interpreter lock with Gradio and with drawing the views, so on 2 vCPUs a burst of visitors left one core idle. Here
-they run in a process of their own on the other core. app.py starts it; tests and scripts that never call start()
-generate in their own process as before. `MTP_VIZ_WORKER=0` switches it off. Real checkpoints stay in the server's
-process (two copies of a multi-GB model would not fit).
+they run in processes of their own (two by default, `MTP_VIZ_WORKERS`; 0 switches them off), each with its own copy
+of the miniature (a few MB). app.py starts them; tests and scripts that never call start() generate in their own
+process as before. Real checkpoints stay in the server's process (two copies of a multi-GB model would not fit).
+Spawned workers import app.py as their main module, so each builds the (unlaunched) page once at start.
 """
 from __future__ import annotations
 
@@ -21,26 +22,28 @@ _SERVES: tuple[str, ...] = ()
 
 
 def start(models: tuple[str, ...], threads: int | None) -> None:
-    """Start the worker for these bundled models and load them in it now, in the background."""
+    """Start the workers (`MTP_VIZ_WORKERS`, default 2) for these bundled models and load them now, in the
+    background."""
     global _POOL, _SERVES
-    if os.environ.get("MTP_VIZ_WORKER", "1") == "0" or not models:
+    count = int(os.environ.get("MTP_VIZ_WORKERS", "2") or 0)
+    if count <= 0 or not models:
         return
-    _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+    _POOL = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"),
                                 initializer=_init, initargs=(threads,))
     _SERVES = tuple(models)
-    for model in models:
-        _POOL.submit(_pair, model)
+    for _ in range(count):
+        _POOL.submit(_warm, models)
 
 
 def generate(req: dict):
-    """The Trace for a request from the worker, or None when the worker does not serve its model."""
+    """The Trace for a request from a worker, or None when the workers do not serve its model."""
     global _POOL
     if _POOL is None or req["model"] not in _SERVES:
         return None
     try:
         return _POOL.submit(_generate, req).result()
-    except BrokenProcessPool:     # the worker died (out of memory, killed): generate here from now on
-        log.error("the generation worker stopped; generating in the server's process from now on")
+    except BrokenProcessPool:     # a worker died (out of memory, killed): generate here from now on
+        log.error("a generation worker stopped; generating in the server's process from now on")
         _POOL = None
         return None
 
@@ -55,8 +58,16 @@ def _init(threads: int | None) -> None:
         torch.set_num_threads(threads)
 
 
+def _warm(models: tuple[str, ...]) -> None:
+    import time
+
+    for model in models:
+        _pair(model)
+    time.sleep(1.0)    # hold this process a moment, so the next warm-up job goes to the other one
+
+
 def _pair(model: str):
-    """The worker's own copy of a bundled pair, loaded and warmed up once."""
+    """This worker's own copy of a bundled pair, loaded and warmed up once."""
     if model not in _PAIRS:
         from mtp_viz import models
         from mtp_viz.ui.pairs import warm_up
