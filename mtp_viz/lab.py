@@ -230,8 +230,8 @@ def sweep(pair, prompts, ns=(1, 2, 3, 4, 6, 8), schedules=("constant", "heuristi
 
     How the prediction accounts for the verification pass: the paper takes v = 1, a target pass over N + 1 tokens
     costing what a one-token pass costs, which holds when the target is memory-bound (large models on a GPU). On a
-    CPU a small model is compute-bound, so that pass costs more (on the miniature about 1.5× T at N = 1 and 2× at
-    N = 8). The prediction uses v = target_ms_per_pass / T, this row's verification pass over the `none` row's
+    CPU a small model is compute-bound, so that pass costs more (on the miniature about 1.5× T at N = 1 and 2.1×
+    at N = 8). The prediction uses v = target_ms_per_pass / T, this row's verification pass over the `none` row's
     one-token pass, measured in the same sweep. Heuristic rows have no single N, so their predictions are NaN.
 
     `progress`, if given, is called as progress(fraction_done, desc=text) after every run (gr.Progress fits).

@@ -91,7 +91,7 @@ def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
     first = lab.cost_model(df, proposers[0])
     fig = theme.new_figure(t("lab.title.speedup", lang, c=first["c"]), height=440)
     ns = _ns(df)
-    fig.add_trace(go.Scatter(x=[0, ns[-1]], y=[1.0, 1.0], mode="lines", name=t("lab.legend.baseline", lang),
+    fig.add_trace(go.Scatter(x=[1, ns[-1]], y=[1.0, 1.0], mode="lines", name=t("lab.legend.baseline", lang),
                              meta="baseline", line={"color": theme.GREY, "dash": "dash"}))
     for proposer in proposers:
         colour = COLOURS.get(proposer, theme.BLUE)
@@ -122,7 +122,7 @@ def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
         fig.add_annotation(x=predicted, y=0.02, yref="paper", text=t("lab.legend.best_predicted", lang, n=predicted),
                            showarrow=False, yanchor="bottom", xanchor="left", xshift=4, font={"size": 12})
     fig.update_xaxes(title_text=t("lab.axis.n", lang), dtick=1)
-    fig.update_yaxes(title_text=t("lab.axis.speedup", lang), rangemode="tozero")
+    fig.update_yaxes(title_text=t("lab.axis.speedup", lang))     # not from 0: the action is near the 1.0 line
     return fig
 
 
@@ -156,7 +156,8 @@ def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = Non
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1, subplot_titles=[
         t("lab.title.what_if_tokens", lang), t("lab.title.what_if_speedup", lang)])
     theme.new_figure(t("lab.title.what_if", lang, alpha=alpha, c=c, best=best,
-                       speedup=lab.walltime_improvement(alpha, best, c)), height=500, fig=fig, headroom=80)
+                       speedup=lab.walltime_improvement(alpha, best, c)), height=560, fig=fig, headroom=10)
+    fig.update_layout(legend={"y": -0.22, "yanchor": "top"}, margin={"b": 150})   # many entries: below the plots
     for i, (key, p) in enumerate(presets.items()):
         name = t("lab.legend.projected", lang, name=t(f"lab.preset.{key}", lang))
         line = {"color": theme.GREY, "dash": PRESET_DASH[i % len(PRESET_DASH)], "width": 1.5}

@@ -353,14 +353,15 @@ STRINGS: dict[str, str] = {
                          "for the drafter pass it costs: the curve peaks at the best N and falls after it. The "
                          "diamonds are the heuristic schedule, which starts at the given N, adds 2 after a round "
                          "with every guess kept and takes 1 away after a rejection, so it finds a good N without "
-                         "being told."),
+                         "being told. The dots sit a little below the curve because the model counts forward "
+                         "passes only, not the bookkeeping between them."),
     "lab.what.acceptance": ("The bars show, for each guess position k, the share of rounds in which guesses 1 to k "
                             "were all accepted; the line is α^k. The bars fall because a guess counts only when "
                             "every guess before it was kept: this decay is why each extra guess is worth less "
                             "than the one before."),
     "lab.what.what_if": ("The cost model alone, no model running: tokens per pass (1 − α^(N+1)) / (1 − α) and "
                          "speed-up (1 − α^(N+1)) / ((1 − α)(N·c + 1)), which assumes verifying N + 1 tokens costs "
-                         "one target pass. On the miniature that pass costs about 1.5 to 1.8 one-token passes, so "
+                         "one target pass. On the miniature that pass costs about 1.5 to 2.1 one-token passes, so "
                          "its measured speed-ups sit below this curve at the same α and c. Raise c and the best N "
                          "shrinks and the peak sinks toward 1.0; with c near 0.5, as on the miniature, drafting "
                          "barely pays at all. Real Gemma 4 drafters are tiny next to their targets (c of a few "

@@ -1,0 +1,58 @@
+"""Real-browser test of the Draft length lab tab: the recorded sweep paints, a small sweep runs on the miniature and
+redraws the plots, the what-if slider redraws its curve. Starts app.py with test_browser's `server` fixture.
+
+Knows the page as a user sees it (tab and button names, labels, plot titles) and reads the plotted points back from
+Plotly; nothing about the handlers. Screenshots go to tests/artifacts/.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+from test_browser import ARGS, ARTIFACTS, CHROME, server, settled  # noqa: F401  (server is a fixture)
+
+POINTS = """() => Array.from(document.querySelectorAll('.lab-plot .js-plotly-plot')).map(
+    p => (p._fullData.find(t => t.meta === 'measured') || {x: []}).x.length)"""
+TITLE = "sel => document.querySelector(sel + ' .js-plotly-plot').layout.title.text"
+
+
+def test_lab_runs_a_small_sweep_and_redraws(server):
+    assert Path(CHROME).exists(), f"Chromium is missing at {CHROME}: run `make browser`"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROME, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(90_000)
+        expect.set_options(timeout=90_000)
+        page.goto(server)
+        page.get_by_role("tab", name="Draft length lab").click()
+        status = page.locator(".prose.lab-status")
+        expect(status).to_contain_text("recorded on the miniature")        # the shipped sweep paints first
+        expect(page.locator(".lab-plot .js-plotly-plot")).to_have_count(3)
+        assert page.evaluate(POINTS)[:2] == [6, 6]                        # N = 1, 2, 3, 4, 6, 8
+
+        page.locator("#lab-prompts textarea").fill("Actions speak")
+        grid = page.locator("#lab-ns")
+        for n in ("3", "4", "6", "8"):
+            grid.get_by_label(n, exact=True).uncheck()
+        page.get_by_label("heuristic", exact=True).uncheck()
+        page.get_by_role("spinbutton", name="Repeats (timings are the median)").fill("1")
+        page.get_by_role("spinbutton", name="New tokens per run").fill("16")
+        page.get_by_role("button", name="Run sweep", exact=True).click()
+        expect(status).to_contain_text("Sweep done")
+        settled(page)
+        assert page.evaluate(POINTS)[:2] == [2, 2]                        # the plots now show N = 1 and 2 only
+        assert page.evaluate(TITLE, ".lab-plot").startswith("Tokens per target pass")
+        page.screenshot(path=str(ARTIFACTS / "lab_after_sweep.png"), full_page=True)
+
+        # bad input: a message, the plots stay as they are
+        page.locator("#lab-prompts textarea").fill("")
+        page.get_by_role("button", name="Run sweep", exact=True).click()
+        expect(status).to_contain_text("at least one prompt")
+        assert page.evaluate(POINTS)[:2] == [2, 2]
+
+        alpha = page.get_by_role("spinbutton", name="α: chance that one guess is accepted")
+        alpha.fill("0.5")
+        alpha.press("Enter")
+        expect(page.locator(".lab-what-if .js-plotly-plot")).to_contain_text("What if α = 0.50")
+        browser.close()
