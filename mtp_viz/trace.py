@@ -22,9 +22,6 @@ TARGET = "target"          # no drafts this round (plain decoding, or nothing fo
 CUT = "cut"                # eos or max_new_tokens stopped the round before the target's own token
 # VerifyStep.verdict values
 ACCEPTED, REJECTED, UNCHECKED = "accepted", "rejected", "unchecked"
-# Every allowed value, for schema.py's upload checks: add a new kind or verdict to these tuples too.
-LAST_TOKEN_KINDS = (PREFILL, CORRECTION, BONUS, TARGET, CUT)
-VERDICTS = (ACCEPTED, REJECTED, UNCHECKED)
 UNUSED = "unused"          # the target agreed, but eos / max_new_tokens ended the output before this draft
 # Every allowed value, for schema.py's upload checks: add a new kind or verdict to these tuples too.
 LAST_TOKEN_KINDS = (PREFILL, CORRECTION, BONUS, TARGET, CUT)
