@@ -76,13 +76,14 @@ def test_bad_input_comes_back_as_a_message(client, kwargs, words):
 
 
 def test_the_pages_own_events_are_not_in_the_api(client):
-    """Step-through, tour and glossary events are private; `trace` is the documented endpoint."""
+    """Step-through, tour, lab and glossary events are private; `trace` is the documented endpoint."""
     from mtp_viz.ui import build_demo
 
     demo = build_demo()
     page = [fn for fn in demo.fns.values() if getattr(fn.fn, "__module__", "").startswith(
-        ("mtp_viz.ui.step_through", "mtp_viz.ui.tour", "mtp_viz.ui.glossary"))]
+        ("mtp_viz.ui.step_through", "mtp_viz.ui.tour", "mtp_viz.ui.glossary", "mtp_viz.ui.lab"))]
     assert page and all(fn.api_visibility == "private" for fn in page)
     names = set(client.view_api(return_format="dict", print_info=False)["named_endpoints"])
     assert "/trace" in names and not names & {"/step", "/run_to_end", "/reset", "/scrub", "/play", "/tick",
-                                              "/replay", "/load_recorded", "/lambda", "/forward", "/backward"}
+                                              "/replay", "/load_recorded", "/lambda", "/forward", "/backward",
+                                              "/run", "/redraw", "/choose_preset", "/first_paint"}

@@ -16,10 +16,10 @@ import pandas as pd
 from mtp_viz import lab
 from mtp_viz.figures import lab as views
 from mtp_viz.strings import t
-from mtp_viz.ui import glossary
+from mtp_viz.ui import glossary, policy
 from mtp_viz.ui.pairs import get_pair
-from mtp_viz.ui.policy import MINIATURE, MODELS
-from mtp_viz.ui.session import EXAMPLES, EXPORTS
+from mtp_viz.ui.policy import MINIATURE
+from mtp_viz.ui.session import EXAMPLES, EXPORTS, md
 from mtp_viz.ui.words import L, lang_of
 
 SHIPPED = Path(__file__).resolve().parents[2] / "assets" / "lab_sweep.csv"
@@ -102,7 +102,7 @@ def show(df: pd.DataFrame, status: str, csv: str | None, lang: str) -> tuple:
 def refuse(message: str) -> tuple:
     """A sweep update that changes nothing but the status line, plus a toast: for bad input of any kind."""
     gr.Warning(message)
-    return (gr.skip(), gr.skip(), gr.skip(), f"⚠️ **{message}**", gr.skip(), gr.skip())
+    return (gr.skip(), gr.skip(), gr.skip(), f"⚠️ **{md(message)}**", gr.skip(), gr.skip())
 
 
 def first_paint(request: gr.Request = None) -> tuple:
@@ -126,8 +126,8 @@ def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request
         pair = get_pair(model or MINIATURE)
         start = time.perf_counter()
         df = lab.sweep(pair, progress=lambda f, desc="": progress(f, desc=desc), **kwargs)
-    except ValueError as exc:
-        return refuse(t("lab.error.failed", lang, error=exc))
+    except Exception as exc:   # policy.message_for logs anything that is not bad input
+        return refuse(t("lab.error.failed", lang, error=policy.message_for(exc)))
     status = t("lab.status.done", lang, seconds=time.perf_counter() - start, model=model or MINIATURE,
                **headline(df))
     return show(df, status, export(df), lang)
@@ -159,7 +159,8 @@ def build(demo: gr.Blocks) -> None:
         with gr.Column(scale=3):
             prompts = gr.Textbox(value="\n".join(EXAMPLES), lines=4, elem_id="lab-prompts",
                                  label=L("lab.prompts", max_prompts=MAX_PROMPTS, max_chars=MAX_PROMPT_CHARS))
-            model = gr.Dropdown(MODELS, value=MINIATURE, label=L("step.model"), allow_custom_value=True)
+            model = gr.Dropdown(policy.model_choices(), value=MINIATURE, label=L("step.model"),
+                                allow_custom_value=not policy.is_public())
         with gr.Column(scale=3):
             ns = gr.CheckboxGroup(N_CHOICES, value=DEFAULTS["ns"], label=L("lab.ns"), elem_id="lab-ns")
             with gr.Row():
@@ -190,9 +191,10 @@ def build(demo: gr.Blocks) -> None:
     glossary.accordion()
 
     outputs = [*plots, status, frame, download]
+    private = {"api_visibility": "private"}
     run_btn.click(run, [prompts, model, ns, schedules, proposers, max_new, repeats], outputs,
-                  concurrency_id="lab-sweep", concurrency_limit=1)
-    alpha.change(redraw, [alpha, c], what_if, show_progress="hidden")
-    c.change(redraw, [alpha, c], what_if, show_progress="hidden")
-    preset.input(choose_preset, [preset], [alpha, c, preset_note])
-    demo.load(first_paint, None, outputs)
+                  concurrency_id="lab-sweep", concurrency_limit=1, **private)
+    alpha.change(redraw, [alpha, c], what_if, show_progress="hidden", **private)
+    c.change(redraw, [alpha, c], what_if, show_progress="hidden", **private)
+    preset.input(choose_preset, [preset], [alpha, c, preset_note], **private)
+    demo.load(first_paint, None, outputs, **private)
