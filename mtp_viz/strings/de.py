@@ -36,7 +36,7 @@ STRINGS: dict[str, str] = {
     "step.n": "N: Vorschläge pro Runde (num_assistant_tokens)",
     "step.schedule": "Zeitplan für N",
     "step.threshold": "Konfidenzschwelle (0 = aus)",
-    "step.max_new": "Höchstens neue Tokens",
+    "step.max_new": "Höchstzahl neuer Tokens",
     "step.do_sample": "Sampling (aus = greedy)",
     "step.temperature": "Temperatur",
     "step.top_k": "Top-k (0 = aus)",
@@ -68,20 +68,20 @@ STRINGS: dict[str, str] = {
     "step.upload": "JSON-Verlauf wiedergeben (ohne Modell)",
     "step.recorded": "Aufgezeichnete Beispiele",
     "step.what_you_see": "**Was Sie sehen.** {text}",
-    "step.empty": "Geben Sie einen Prompt ein und drücken Sie **Schritt** für die erste Runde, oder **Bis zum Ende**.",
+    "step.empty": "Geben Sie einen Prompt ein und drücken Sie **Schritt** für die erste Runde oder **Bis zum Ende**.",
     "step.empty_figures": "Drücken Sie „Schritt“ für die erste Runde oder „Bis zum Ende“.",
     "step.what.prefill": "das Prefill: Das Zielmodell liest den Prompt und wählt das erste Token",
     "step.what.none": "keine Vorschläge: Das Zielmodell fügt selbst ein Token hinzu",
-    "step.what.cut": ("das Entwurfsmodell schlug {drafted} vor (N = {n}{fewer}), das Zielmodell behielt {kept}, und "
+    "step.what.cut": ("Das Entwurfsmodell schlug {drafted} vor (N = {n}{fewer}), das Zielmodell behielt {kept}, und "
                       "die Generierung endete dort"),
-    "step.what.round": ("das Entwurfsmodell schlug {drafted} vor (N = {n}{fewer}), das Zielmodell behielt {kept} und"
-                        " fügte ein Token an ({kind}) → {new} neu"),
+    "step.what.round": ("Das Entwurfsmodell schlug {drafted} vor (N = {n}{fewer}), das Zielmodell behielt {kept} und"
+                        " fügte ein {kind} an → {new} neu"),
     "step.stopped": " Generierung beendet ({why}).",
     "step.what.unused": " ({unused} weitere Vorschläge, denen es zustimmte, lagen hinter dem Ende: nicht verwendet)",
     "step.fewer.length": "; nur {left} passten noch vor die Grenze für neue Tokens",
-    "step.fewer.lookup": "; das Nachschlagen fand nicht mehr",
+    "step.fewer.lookup": "; das Nachschlagen fand keine weiteren",
     "step.fewer.threshold": "; das Entwurfsmodell hörte unter der Konfidenzschwelle auf",
-    "step.kind.correction": "Korrektur",
+    "step.kind.correction": "Korrektur-Token",
     "step.kind.bonus": "Bonus-Token",
     "step.stale": ("⚠️ **Einstellungen geändert.** Was Sie unten sehen, stammt noch von den vorigen Einstellungen: "
                    "Drücken Sie **Schritt** oder **Bis zum Ende**, um die neuen auszuführen.\n\n"),
@@ -144,7 +144,7 @@ STRINGS: dict[str, str] = {
     "fig.timeline.legend.round": "Runde",
     "fig.timeline.draft": "Runde {r}, Durchlauf {k} des Entwurfsmodells<br>riet {token} (q={q:.2f})<br>{ms:.1f} ms",
     "fig.timeline.stop": "Stopp",
-    "fig.timeline.stop_hover": ("Runde {r}, Durchlauf unter der Konfidenzschwelle: kein Vorschlag "
+    "fig.timeline.stop_hover": ("Runde {r}, Durchlauf des Entwurfsmodells unter der Konfidenzschwelle: kein Vorschlag "
                                 "behalten<br>{ms:.1f} ms"),
     "fig.timeline.prefill": "Prefill",
     "fig.timeline.prefill_what": "Prefill: den Prompt lesen",
@@ -162,7 +162,7 @@ STRINGS: dict[str, str] = {
     "fig.verification.sampling": "Sampling",
     "fig.verification.what": ("Für jeden Vorschlag dieser Runde: wie wahrscheinlich das Zielmodell das entworfene "
                               "Token findet (p, dunkel) und wie wahrscheinlich das Entwurfsmodell es fand (q, hell)."
-                              " Bei greedy Decodierung bleibt ein Vorschlag, wenn er die erste Wahl des Zielmodells "
+                              " Bei Greedy-Decodierung bleibt ein Vorschlag, wenn er die erste Wahl des Zielmodells "
                               "ist. Beim Sampling bleibt ein Vorschlag, wenn eine Zufallszahl u (◆) unter min(1, "
                               "p/q) (—) fällt: Vorschläge, die das Zielmodell mindestens so gern mag wie das "
                               "Entwurfsmodell, kommen immer durch. Bei der ersten Ablehnung zieht das Zielmodell "
@@ -223,12 +223,12 @@ STRINGS: dict[str, str] = {
                             "wieder abgeschnitten, weil diese Vorschläge abgelehnt wurden."),
     "fig.kv_sharing.layers": "Schichten und geteilte Caches",
     "fig.kv_sharing.cache": "Länge des KV-Caches des Zielmodells",
-    "fig.kv_sharing.sliding": "Sliding-Window",
-    "fig.kv_sharing.full": "volle",
-    "fig.kv_sharing.target_layer": "{kind}-Schicht des Zielmodells",
-    "fig.kv_sharing.drafter_layer": "{kind}-Schicht des Entwurfsmodells",
-    "fig.kv_sharing.target_hover": "Schicht {layer} des Zielmodells ({kind}-Attention)",
-    "fig.kv_sharing.drafter_hover": "Schicht des Entwurfsmodells ({kind}-Attention)",
+    "fig.kv_sharing.sliding": "Sliding-Window-Attention",
+    "fig.kv_sharing.full": "volle Attention",
+    "fig.kv_sharing.target_layer": "Zielmodell: {kind}",
+    "fig.kv_sharing.drafter_layer": "Entwurfsmodell: {kind}",
+    "fig.kv_sharing.target_hover": "Schicht {layer} des Zielmodells ({kind})",
+    "fig.kv_sharing.drafter_hover": "Schicht des Entwurfsmodells ({kind})",
     "fig.kv_sharing.drafter_box": "Entwurfsmodell {k}",
     "fig.kv_sharing.own_cache": "dieses Entwurfsmodell führt einen eigenen KV-Cache",
     "fig.kv_sharing.no_reader": "hier liest kein Entwurfsmodell den Cache des Zielmodells",
@@ -243,8 +243,8 @@ STRINGS: dict[str, str] = {
     "fig.kv_sharing.round_axis": "Runde",
     "fig.kv_sharing.positions_axis": "Positionen",
     "fig.activations.title": "Aktivierungen des Zielmodells speisen das Entwurfsmodell",
-    "fig.activations.heading": ("Aktivierungen des Zielmodells speisen das Entwurfsmodell: Runde {i}, Vorschläge von"
-                                " einer Position: {n}"),
+    "fig.activations.heading": ("Aktivierungen des Zielmodells speisen das Entwurfsmodell: Runde {i}, {n} "
+                                "Vorschlag/Vorschläge von einer Position"),
     "fig.activations.what": ("Wie ein Vorschlag entsteht. Das Entwurfsmodell fängt nicht bei null an: Es nimmt den "
                              "letzten verborgenen Zustand des Zielmodells (seine Zusammenfassung des bisherigen "
                              "Textes) und das Embedding des letzten Tokens, hängt beide aneinander, verkleinert sie "
@@ -379,7 +379,8 @@ STRINGS: dict[str, str] = {
                          "mehr aufwiegt: Die Kurve erreicht beim besten N ihren Gipfel und fällt danach. Die Rauten "
                          "sind der heuristische Zeitplan: Er beginnt beim gegebenen N, addiert 2 nach einer Runde, "
                          "in der jeder Vorschlag blieb, und zieht 1 nach einer Ablehnung ab; so findet er ohne "
-                         "Vorgabe ein gutes N."),
+                         "Vorgabe ein gutes N. Die Punkte liegen etwas unter der Kurve, weil das Modell nur "
+                         "Vorwärtsdurchläufe zählt, nicht den Verwaltungsaufwand dazwischen."),
     "lab.what.acceptance": ("Die Balken zeigen für jede Position k den Anteil der Runden, in denen die Vorschläge 1 "
                             "bis k alle angenommen wurden; die Linie ist α^k. Die Balken fallen, weil ein Vorschlag "
                             "nur zählt, wenn jeder davor behalten wurde: Dieser Abfall ist der Grund, warum jeder "
@@ -387,7 +388,7 @@ STRINGS: dict[str, str] = {
     "lab.what.what_if": ("Nur das Kostenmodell, kein Modell läuft: Tokens pro Durchlauf (1 − α^(N+1)) / (1 − α) und "
                          "Beschleunigung (1 − α^(N+1)) / ((1 − α)(N·c + 1)), unter der Annahme, dass das Prüfen von "
                          "N + 1 Tokens einen Durchlauf des Zielmodells kostet. Beim Miniaturmodell kostet dieser "
-                         "Durchlauf etwa das 1,5- bis 1,8-Fache eines Durchlaufs mit einem Token, seine gemessenen "
+                         "Durchlauf etwa das 1,5- bis 2,1-Fache eines Durchlaufs mit einem Token, seine gemessenen "
                          "Beschleunigungen liegen daher bei gleichem α und c unter dieser Kurve. Erhöhen Sie c, dann"
                          " schrumpft das beste N und der Gipfel sinkt Richtung 1,0; bei c nahe 0,5, wie beim "
                          "Miniaturmodell, lohnt sich Entwerfen kaum. Echte Entwurfsmodelle von Gemma 4 sind winzig "
@@ -397,8 +398,8 @@ STRINGS: dict[str, str] = {
                            " gegenüber {ms_one:.2f} ms für einen Durchlauf des Zielmodells mit einem Token: "
                            "{verdict}"),
     "lab.time_per_token.unknown": ("{ms_token:.2f} ms pro Token ({ms_draft:.2f} Entwurfsmodell + {ms_verify:.2f} "
-                                   "Zielmodell); weniger Durchläufe des Zielmodells heißt nicht schneller: "
-                                   "Vergleichen Sie im Labor für die Entwurfslänge"),
+                                   "Zielmodell); weniger Durchläufe des Zielmodells heißt nicht automatisch schneller: "
+                                   "Vergleichen Sie im Reiter „Labor: Entwurfslänge“"),
     "lab.preset.e2b": "Gemma 4 E2B + Assistent",
     "lab.preset.e2b.alpha": ("aus 41–49 % angenommenen Vorschlägen bei N = 2, llama.cpp, E2B-Assistent auf einem "
                              "E2B-Fine-Tune"),
@@ -415,7 +416,7 @@ STRINGS: dict[str, str] = {
     "lab.faster": "{x:.2f}× schneller als ein Durchlauf pro Token",
     "lab.slower": "{x:.2f}× langsamer als ein Durchlauf pro Token",
     # -- tour tab -------------------------------------------------------------------------------------------------
-    "tour.intro": ("# Eine geführte Tour durch MTP\nElf kurze Kapitel über spekulative Decodierung mit je einer Idee,"
+    "tour.intro": ("# Eine geführte Tour durch MTP\nElf kurze Kapitel mit je einer Idee,"
                    " an aufgezeichneten Beispielen: Es muss nichts geladen werden und kein Modell läuft. Mit "
                    "**Weiter** geht es los; mit → und ← blättern Sie ebenfalls."),
     "tour.next": "Weiter",
@@ -426,8 +427,8 @@ STRINGS: dict[str, str] = {
     "tour.answer": "**Antwort:** {text}",
     "tour.left": "Nur das Zielmodell",
     "tour.right": "Mit dem MTP-Entwurfsmodell",
-    "tour.open_lab": "Zum Labor für die Entwurfslänge",
-    "tour.open_experts": "Zur Experten-Ansicht",
+    "tour.open_lab": "„Labor: Entwurfslänge“ öffnen",
+    "tour.open_experts": "Ansicht „Genutzte Experten“ öffnen",
     "tour.ch1.title": "Das Zielmodell allein: ein Vorwärtsdurchlauf pro Token",
     "tour.ch1.text": ("Zuerst ganz ohne Entwurfsmodell. Ein Sprachmodell schreibt pro Vorwärtsdurchlauf ein Token: "
                       "Der Durchlauf liest den ganzen bisherigen Text, wählt das nächste Token, und erst dann kann "
@@ -457,7 +458,7 @@ STRINGS: dict[str, str] = {
     "tour.ch3.text": ("Das Zielmodell prüft die Vorschläge nicht einzeln. Es liest alle {drafted} in einem einzigen "
                       "Vorwärtsdurchlauf und erhält dabei seine eigene Wahrscheinlichkeit p an jeder Position auf "
                       "einmal. Die Ansicht stellt für jeden Vorschlag p neben die Wahrscheinlichkeit q des "
-                      "Entwurfsmodells. Bei greedy Decodierung bleibt ein Vorschlag, wenn er genau das Token ist, "
+                      "Entwurfsmodells. Bei Greedy-Decodierung bleibt ein Vorschlag, wenn er genau das Token ist, "
                       "das das Zielmodell an dieser Stelle selbst gewählt hätte."),
     "tour.ch3.try": ("Gehen Sie einige Runden durch und vergleichen Sie die Spuren der Zeitleiste: Wie viele "
                      "hellblaue Balken des Entwurfsmodells eine Runde auch hat, sie hat nur einen dunkelblauen "
@@ -493,7 +494,7 @@ STRINGS: dict[str, str] = {
     "tour.ch5.a": "N + 1: alle N Vorschläge und das Bonus-Token.",
     "tour.ch6.title": "Derselbe Text mit und ohne Entwurfsmodell",
     "tour.ch6.text": ("Derselbe Prompt zweimal: links das Zielmodell allein, rechts mit Entwurfsmodell. Beide "
-                      "schrieben dieselben {tokens} Tokens, Wort für Wort. Bei greedy Decodierung ist jeder "
+                      "schrieben dieselben {tokens} Tokens, Wort für Wort. Bei Greedy-Decodierung ist jeder "
                       "angenommene Vorschlag ein Token, das das Zielmodell ohnehin gewählt hätte; das Entwurfsmodell"
                       " ändert also, wie schnell der Text kommt, nie, was er sagt. Anders ist nur die Zahl: {passes}"
                       " Durchläufe des Zielmodells statt {alone}, für dieselben {tokens} Tokens."),
@@ -645,8 +646,11 @@ STRINGS: dict[str, str] = {
                          " und Durchlauf und die pro erzeugtem Token gelesenen Experten-Bytes, mit und ohne Entwurf."
                          " Bei Batchgröße 1 überschneiden sich die Experten der Entwürfe wenig, das Prüfen von N + 1"
                          " Tokens liest also ein Mehrfaches der Expertengewichte eines Schritts, und die "
-                         "Beschleunigung schrumpft; bei mehr Sequenzen werden die Experten ohnehin gelesen, und die "
-                         "Entwürfe kosten wenig zusätzlich."),
+                         "Beschleunigung schrumpft. Bei mehr Sequenzen liest schon die gewöhnliche Decodierung viele "
+                         "der Experten, die Entwürfe fügen also verhältnismäßig weniger hinzu. Pro "
+                         "erzeugtem Token ist das Entwurfsmodell dieses Miniaturmodells so gut, dass Entwerfen selbst"
+                         " bei B = 1 noch weniger Experten-Bytes liest; mit den 128 Experten von 26B A4B und einem "
+                         "Entwurfsmodell, das seltener richtig liegt, kann sich das umkehren."),
     "fig.experts.dense": ("Dieses Zielmodell ist dicht: Jedes Token läuft durch alle seine Gewichte, es gibt also "
                           "keine Experten zu zählen. Wählen Sie miniature-moe, um ein Gemma 4 mit Mixture of Experts"
                           " zu sehen."),
@@ -682,7 +686,7 @@ STRINGS: dict[str, str] = {
     # -- public: policy, limits and errors ------------------------------------------------------------------------
     "public.model_info": "die Modelle, die dieser Server anbietet",
     "public.model_refused": ("Dieser Server führt nur diese Modelle aus: {allowed}. Wählen Sie eines davon unter "
-                             "„Modell“; andere Hub-IDs und Ordner sind hier abgeschaltet. Um ein beliebiges "
+                             "„Modell“; andere Hub-IDs und Ordner sind hier abgeschaltet. Um einen beliebigen "
                              "Gemma-4-Checkpoint zu laden, starten Sie die App auf Ihrem eigenen Rechner (siehe "
                              "README)."),
     "public.nothing_allowed": "keines (MTP_VIZ_MODELS des Servers nennt kein Modell)",
@@ -697,7 +701,7 @@ STRINGS: dict[str, str] = {
     "public.busy": ("Der Server lädt gerade {other} und lädt immer nur ein Modell gleichzeitig. Versuchen Sie "
                     "{model} in einer Minute erneut oder nehmen Sie ein bereits geladenes Modell."),
     "public.no_tokenizer": ("{model} wurde geladen, sein Tokenizer aber nicht ({error}); die App braucht einen, um "
-                            "einen Prompt zu lesen. Prüfen Sie, ob das Checkpoint Tokenizer-Dateien enthält."),
+                            "einen Prompt zu lesen. Prüfen Sie, ob der Checkpoint Tokenizer-Dateien enthält."),
     "public.error.memory": ("Dem Server ging bei dieser Anfrage der Speicher aus. Versuchen Sie weniger neue Tokens "
                             "oder ein kleineres Modell; passiert das öfter, sagen Sie es den Betreibern der App."),
     "public.error.os": ("Der Server konnte eine benötigte Datei nicht lesen oder schreiben (Einzelheiten im "
@@ -711,5 +715,5 @@ STRINGS: dict[str, str] = {
     "public.trace.not_json": "kein JSON ({error})",
     "public.trace.not_finite": "es enthält {value}, eine Zahl, die JSON nicht erlaubt",
     "public.trace.field": "{field}: {problem}",
-    "public.trace.version": "Schema-Version {version} kann diese Version nicht lesen ({supported})",
+    "public.trace.version": "Schema-Version {version} kann diese Programmversion nicht lesen ({supported})",
 }
