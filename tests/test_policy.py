@@ -229,3 +229,43 @@ def test_the_worker_process_generates_what_the_server_would(miniature, monkeypat
         worker._POOL.shutdown()
     assert there is not here and there.new_token_ids == here.new_token_ids
     assert [r.num_accepted for r in there.rounds] == [r.num_accepted for r in here.rounds]
+
+
+def test_workers_exit_when_the_server_is_killed():
+    """A server stopped by a signal runs no clean-up: its generation workers must notice and exit on their own."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from mtp_viz.ui import worker
+
+    code = ("import time; from mtp_viz.ui import worker; "
+            "worker.start(('miniature',), 1); time.sleep(120)")
+    env = dict(os.environ, MTP_VIZ_WORKERS="2", HF_HUB_OFFLINE="1")
+    server = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=Path(worker.__file__).parents[2])
+
+    def children() -> list[int]:
+        out = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True, text=True).stdout
+        return [int(pid) for pid in out.split()]
+
+    deadline = time.monotonic() + 60
+    while len(children()) < 2 and time.monotonic() < deadline:   # the workers (and the resource tracker) started
+        time.sleep(0.5)
+    workers = children()
+    assert len(workers) >= 2
+    server.send_signal(signal.SIGKILL)
+    server.wait(timeout=10)
+    def alive(pid: int) -> bool:     # an exited child of a dead server may linger as a zombie: that is gone too
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except (OSError, IndexError):
+            return False
+
+    deadline = time.monotonic() + 15
+    while any(map(alive, workers)) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    left = [pid for pid in workers if alive(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "generation workers outlived their server"

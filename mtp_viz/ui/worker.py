@@ -13,6 +13,8 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -29,7 +31,7 @@ def start(models: tuple[str, ...], threads: int | None) -> None:
     if count <= 0 or not models:
         return
     _POOL = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"),
-                                initializer=_init, initargs=(threads,))
+                                initializer=_init, initargs=(threads, os.getpid()))
     _SERVES = tuple(models)
     for _ in range(count):
         _POOL.submit(_warm, models)
@@ -52,15 +54,22 @@ def generate(req: dict):
 _PAIRS: dict = {}
 
 
-def _init(threads: int | None) -> None:
+def _init(threads: int | None, server: int) -> None:
     if threads:
         import torch
         torch.set_num_threads(threads)
+    threading.Thread(target=_follow_server, args=(server,), name="follow-server", daemon=True).start()
+
+
+def _follow_server(server: int) -> None:
+    """Exit once the server is gone: a server stopped by a signal runs no clean-up, and the pool's workers would
+    otherwise wait for work forever (half a GB each)."""
+    while os.getppid() == server:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def _warm(models: tuple[str, ...]) -> None:
-    import time
-
     for model in models:
         _pair(model)
     time.sleep(1.0)    # hold this process a moment, so the next warm-up job goes to the other one
