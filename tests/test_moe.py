@@ -11,6 +11,7 @@ import torch
 from mtp_viz import ModelPair, generate_trace
 from mtp_viz.figures import build_all, experts, statistics
 from mtp_viz.models import moe_routers
+from mtp_viz.strings import t
 from mtp_viz.tiny import gemma4_assistant, gemma4_target
 from mtp_viz.trace import PREFILL, TARGET, Round, Trace
 
@@ -126,6 +127,10 @@ def test_view_draws_a_moe_trace(moe_trace):
     assert fig.layout.title.text.startswith(experts.TITLE)
     assert "verification read" in statistics.build(moe_trace, -1).layout.title.text
     fig.to_json()
+    note = t("fig.experts.no_rounds").split()[0] + " " + t("fig.experts.no_rounds").split()[1]
+    assert not [a for a in fig.layout.annotations if note in a.text]
+    prefill = experts.build(moe_trace, 0, batch=[moe_trace])      # no verification yet: the three panels say so
+    assert len([a for a in prefill.layout.annotations if note in a.text]) == 3
 
 
 def test_expected_distinct_is_the_independence_formula():

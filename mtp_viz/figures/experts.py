@@ -140,15 +140,22 @@ def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
     num_experts, k, layers, expert = moe_facts(trace)
     panels = ["grid", "distinct", "bytes", "speedup", "batch_union", "batch_bytes"]
     fig = make_subplots(rows=3, cols=2, vertical_spacing=0.12, horizontal_spacing=0.1,
-                        subplot_titles=[t(f"fig.experts.{p}", lang) for p in panels])
+                        subplot_titles=[theme.wrap(t(f"fig.experts.{p}", lang), 34) for p in panels])
     r = trace.rounds[i]
     positions = len(r.routed_experts[0]) if r.routed_experts else 0
-    theme.new_figure(t("fig.experts.heading", lang, i=i, positions=positions, E=num_experts, k=k), height=1100,
-                     fig=fig, headroom=30)
+    heading = t("fig.experts.heading", lang, i=i, positions=positions, E=num_experts, k=k)
+    theme.new_figure(theme.wrap(heading, 60), height=1150, fig=fig, headroom=40)
+    theme.legend_below(fig, rows=3)
     _grid(fig, trace, r, num_experts, lang)
     rounds = verifications(trace, i)
     _distinct(fig, rounds, num_experts, k, lang)
     _bytes(fig, trace, rounds, k, layers, expert, lang)
+    if not rounds:      # the prefill: no verification pass yet, so the three per-round panels wait for round 1
+        for axis, (row, col) in zip(("x2", "x3", "x4"), ((1, 2), (2, 1), (2, 2))):
+            fig.add_annotation(text=theme.wrap(t("fig.experts.no_rounds", lang), 30), x=0.5, y=0.5, showarrow=False,
+                               xref=f"{axis} domain", yref=f"{axis.replace('x', 'y')} domain",
+                               font={"color": theme.GREY})
+            fig.update_xaxes(range=[0.5, 1.5], row=row, col=col)
     batch = recorded_batch() if batch is None else batch
     if batch and batch[0].model_info.get("name") == trace.model_info.get("name"):
         _batch(fig, batch_rows(list(batch)), num_experts, k, lang)

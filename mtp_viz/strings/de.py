@@ -662,6 +662,7 @@ STRINGS: dict[str, str] = {
     "fig.experts.speedup": "vorhergesagte Beschleunigung pro Runde",
     "fig.experts.batch_union": "Batch: Experten pro Schicht und Durchlauf",
     "fig.experts.batch_bytes": "Batch: gelesene Expertengewichte pro erzeugtem Token",
+    "fig.experts.no_rounds": "Im Prefill wurde noch nichts geprüft: Gehen Sie zu Runde 1",
     "fig.experts.no_batch": "keine aufgezeichneten Batch-Verläufe für dieses Modell",
     "fig.experts.hover.grid": "Schicht %{y}, Experte %{x}: %{z} Position(en)<extra></extra>",
     "fig.experts.legend.positions": "Positionen",

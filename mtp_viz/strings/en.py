@@ -597,6 +597,7 @@ STRINGS: dict[str, str] = {
     "fig.experts.speedup": "predicted speed-up per round",
     "fig.experts.batch_union": "batch: experts per layer per pass",
     "fig.experts.batch_bytes": "batch: expert weights read per generated token",
+    "fig.experts.no_rounds": "the prefill has no verification yet: step to round 1",
     "fig.experts.no_batch": "no recorded batch traces for this model",
     "fig.experts.hover.grid": "layer %{y}, expert %{x}: %{z} position(s)<extra></extra>",
     "fig.experts.legend.positions": "positions",

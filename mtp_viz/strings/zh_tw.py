@@ -487,6 +487,7 @@ STRINGS: dict[str, str] = {
     "fig.experts.speedup": "每輪預測的加速",
     "fig.experts.batch_union": "批次：每層每次傳播用到的專家數",
     "fig.experts.batch_bytes": "批次：每生成一個詞元讀取的專家權重",
+    "fig.experts.no_rounds": "預填階段還沒有驗證：請前進到第 1 輪",
     "fig.experts.no_batch": "這個模型沒有預錄的批次紀錄",
     "fig.experts.hover.grid": "第 %{y} 層，專家 %{x}：%{z} 個位置<extra></extra>",
     "fig.experts.legend.positions": "位置數",
