@@ -20,8 +20,8 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     i = theme.clamp(trace, round_index)
     fig = make_subplots(rows=1, cols=2, column_widths=[0.38, 0.62], horizontal_spacing=0.1,
                         subplot_titles=[t("fig.kv_sharing.layers", lang), t("fig.kv_sharing.cache", lang)])
-    theme.new_figure(t("fig.kv_sharing.heading", lang, i=i), height=440, fig=fig, headroom=30)
-    fig.update_layout(margin={"t": 160})      # six legend entries wrap to three rows above the subplot titles
+    theme.new_figure(t("fig.kv_sharing.heading", lang, i=i), height=520, fig=fig)
+    theme.legend_below(fig, rows=4)   # seven entries: above the plot they ran into the title in German
     _layers(fig, trace.model_info, lang)
     _cache(fig, trace, i, lang)
     fig.update_layout(barmode="overlay")

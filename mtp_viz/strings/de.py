@@ -229,7 +229,7 @@ STRINGS: dict[str, str] = {
     "fig.kv_sharing.drafter_layer": "Entwurfsmodell: {kind}",
     "fig.kv_sharing.target_hover": "Schicht {layer} des Zielmodells ({kind})",
     "fig.kv_sharing.drafter_hover": "Schicht des Entwurfsmodells ({kind})",
-    "fig.kv_sharing.drafter_box": "Entwurfsmodell {k}",
+    "fig.kv_sharing.drafter_box": "Entwurf {k}",
     "fig.kv_sharing.own_cache": "dieses Entwurfsmodell führt einen eigenen KV-Cache",
     "fig.kv_sharing.no_reader": "hier liest kein Entwurfsmodell den Cache des Zielmodells",
     "fig.kv_sharing.reads": "Entwurfsmodell liest Schichten {layers} von {n}",

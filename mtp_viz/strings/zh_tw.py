@@ -190,7 +190,7 @@ STRINGS: dict[str, str] = {
     "fig.kv_sharing.drafter_layer": "草稿模型{kind}層",
     "fig.kv_sharing.target_hover": "目標模型第 {layer} 層（{kind}注意力）",
     "fig.kv_sharing.drafter_hover": "草稿模型的層（{kind}注意力）",
-    "fig.kv_sharing.drafter_box": "草稿模型 {k}",
+    "fig.kv_sharing.drafter_box": "草稿層 {k}",
     "fig.kv_sharing.own_cache": "這個草稿模型有自己的 KV 快取",
     "fig.kv_sharing.no_reader": "這裡沒有草稿模型讀取目標模型的快取",
     "fig.kv_sharing.reads": "草稿模型讀取 {n} 層中的第 {layers} 層",
