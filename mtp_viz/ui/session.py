@@ -98,6 +98,20 @@ def md(text: str) -> str:
     return "".join("\\" + c if c in "\\`*_{}[]<>#+-!|~" else c for c in text).replace("\n", "  \n")
 
 
+_SWEPT = [0.0]    # when the export folder was last swept: once a minute is enough, and a class makes thousands
+
+
+def _expire_exports() -> None:
+    """Remove this process's exports older than an hour (shipped traces' files stay)."""
+    now = time.time()
+    if now - _SWEPT[0] < 60:
+        return
+    _SWEPT[0] = now
+    for old in EXPORTS.iterdir():
+        if not old.name.startswith(_SHIPPED_PREFIX) and now - old.stat().st_mtime > 3600:
+            shutil.rmtree(old, ignore_errors=True)
+
+
 def export_files(trace: Trace) -> tuple[str, str]:
     """Write the trace's JSON and CSV for the download buttons; exports older than an hour are removed.
 
@@ -106,12 +120,10 @@ def export_files(trace: Trace) -> tuple[str, str]:
     if is_shipped and _SHIPPED_FILES[id(trace)] is not None:
         return _SHIPPED_FILES[id(trace)]
     EXPORTS.mkdir(exist_ok=True)
-    for old in EXPORTS.iterdir():
-        if not old.name.startswith(_SHIPPED_PREFIX) and time.time() - old.stat().st_mtime > 3600:
-            shutil.rmtree(old, ignore_errors=True)
+    _expire_exports()
     folder = Path(tempfile.mkdtemp(dir=EXPORTS, prefix=_SHIPPED_PREFIX if is_shipped else "tmp"))
     json_path, csv_path = folder / "mtp_trace.json", folder / "mtp_trace_events.csv"
-    json_path.write_text(trace.to_json(indent=1), encoding="utf-8")
+    json_path.write_text(trace.to_json(), encoding="utf-8")     # the same text the `trace` API returns
     trace.to_frame().to_csv(csv_path, index=False)
     if is_shipped:
         _SHIPPED_FILES[id(trace)] = (str(json_path), str(csv_path))
