@@ -7,6 +7,7 @@ import sys
 
 import pytest
 from conftest import PROMPT
+from trace_fixtures import make_trace
 
 from mtp_viz import Trace, generate_trace
 
@@ -60,3 +61,12 @@ def test_stats_agree_with_the_rounds(traces):
 def test_trace_module_imports_no_torch():
     code = "import sys; import mtp_viz.trace; assert 'torch' not in sys.modules, 'torch imported'"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_to_dict_is_what_dataclasses_asdict_gives():
+    """to_dict skips asdict's deep copies for speed; the result must be the same nested data."""
+    import dataclasses
+
+    trace = make_trace()
+    assert trace.to_dict() == dataclasses.asdict(trace)
+    assert Trace.from_json(trace.to_json()) == trace
