@@ -69,18 +69,23 @@ def tokens_per_pass(df: pd.DataFrame, lang: str = "en") -> go.Figure:
         fig.add_trace(go.Scatter(x=curve["num_assistant_tokens"], y=curve["tokens_per_target_pass"], mode="lines",
                                  name=t("lab.legend.predicted", lang, proposer=proposer, alpha=model["alpha"]),
                                  meta="predicted", line={"color": colour}))
-        const = _rows(df, proposer, "constant")
-        fig.add_trace(go.Scatter(x=const["num_assistant_tokens"], y=const["tokens_per_target_pass"], mode="markers",
-                                 name=t("lab.legend.measured", lang, proposer=proposer), meta="measured",
-                                 marker={"color": colour, "size": 11}))
-        heur = _rows(df, proposer, "heuristic")
-        if len(heur):
-            fig.add_trace(go.Scatter(x=heur["num_assistant_tokens"], y=heur["tokens_per_target_pass"],
-                                     mode="markers", name=t("lab.legend.heuristic", lang, proposer=proposer),
-                                     meta="heuristic", marker={"color": HEURISTIC, "symbol": "diamond", "size": 11}))
+        _measured(fig, df, proposer, "tokens_per_target_pass", colour, lang)
     fig.update_xaxes(title_text=t("lab.axis.n", lang), dtick=1)
     fig.update_yaxes(title_text=t("lab.axis.tokens", lang), rangemode="tozero")
     return fig
+
+
+def _measured(fig: go.Figure, df: pd.DataFrame, proposer: str, column: str, colour: str, lang: str) -> None:
+    """One proposer's measured points against N: constant-N rows as dots, heuristic rows as diamonds."""
+    const = _rows(df, proposer, "constant")
+    fig.add_trace(go.Scatter(x=const["num_assistant_tokens"], y=const[column], mode="markers",
+                             name=t("lab.legend.measured", lang, proposer=proposer), meta="measured",
+                             marker={"color": colour, "size": 11}))
+    heur = _rows(df, proposer, "heuristic")
+    if len(heur):
+        fig.add_trace(go.Scatter(x=heur["num_assistant_tokens"], y=heur[column], mode="markers",
+                                 name=t("lab.legend.heuristic", lang, proposer=proposer), meta="heuristic",
+                                 marker={"color": HEURISTIC, "symbol": "diamond", "size": 11}))
 
 
 def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
@@ -100,15 +105,7 @@ def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
         fig.add_trace(go.Scatter(x=curve["num_assistant_tokens"], y=curve["speedup"], mode="lines", meta="predicted",
                                  name=t("lab.legend.predicted_speedup", lang, proposer=proposer,
                                         alpha=model["alpha"], c=model["c"]), line={"color": colour}))
-        const = _rows(df, proposer, "constant")
-        fig.add_trace(go.Scatter(x=const["num_assistant_tokens"], y=const["speedup_vs_none"], mode="markers",
-                                 name=t("lab.legend.measured", lang, proposer=proposer), meta="measured",
-                                 marker={"color": colour, "size": 11}))
-        heur = _rows(df, proposer, "heuristic")
-        if len(heur):
-            fig.add_trace(go.Scatter(x=heur["num_assistant_tokens"], y=heur["speedup_vs_none"], mode="markers",
-                                     name=t("lab.legend.heuristic", lang, proposer=proposer), meta="heuristic",
-                                     marker={"color": HEURISTIC, "symbol": "diamond", "size": 11}))
+        _measured(fig, df, proposer, "speedup_vs_none", colour, lang)
     best = best_measured(df)
     if best is not None:
         y = float(_rows(df, proposers[0], "constant").set_index("num_assistant_tokens").loc[best, "speedup_vs_none"])
