@@ -62,14 +62,17 @@ def text_colour(background: str) -> str:
     return BLACK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else PAPER
 
 
-def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, headroom: int = 0) -> go.Figure:
+def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, headroom: int = 0, data=(),
+               **layout_changes) -> go.Figure:
     """A figure (new, or `fig` such as a subplot grid) with the house layout: big fonts, title left, legend on top.
 
     `headroom` adds that many pixels between legend and plot, for subplot titles that would sit under the legend.
+    A new figure can get its traces (`data`) and layout changes (merged one level deep: margin={"l": 8} keeps the
+    house top and bottom margins) here, in the one constructor call: plotly validates a figure built at once a few
+    times faster than one built by add_trace and update_layout, and the token stream is redrawn on every Step.
     """
-    fig = go.Figure() if fig is None else fig
     top, bottom = 80 + headroom, 50
-    fig.update_layout(
+    layout = dict(
         title={"text": title, "x": 0.01, "xanchor": "left", "y": 1.0, "yanchor": "top", "yref": "container",
                "pad": {"t": 12}, "font": {"size": 18}},
         template=TEMPLATE, height=height, font={"size": 14, "family": "Inter, Arial, sans-serif"},
@@ -78,13 +81,24 @@ def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, head
                 "xanchor": "left", "x": 0.0},
         hoverlabel={"font": {"size": 14}},
     )
+    for key, value in layout_changes.items():
+        layout[key] = {**layout[key], **value} if isinstance(layout.get(key), dict) and isinstance(value, dict) \
+            else value
+    if fig is None:
+        return go.Figure(data=list(data), layout=layout)
+    fig.update_layout(**layout)
+    fig.add_traces(list(data))
     return fig
+
+
+def legend_below_layout(rows: int) -> dict:
+    """legend_below()'s layout changes, for new_figure(**changes)."""
+    return {"legend": {"y": 0, "yanchor": "bottom", "yref": "container", "x": 0.0}, "margin": {"b": 30 + 24 * rows}}
 
 
 def legend_below(fig: go.Figure, rows: int) -> go.Figure:
     """Move the legend under the plot (for legends of long names that would wrap into the title), making room."""
-    fig.update_layout(legend={"y": 0, "yanchor": "bottom", "yref": "container", "x": 0.0},
-                      margin={"b": 30 + 24 * rows})
+    fig.update_layout(**legend_below_layout(rows))
     return fig
 
 

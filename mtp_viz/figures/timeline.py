@@ -50,12 +50,12 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         _add(lanes["round"], start, t0 - start, label, hover, now)
     heading = (t("fig.timeline.heading_first", lang, ms=t0) if i == 0 else
                t("fig.timeline.heading", lang, i=i, ms=t0))
-    fig = theme.new_figure(heading, height=300)
     styles = {"drafter": (theme.DRAFTER, ""), "target": (theme.TARGET, "/"), "round": (theme.LIGHT_GREY, "")}
+    data = []
     for lane in LANES:
         c, pat = styles[lane]
         b = lanes[lane]
-        fig.add_trace(go.Bar(
+        data.append(go.Bar(
             x=b["x"], base=b["base"], y=[lane] * len(b["x"]), orientation="h",
             name=t(f"fig.timeline.legend.{lane}", lang), text=b["text"], textposition="inside",
             insidetextanchor="middle", hovertext=b["hover"], hoverinfo="text", cliponaxis=False,
@@ -65,10 +65,12 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                     "pattern": {"shape": pat, "fgopacity": 0.3, "size": 8}}))
     # labels that do not fit their bar are hidden, never shrunk below 10 px: narrow rounds keep their R number
     # in the hover text and in the round summary
-    fig.update_layout(barmode="overlay", showlegend=True, uniformtext={"minsize": 9, "mode": "hide"})
-    fig.update_xaxes(title_text=t("fig.timeline.xaxis", lang), rangemode="tozero")
-    fig.update_yaxes(categoryorder="array", categoryarray=LANES, title_text=None, tickmode="array", tickvals=LANES,
-                     ticktext=[t(f"fig.timeline.lane.{lane}", lang) for lane in LANES])
+    fig = theme.new_figure(
+        heading, height=300, data=data, barmode="overlay", showlegend=True,
+        uniformtext={"minsize": 9, "mode": "hide"},
+        xaxis={"title": {"text": t("fig.timeline.xaxis", lang)}, "rangemode": "tozero"},
+        yaxis={"categoryorder": "array", "categoryarray": LANES, "title": {"text": None}, "tickmode": "array",
+               "tickvals": LANES, "ticktext": [t(f"fig.timeline.lane.{lane}", lang) for lane in LANES]})
     return fig
 
 

@@ -64,14 +64,13 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         x += width
         if "\n" in text:
             x, row = 0, row + 1
-    fig = theme.new_figure(t("fig.token_stream.heading", lang, i=i, last=len(trace.rounds) - 1),
-                           height=110 + 34 * (row + 1))
+    data = []
     for status in ORDER:
         b = boxes[status]
         if not b["x"]:
             continue
         c = theme.colour(status)
-        fig.add_trace(go.Bar(
+        data.append(go.Bar(
             x=b["x"], base=b["base"], y=b["y"], orientation="h",
             name=f"{theme.mark(status)} {theme.word(status, lang)}",
             text=b["text"], textposition="inside", insidetextanchor="middle", hovertext=b["hovertext"],
@@ -79,12 +78,13 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
             marker={"color": c, "line": {"color": theme.BLACK, "width": b["line"]},
                     "pattern": {"shape": theme.pattern(status), "fgopacity": 0.25, "size": 8}},
             width=0.8, meta=status))
-    fig.update_layout(barmode="overlay", bargap=0.1, uniformtext={"minsize": 12, "mode": "show"},
-                      hovermode="closest")
-    legend_rows = (len(fig.data) + 1) // 2
+    legend_rows = (len(data) + 1) // 2
     shown = min(row + 1, MAX_ROWS)
-    fig.update_layout(margin={"l": 8, "r": 8, "t": 44}, height=84 + 34 * shown + 24 * legend_rows)
-    theme.legend_below(fig, rows=legend_rows)
-    fig.update_xaxes(visible=False, range=[-0.5, LINE_CHARS + 0.5])
-    fig.update_yaxes(visible=False, range=[row + 0.5, row + 0.5 - shown])     # reversed: line 0 on top
+    below = theme.legend_below_layout(legend_rows)
+    fig = theme.new_figure(
+        t("fig.token_stream.heading", lang, i=i, last=len(trace.rounds) - 1), height=84 + 34 * shown + 24 * legend_rows,
+        data=data, barmode="overlay", bargap=0.1, uniformtext={"minsize": 12, "mode": "show"}, hovermode="closest",
+        margin={"l": 8, "r": 8, "t": 44, **below["margin"]}, legend=below["legend"],
+        xaxis={"visible": False, "range": [-0.5, LINE_CHARS + 0.5]},
+        yaxis={"visible": False, "range": [row + 0.5, row + 0.5 - shown]})     # reversed: line 0 on top
     return fig
