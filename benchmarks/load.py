@@ -2,6 +2,11 @@
 together. Each visitor calls the public `trace` endpoint, then does what the page does: Run to end, then 5 Steps.
 Reports p50 / p95 seconds per action, errors, and mix-ups (a visitor shown another visitor's trace).
 
+The page's Run to end uses another seed than the visitor's `trace` call, so that every one of the 2 x N requests
+is a new generation: the server answers a request it has just generated from its cache (ui/generation.py), which
+would flatter the figures. `--same-example` adds the case the cache is for: N visitors pressing Run to end on the
+first example, unchanged, at the same moment.
+
 Knows only the server's URL and its events. The page's Step / Run to end events are private (not in the API docs,
 not named); this script calls them by fn_index as the browser does, with one gradio_client session per visitor, so
 the server runs exactly the handlers, state and figures a browser would get (only the browser's drawing is missing).
@@ -70,12 +75,12 @@ def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None
 
     from mtp_viz.ui.session import DEFAULTS, md
 
-    prompt, seed = prompt_of(i), 1000 + i
+    prompt, seed = prompt_of(i), 1000 + i          # i counts on across phases: no request comes twice
     times: dict[str, list[float]] = {"trace": [], "run_to_end": [], "step": []}
     errors, mixups = [], 0
     client = Client(url, verbose=False, download_files=False)
     step, run = fn_index(client, "step"), fn_index(client, "run_to_end")
-    controls = dict(DEFAULTS, prompt=prompt, seed=seed, do_sample=True, temperature=0.9)
+    controls = dict(DEFAULTS, prompt=prompt, seed=seed + 1_000_000, do_sample=True, temperature=0.9)   # not cached
     barrier.wait()
 
     def timed(action, call):
@@ -104,11 +109,35 @@ def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None
     results[i] = (times, errors, mixups)
 
 
-def run(url: str, visitors: int) -> dict:
+def same_example(url: str, i: int, barrier: threading.Barrier, results: dict) -> None:
+    """A visitor who opens the page and presses Run to end on the first example, as the whole class does."""
+    from gradio_client import Client
+
+    from mtp_viz.ui.session import DEFAULTS, md
+
+    client = Client(url, verbose=False, download_files=False)
+    run_index = fn_index(client, "run_to_end")
+    barrier.wait()
+    started = time.perf_counter()
+    try:
+        out = client.submit(*DEFAULTS.values(), fn_index=run_index).result()
+        shown = [o for o in out if isinstance(o, str) and o.startswith("**")]
+        results[i] = ({"run_to_end": [time.perf_counter() - started], "trace": [], "step": []}, [],
+                      int(not shown or not shown[0].startswith(f"**{md(DEFAULTS['prompt'])}**")))
+    except Exception as exc:
+        results[i] = ({"run_to_end": [], "trace": [], "step": []}, [f"run_to_end: {type(exc).__name__}: {exc}"], 0)
+    client.close()
+
+
+_SEEN = [0]    # visitors so far, over every phase
+
+
+def run(url: str, visitors: int, who=None) -> dict:
     barrier, results, threads = threading.Barrier(visitors), {}, []
+    first, _SEEN[0] = _SEEN[0], _SEEN[0] + visitors
     load_before = os.getloadavg()
     for i in range(visitors):
-        threads.append(threading.Thread(target=visitor, args=(url, i, barrier, results)))
+        threads.append(threading.Thread(target=who or visitor, args=(url, first + i, barrier, results)))
         threads[-1].start()
     started = time.perf_counter()
     for thread in threads:
@@ -132,6 +161,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url", help="a running app (default: start app.py here)")
     parser.add_argument("--visitors", type=int, nargs="+", default=[16, 32])
+    parser.add_argument("--same-example", action="store_true",
+                        help="then the same numbers of visitors press Run to end on the first example together")
     args = parser.parse_args()
     others = subprocess.run(["pgrep", "-af", "mtp_viz.training|pytest"], capture_output=True, text=True).stdout
     print(f"{os.cpu_count()} CPU cores; other work running: {len(others.splitlines())} process(es)")
@@ -140,10 +171,12 @@ def main() -> None:
     # (nice 10) and the figures measure the server, not sixteen gradio_client threads parsing JSON beside it.
     os.nice(10)
     try:
-        for n in args.visitors:
-            report = run(url, n)
+        phases = [(n, None, "") for n in args.visitors]
+        phases += [(n, same_example, ", same example") for n in args.visitors] if args.same_example else []
+        for n, who, label in phases:
+            report = run(url, n, who)
             print(json.dumps(report))
-            lines = [f"{n} visitors ({report['finished']} finished, {report['wall_s']} s):"]
+            lines = [f"{n} visitors{label} ({report['finished']} finished, {report['wall_s']} s):"]
             for action in ("trace", "run_to_end", "step"):
                 if action in report:
                     r = report[action]

@@ -17,6 +17,16 @@ from mtp_viz.tiny import gemma4_assistant, gemma4_target, llama  # noqa: E402,F4
 PROMPT = [2, 5, 6, 7, 8, 9, 10, 11]
 
 
+@pytest.fixture(autouse=True)
+def no_shared_traces():
+    """Every test starts with the server's cache of identical requests empty (tests swap the pair a name loads)."""
+    import sys
+
+    generation = sys.modules.get("mtp_viz.ui.generation")
+    if generation is not None:
+        generation.forget()
+
+
 @pytest.fixture(scope="session")
 def tiny_pair() -> ModelPair:
     """A random Gemma 4 target + MTP assistant with the efficient (ordered) embedder."""

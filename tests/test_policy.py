@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from mtp_viz.strings import t
-from mtp_viz.ui import pairs, policy, session
+from mtp_viz.ui import generation, pairs, policy, session
 from mtp_viz.ui.policy import MINIATURE
 from trace_fixtures import make_trace
 
 SWITCHES = ("SPACE_ID", "MTP_VIZ_PUBLIC", "MTP_VIZ_MODELS", "GRADIO_SERVER_NAME", "MTP_VIZ_MAX_PROMPT_CHARS",
-            "MTP_VIZ_CONCURRENCY", "MTP_VIZ_QUEUE_SIZE", "MTP_VIZ_TORCH_THREADS")
+            "MTP_VIZ_CONCURRENCY", "MTP_VIZ_QUEUE_SIZE", "MTP_VIZ_TORCH_THREADS", "MTP_VIZ_TRACE_CACHE")
 
 
 @pytest.fixture(autouse=True)
@@ -59,6 +59,11 @@ def test_public_default_allows_the_bundled_miniatures_only(monkeypatch):
     monkeypatch.setenv("MTP_VIZ_MODELS", "miniature, google/gemma-4-E2B-it")
     assert [ident for _, ident in policy.model_choices()] == [MINIATURE, "google/gemma-4-E2B-it"]
     assert policy.check_model("google/gemma-4-E2B-it", "") == ("google/gemma-4-E2B-it", "")
+
+
+def test_locally_every_known_model_is_offered_once():
+    idents = [ident for _, ident in policy.model_choices()]
+    assert len(idents) == len(set(idents)) and idents[0] == MINIATURE and "google/gemma-4-26B-A4B-it" in idents
 
 
 @pytest.mark.parametrize("model, assistant", [
@@ -152,7 +157,7 @@ def test_limits_are_the_same_for_page_and_api(monkeypatch):
     monkeypatch.setenv("MTP_VIZ_MAX_PROMPT_CHARS", "10")
     req = session.request(*session.DEFAULTS.values())
     with pytest.raises(ValueError, match="at most 10"):
-        session.generate(dict(req, prompt="x" * 11))
+        generation.generate(dict(req, prompt="x" * 11))
     monkeypatch.delenv("MTP_VIZ_MAX_PROMPT_CHARS")
     with pytest.raises(ValueError, match="at most 256"):
         policy.check_request(dict(req, max_new_tokens=257))
@@ -221,10 +226,11 @@ def test_the_worker_process_generates_what_the_server_would(miniature, monkeypat
     monkeypatch.setattr(worker, "_SERVES", ())
     monkeypatch.setenv("MTP_VIZ_WORKERS", "1")
     req = session.request(*dict(session.DEFAULTS, max_new=12).values())
-    here = session.generate(req)
+    here = generation.generate(req)
+    generation.forget()                             # else the second call is answered from the cache
     worker.start((MINIATURE,), 1)
     try:
-        there = session.generate(req)
+        there = generation.generate(req)
     finally:
         worker._POOL.shutdown()
     assert there is not here and there.new_token_ids == here.new_token_ids

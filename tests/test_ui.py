@@ -12,7 +12,7 @@ import pytest
 
 from gradio.i18n import I18nData
 
-from mtp_viz.ui import pairs, session
+from mtp_viz.ui import generation, pairs, session
 from mtp_viz.ui.words import text
 from mtp_viz.ui import step_through as ui
 from mtp_viz.ui.policy import MINIATURE
@@ -222,7 +222,7 @@ def test_shipped_traces_are_what_the_miniature_does_now(path, miniature, monkeyp
     """A stale recording (miniature rebuilt since) fails here: rerun `python assets/traces/record.py`."""
     monkeypatch.setitem(pairs._PAIRS, (MINIATURE, ""), miniature)
     shipped = Trace.from_json(path.read_text(encoding="utf-8"))
-    live = session.generate(session.request_of(shipped))
+    live = generation.generate(session.request_of(shipped))
     assert live.new_token_ids == shipped.new_token_ids
     assert [r.num_accepted for r in live.rounds] == [r.num_accepted for r in shipped.rounds]
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import gradio as gr
 
 from mtp_viz.ui import policy
-from mtp_viz.ui.session import DEFAULTS, generate, request
+from mtp_viz.ui.generation import generate
+from mtp_viz.ui.session import DEFAULTS, request
 
 
 def trace(prompt: str = DEFAULTS["prompt"], model: str = DEFAULTS["model"], proposer: str = DEFAULTS["proposer"],
@@ -50,4 +51,4 @@ def _number(value):
 
 def wire() -> None:
     """Register the endpoint inside the current gr.Blocks."""
-    gr.api(trace, api_name="trace")
+    gr.api(trace, api_name="trace", **policy.generating_events())

@@ -22,7 +22,6 @@ BUNDLED = (MINIATURE, "miniature-moe")   # the bundled miniatures, each in asset
 # (label, id) for the Model dropdown; the bundled miniature first
 MODELS = [("miniature (bundled, instant)", MINIATURE), ("Gemma 4 E2B + assistant", "google/gemma-4-E2B-it"),
           ("miniature mixture of experts (bundled, 16 experts, top-2)", "miniature-moe"),
-          ("miniature mixture of experts (bundled, 16 experts, top-2)", "miniature-moe"),
           ("Gemma 4 E4B + assistant", "google/gemma-4-E4B-it"), ("Gemma 4 31B + assistant", "google/gemma-4-31B-it"),
           ("Gemma 4 26B A4B (MoE) + assistant", "google/gemma-4-26B-A4B-it")]
 
@@ -48,6 +47,24 @@ def queue_settings() -> dict:
     """demo.queue() keywords sized for 2 vCPUs: two events at once, at most 64 waiting (env overrides)."""
     return {"default_concurrency_limit": _env_int("MTP_VIZ_CONCURRENCY", 2),
             "max_size": _env_int("MTP_VIZ_QUEUE_SIZE", 64)}
+
+
+def generating_events() -> dict:
+    """Event keywords for the events that may generate (Step, Run to end, Play, the `trace` API): admitted up to
+    the queue's size, because they take their turn in generation.py's one first-come line instead of in a queue of
+    their own, where a later event could overtake an earlier one of another kind."""
+    return {"concurrency_limit": queue_settings()["max_size"]}
+
+
+def generation_slots() -> int:
+    """Generations that run at once in the server's process (`MTP_VIZ_CONCURRENCY`, default 2, like the queue);
+    the bundled miniatures' run in the worker processes instead, one per worker."""
+    return max(1, _env_int("MTP_VIZ_CONCURRENCY", 2))
+
+
+def trace_cache_size() -> int:
+    """Traces kept for identical requests (`MTP_VIZ_TRACE_CACHE`, default 32; 0 keeps none)."""
+    return max(0, _env_int("MTP_VIZ_TRACE_CACHE", 32))
 
 
 def launch_settings() -> dict:

@@ -13,9 +13,7 @@ import time
 from pathlib import Path
 
 from mtp_viz.trace import Trace
-from mtp_viz.ui.pairs import get_pair
-from mtp_viz.ui import worker
-from mtp_viz.ui.policy import MINIATURE, check_model, check_request
+from mtp_viz.ui.policy import MINIATURE
 
 TRACES = Path(__file__).resolve().parents[2] / "assets" / "traces"
 EXPORTS = Path(tempfile.gettempdir()) / "mtp_viz_exports"    # downloads offered to users, kept for an hour
@@ -53,20 +51,6 @@ def controls_of(req: dict) -> dict:
             "threshold": req["confidence_threshold"] or 0.0, "max_new": req["max_new_tokens"],
             "do_sample": req["do_sample"], "temperature": req["temperature"], "top_k": req["top_k"] or 0,
             "top_p": 1.0 if req["top_p"] is None else req["top_p"], "seed": req["seed"]}
-
-
-def generate(req: dict) -> Trace:
-    """Run the engine for one request on the shared pair it names."""
-    from mtp_viz import generate_trace
-
-    check_request(req)
-    model, assistant = check_model(req["model"], req["assistant"])
-    trace = worker.generate(dict(req, model=model, assistant=assistant))   # None unless the worker serves it
-    if trace is not None:
-        return trace
-    pair = get_pair(model, assistant)
-    kwargs = {k: v for k, v in req.items() if k not in ("model", "assistant", "prompt")}
-    return generate_trace(pair, req["prompt"], **kwargs)
 
 
 def recorded() -> dict[str, Path]:

@@ -18,8 +18,9 @@ from mtp_viz.strings import t
 from mtp_viz.trace import BONUS, CORRECTION, UNUSED, Trace
 from mtp_viz.ui import glossary, keys, policy
 from mtp_viz.schema import parse_trace
+from mtp_viz.ui.generation import generate
 from mtp_viz.ui.words import L, lang_of
-from mtp_viz.ui.session import (DEFAULTS, EXAMPLES, controls_of, export_files, generate, md, new_state, recorded,
+from mtp_viz.ui.session import (DEFAULTS, EXAMPLES, controls_of, export_files, md, new_state, recorded,
                                 request, shipped)
 
 PROPOSERS = ["mtp", "draft-model", "prompt-lookup", "none"]
@@ -367,14 +368,15 @@ def build(demo: gr.Blocks) -> None:
     views = [stream, view, what, status, text, rounds, json_btn, csv_btn, state]
     hidden = {"api_visibility": "private"}   # the page's own events; the public API is ui/api.py's `trace`
     quiet = {**hidden, "show_progress": "hidden"}
-    step_btn.click(localized(step), [state, *controls], views, show_progress="minimal", **hidden)
-    run_btn.click(localized(run_to_end), [state, *controls], views, show_progress="minimal", **hidden)
+    generating = {**hidden, **policy.generating_events()}   # they wait in generation.py's line, not Gradio's
+    step_btn.click(localized(step), [state, *controls], views, show_progress="minimal", **generating)
+    run_btn.click(localized(run_to_end), [state, *controls], views, show_progress="minimal", **generating)
     reset_btn.click(localized(reset), [state], views, **hidden).then(
         lambda: (gr.Timer(active=False), False, L("step.play")), None, [timer, playing, play_btn], **hidden)
     # a drag, a typed number (Enter) or the arrow keys all fire `input`; only the latest pending one runs
     rounds.input(localized(scrub), [state, rounds], views, trigger_mode="always_last", **quiet)
     chooser.input(localized(choose), [state, chooser], views, **quiet)
-    play_btn.click(localized(play), [state, playing, *controls], [timer, playing, play_btn, *views], **hidden)
+    play_btn.click(localized(play), [state, playing, *controls], [timer, playing, play_btn, *views], **generating)
     timer.tick(localized(tick), [state], [timer, playing, play_btn, *views], **quiet)
     speed.change(lambda s: gr.Timer(value=s), speed, timer, **hidden)
     for control in controls:

@@ -1,0 +1,154 @@
+"""Tests for mtp_viz.ui.generation: identical requests share one trace (cached or in flight), failures are not
+kept, the cache is bounded, and generations in the server's process take turns first come, first served.
+
+Swaps generate_trace for a recorder where the test is about order and counting; uses the tiny pair otherwise.
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+import mtp_viz
+from mtp_viz.ui import generation, pairs, policy, session
+from mtp_viz.ui.policy import MINIATURE
+from trace_fixtures import make_trace
+
+
+@pytest.fixture(autouse=True)
+def local(monkeypatch):
+    for name in ("SPACE_ID", "MTP_VIZ_PUBLIC", "MTP_VIZ_MODELS", "GRADIO_SERVER_NAME", "MTP_VIZ_CONCURRENCY",
+                 "MTP_VIZ_TRACE_CACHE", "MTP_VIZ_QUEUE_SIZE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(generation, "_SLOTS", [])
+    monkeypatch.setattr(generation, "get_pair", lambda model, assistant: (model, assistant))
+
+
+class Recorder:
+    """A stand-in for generate_trace: records each call's prompt, how many ran at once, and can be slow or fail."""
+
+    def __init__(self, seconds: float = 0.0, fail: int = 0):
+        self.seconds, self.fail = seconds, fail
+        self.prompts: list[str] = []
+        self.running = self.most = 0
+        self.lock = threading.Lock()
+
+    def __call__(self, pair, prompt, **kwargs):
+        with self.lock:
+            self.prompts.append(prompt)
+            self.running += 1
+            self.most = max(self.most, self.running)
+        try:
+            time.sleep(self.seconds)
+            if self.fail:
+                self.fail -= 1
+                raise RuntimeError("the model fell over")
+            return make_trace()
+        finally:
+            with self.lock:
+                self.running -= 1
+
+
+def req(**changes) -> dict:
+    return dict(session.request(*session.DEFAULTS.values()), **changes)
+
+
+def test_the_same_request_gets_the_same_trace_and_another_a_new_one(monkeypatch):
+    recorder = Recorder()
+    monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
+    first = generation.generate(req())
+    assert generation.generate(req()) is first
+    assert generation.generate(req(model=f"  {MINIATURE} ")) is first       # normalised before the lookup
+    assert generation.generate(req(seed=1)) is not first
+    assert generation.generate(req(max_new_tokens=8)) is not first
+    assert len(recorder.prompts) == 3
+
+
+def test_the_cache_is_bounded_and_can_be_switched_off(monkeypatch):
+    recorder = Recorder()
+    monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
+    monkeypatch.setenv("MTP_VIZ_TRACE_CACHE", "2")
+    for seed in (1, 2, 3, 1):          # seed 1 was the least recently used when seed 3 came: it was dropped
+        generation.generate(req(seed=seed))
+    assert len(recorder.prompts) == 4 and len(generation._DONE) == 2
+    monkeypatch.setenv("MTP_VIZ_TRACE_CACHE", "0")
+    generation.forget()
+    assert generation.generate(req()) is not generation.generate(req())
+    assert len(generation._DONE) == 0
+
+
+def test_identical_requests_at_once_cost_one_generation(monkeypatch):
+    recorder = Recorder(seconds=0.3)
+    monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(generation.generate(req()))) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(recorder.prompts) == 1 and len(got) == 8 and all(trace is got[0] for trace in got)
+
+
+def test_a_failure_reaches_everyone_waiting_and_is_not_kept(monkeypatch):
+    recorder = Recorder(seconds=0.3, fail=1)
+    monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
+    errors = []
+
+    def ask():
+        try:
+            generation.generate(req())
+        except RuntimeError as exc:
+            errors.append(exc)
+    threads = [threading.Thread(target=ask) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(errors) == 3 and len(recorder.prompts) == 1
+    assert generation.generate(req()) is not None and len(recorder.prompts) == 2     # tried again, and worked
+    assert generation._RUNNING == {}
+
+
+def test_refused_requests_never_reach_the_line(monkeypatch):
+    recorder = Recorder()
+    monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
+    monkeypatch.setenv("MTP_VIZ_PUBLIC", "1")
+    with pytest.raises(policy.Refused):
+        generation.generate(req(model="someone/huge-model"))
+    with pytest.raises(ValueError, match="at most 16"):
+        generation.generate(req(num_assistant_tokens=17))
+    assert recorder.prompts == []
+
+
+@pytest.mark.parametrize("slots", [1, 2])
+def test_generations_in_the_server_take_turns_first_come_first_served(monkeypatch, slots):
+    """`MTP_VIZ_CONCURRENCY` generations at once, and the waiting ones start in the order they arrived."""
+    monkeypatch.setenv("MTP_VIZ_CONCURRENCY", str(slots))
+    recorder = Recorder(seconds=0.15)
+    monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
+    threads = []
+    for i in range(6):
+        threads.append(threading.Thread(target=generation.generate, args=(req(prompt=f"visitor {i}"),)))
+        threads[-1].start()
+        time.sleep(0.03)             # arrivals 30 ms apart, all while the first generations still run
+    for thread in threads:
+        thread.join()
+    assert recorder.most == slots
+    assert recorder.prompts == [f"visitor {i}" for i in range(6)]
+
+
+def test_events_that_generate_wait_in_the_line_not_in_gradio_s_queue(monkeypatch):
+    """Step, Run to end, Play and the `trace` API are admitted up to the queue's size (they queue in the line);
+    every other event keeps the queue's default concurrency."""
+    from mtp_viz.ui import build_demo
+
+    monkeypatch.setenv("MTP_VIZ_QUEUE_SIZE", "40")
+    monkeypatch.setattr(pairs, "_PAIRS", {})
+    demo = build_demo()
+    limits = {}
+    for block_fn in demo.fns.values():
+        limits[block_fn.name] = block_fn.concurrency_limit
+    assert limits["trace"] == 40
+    assert {limits[name] for name in ("step", "run_to_end", "play")} == {40}
+    assert limits["reset"] == "default" and limits["tick"] == "default"
