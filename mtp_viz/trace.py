@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 SCHEMA_VERSION = 2  # 2 added Round.routed_experts; version-1 traces still load (as dense)
 READABLE_VERSIONS = (1, 2)
 
@@ -120,10 +122,12 @@ class Trace:
         times faster on a trace of thousands of records, and the fields are immutable values anyway)."""
         return _plain(self)
 
-    def to_json(self, indent: int | None = None) -> str:
-        data = self.to_dict()
-        data["token_text"] = {str(k): v for k, v in self.token_text.items()}
-        return json.dumps(data, indent=indent, ensure_ascii=False)
+    def to_json(self) -> str:
+        """Compact JSON text (UTF-8, token_text's ids as strings): the download and the `trace` API's answer.
+
+        orjson writes the dataclasses as to_dict() would, about fifty times faster than json.dumps(to_dict()) (a
+        few milliseconds of a busy server per trace); the numbers are the same shortest round-trip reprs."""
+        return orjson.dumps(self, option=orjson.OPT_NON_STR_KEYS).decode()
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Trace":

@@ -70,3 +70,17 @@ def test_to_dict_is_what_dataclasses_asdict_gives():
     trace = make_trace()
     assert trace.to_dict() == dataclasses.asdict(trace)
     assert Trace.from_json(trace.to_json()) == trace
+
+
+def test_to_json_holds_what_json_dumps_of_to_dict_holds(traces):
+    """to_json is orjson's for speed: the same data as the standard library's encoder, ids as string keys, and no
+    escapes (the text is UTF-8)."""
+    import json
+
+    for trace in traces + [make_trace(sampled=True)]:
+        data = trace.to_dict()
+        data["token_text"] = {str(k): v for k, v in data["token_text"].items()}
+        assert json.loads(trace.to_json()) == json.loads(json.dumps(data))
+    import dataclasses
+
+    assert '"prompt_text":"Grüße, 繁體"' in dataclasses.replace(make_trace(), prompt_text="Grüße, 繁體").to_json()
