@@ -50,13 +50,20 @@ def start_server() -> tuple[subprocess.Popen, str]:
     from gradio_client import Client
     for _ in range(240):
         try:
-            client = Client(url, verbose=False, download_files=False)
+            client = Client(url, **client_options(url))
             client.predict(prompt="Hello", max_new_tokens=4, api_name="/trace")   # waits for the miniature
             return proc, url
         except Exception:
             time.sleep(0.5)
     proc.kill()
     raise SystemExit("the app did not start")
+
+
+def client_options(url: str) -> dict:
+    """gradio_client's options for these visitors. Over plain HTTP there is no TLS, so no certificate to verify: and
+    with verification on, httpx builds a fresh SSL context (loading every CA certificate) for each of the client's
+    requests, about 40 ms of CPU per call, which on this shared 2-core machine the server paid for in waiting."""
+    return {"verbose": False, "download_files": False, "ssl_verify": not url.startswith("http://")}
 
 
 def fn_index(client, name: str) -> int:
@@ -78,7 +85,7 @@ def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None
     prompt, seed = prompt_of(i), 1000 + i          # i counts on across phases: no request comes twice
     times: dict[str, list[float]] = {"trace": [], "run_to_end": [], "step": []}
     errors, mixups = [], 0
-    client = Client(url, verbose=False, download_files=False)
+    client = Client(url, **client_options(url))
     step, run = fn_index(client, "step"), fn_index(client, "run_to_end")
     controls = dict(DEFAULTS, prompt=prompt, seed=seed + 1_000_000, do_sample=True, temperature=0.9)   # not cached
     barrier.wait()
@@ -115,7 +122,7 @@ def same_example(url: str, i: int, barrier: threading.Barrier, results: dict) ->
 
     from mtp_viz.ui.session import DEFAULTS, md
 
-    client = Client(url, verbose=False, download_files=False)
+    client = Client(url, **client_options(url))
     run_index = fn_index(client, "run_to_end")
     barrier.wait()
     started = time.perf_counter()
@@ -129,12 +136,32 @@ def same_example(url: str, i: int, barrier: threading.Barrier, results: dict) ->
     client.close()
 
 
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU seconds used so far by a process and all its descendants (the server and its generation workers), read
+    from Linux's /proc; None where there is no /proc or no process to read."""
+    if pid is None or not Path(f"/proc/{pid}").exists():
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick          # utime, stime
+            for task in Path(f"/proc/{p}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, ValueError, IndexError):
+            continue     # a process that ended meanwhile
+    return total
+
+
 _SEEN = [int(time.time()) % 100_000 * 1000]   # visitor numbers, counted on over every phase and unlike another
 #                                               run's, so a server already running has none of them cached
 
 
-def run(url: str, visitors: int, who=None) -> dict:
+def run(url: str, visitors: int, who=None, server: int | None = None) -> dict:
     barrier, results, threads = threading.Barrier(visitors), {}, []
+    server_cpu, client_cpu = cpu_seconds(server), time.process_time()
     first, _SEEN[0] = _SEEN[0], _SEEN[0] + visitors
     load_before = os.getloadavg()
     for i in range(visitors):
@@ -145,7 +172,10 @@ def run(url: str, visitors: int, who=None) -> dict:
         thread.join()
     wall = time.perf_counter() - started
     report = {"visitors": visitors, "wall_s": round(wall, 1), "loadavg_before": load_before,
-              "loadavg_after": os.getloadavg(), "errors": [], "mixups": 0, "finished": len(results)}
+              "loadavg_after": os.getloadavg(), "errors": [], "mixups": 0, "finished": len(results),
+              "client_cpu_s": round(time.process_time() - client_cpu, 1)}
+    if server_cpu is not None:
+        report["server_cpu_s"] = round(cpu_seconds(server) - server_cpu, 1)    # with its workers
     for action in ("trace", "run_to_end", "step"):
         samples = sorted(t for times, _, _ in results.values() for t in times[action])
         if samples:
@@ -175,7 +205,7 @@ def main() -> None:
         phases = [(n, None, "") for n in args.visitors]
         phases += [(n, same_example, ", same example") for n in args.visitors] if args.same_example else []
         for n, who, label in phases:
-            report = run(url, n, who)
+            report = run(url, n, who, None if proc is None else proc.pid)
             print(json.dumps(report))
             lines = [f"{n} visitors{label} ({report['finished']} finished, {report['wall_s']} s):"]
             for action in ("trace", "run_to_end", "step"):
@@ -185,6 +215,8 @@ def main() -> None:
                                  f"max {r['max']:.2f} s")
             lines.append(f"  errors {len(report['errors'])}, mix-ups {report['mixups']}, load average "
                          f"{report['loadavg_before'][0]:.2f} before, {report['loadavg_after'][0]:.2f} after")
+            lines.append(f"  CPU seconds: server and its workers {report.get('server_cpu_s', 'not measured')}, "
+                         f"these clients {report['client_cpu_s']}")
             print("\n".join(lines + [f"  {e}" for e in report["errors"][:5]]), flush=True)
     finally:
         if proc is not None:
