@@ -75,13 +75,19 @@ def launch(p):
     return p.chromium.launch(executable_path=CHROME, args=ARGS)
 
 
+def page_at(browser, server: str, width: int, height: int):
+    """A page of the app at this viewport size, loaded, with the suite's patient timeout."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(60_000)
+    page.goto(server)
+    return page
+
+
 def test_projector_size_shows_controls_summary_stream_and_one_view(server):
     """At 1280 x 720 the first paint is round 0 of 'Actions speak', all on one screen; an early Reset stays."""
     with sync_playwright() as p:
         browser = launch(p)
-        page = browser.new_page(viewport={"width": 1280, "height": 720})
-        page.set_default_timeout(60_000)
-        page.goto(server)
+        page = page_at(browser, server, 1280, 720)
         status = page.locator("#round-status")
         expect(status).to_contain_text("Round 0 of 5: the prefill")
         expect(page.locator("#stream .js-plotly-plot")).to_contain_text("Token stream: round 0 of 5")
@@ -110,9 +116,7 @@ def test_projector_size_shows_controls_summary_stream_and_one_view(server):
 def test_run_to_end_then_step_in_a_real_browser(server):
     with sync_playwright() as p:
         browser = launch(p)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.set_default_timeout(60_000)
-        page.goto(server)
+        page = page_at(browser, server, 1400, 1000)
         status = page.locator("#round-status")
         expect(status).to_contain_text("Round")           # the first paint shows a recorded trace
         page.get_by_role("button", name="Reset", exact=True).click()

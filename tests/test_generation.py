@@ -21,8 +21,10 @@ def local(monkeypatch):
     for name in ("SPACE_ID", "MTP_VIZ_PUBLIC", "MTP_VIZ_MODELS", "GRADIO_SERVER_NAME", "MTP_VIZ_CONCURRENCY",
                  "MTP_VIZ_TRACE_CACHE", "MTP_VIZ_QUEUE_SIZE"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(generation, "_SLOTS", [])
+    generation._slots.cache_clear()       # each test reads MTP_VIZ_CONCURRENCY afresh, and leaves no slots behind
     monkeypatch.setattr(generation, "get_pair", lambda model, assistant: (model, assistant))
+    yield
+    generation._slots.cache_clear()
 
 
 class Recorder:

@@ -16,6 +16,7 @@ Failures are never cached: the next identical request tries again.
 """
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from concurrent.futures import Future
@@ -27,7 +28,6 @@ from mtp_viz.ui.pairs import get_pair
 _LOCK = threading.Lock()
 _DONE: OrderedDict[tuple, Trace] = OrderedDict()   # request key -> trace, least recently used first
 _RUNNING: dict[tuple, Future] = {}                  # request key -> the generation under way
-_SLOTS: list[threading.Semaphore] = []              # made on first use, so the environment is read at run time
 
 
 def generate(req: dict) -> Trace:
@@ -80,8 +80,7 @@ def _produce(req: dict) -> Trace:
         return generate_trace(pair, req["prompt"], **kwargs)
 
 
+@functools.cache
 def _slots() -> threading.Semaphore:
-    with _LOCK:
-        if not _SLOTS:
-            _SLOTS.append(threading.Semaphore(policy.generation_slots()))
-        return _SLOTS[0]
+    """Made on first use, so the environment is read when the server runs, not when this module is imported."""
+    return threading.Semaphore(policy.generation_slots())
