@@ -1,4 +1,4 @@
-"""`python -m mtp_viz.training [--quick] [--moe] [--out DIR]`: corpus -> tokenizer -> target -> assistant -> assets.
+"""`python -m mtp_viz.training [--quick] [--pair NAME] [--out DIR]`: corpus -> tokenizer -> target -> assistant -> assets.
 
 The orchestrator only: numbered phases, timings and the log. Intermediate files go to --work (outside the
 repo); --resume reuses a finished tokenizer and target from there. It knows nothing about the engine or UI.
@@ -24,7 +24,10 @@ from mtp_viz.training.evaluate import final_figures, held_out_ids  # noqa: E402
 from mtp_viz.training.export import file_sizes, save_pair  # noqa: E402
 from mtp_viz.training.measure import acceptance  # noqa: E402
 from mtp_viz.training.phrases import SAYINGS  # noqa: E402
-from mtp_viz.training.presets import FULL, MOE, QUICK, QUICK_MOE, assistant_config, target_config  # noqa: E402
+from mtp_viz.training.presets import E2B_LIKE, MOE, QUICK, QUICK_DEEP, QUICK_MOE, SHALLOW, assistant_config, target_config  # noqa: E402
+
+PAIRS = {"miniature": E2B_LIKE, "miniature-shallow": SHALLOW, "miniature-moe": MOE}  # folder under assets/ -> preset
+FIRST_TOKENIZER = Path("assets/miniature-shallow/tokenizer")  # every pair keeps the first miniature's token ids
 from mtp_viz.training.target import round_to_half, token_stream, train_target  # noqa: E402
 from mtp_viz.training.tokenizer import train_tokenizer  # noqa: E402
 
@@ -32,8 +35,9 @@ from mtp_viz.training.tokenizer import train_tokenizer  # noqa: E402
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(prog="python -m mtp_viz.training", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="toy sizes, the whole pipeline in under a minute")
-    parser.add_argument("--moe", action="store_true", help="a mixture-of-experts target (assets/miniature-moe), "
-                        "with the miniature's corpus and tokenizer")
+    parser.add_argument("--pair", choices=sorted(PAIRS), default="miniature",
+                        help="which bundled pair to build (default: the E2B-shaped miniature)")
+    parser.add_argument("--moe", action="store_true", help="same as --pair miniature-moe")
     parser.add_argument("--out", default=None, help="where the files go (default: assets/miniature; with "
                         "--quick, a folder in the temp dir, so a toy build never replaces the shipped pair)")
     parser.add_argument("--work", default=None, help="intermediate files (default: a folder in the temp dir)")
@@ -54,11 +58,12 @@ def make_logger(path):
 
 def main(argv=None):
     args = parse_args(argv)
-    preset = {(False, False): FULL, (True, False): QUICK, (False, True): MOE, (True, True): QUICK_MOE}[args.quick, args.moe]
-    name = "miniature-moe" if args.moe else "miniature"
-    work = Path(args.work or Path(tempfile.gettempdir()) / ("mtp_viz_build" + "_quick" * args.quick + "_moe" * args.moe))
+    name = "miniature-moe" if args.moe else args.pair
+    quick = {"miniature": QUICK_DEEP, "miniature-shallow": QUICK, "miniature-moe": QUICK_MOE}
+    preset = quick[name] if args.quick else PAIRS[name]
+    work = Path(args.work or Path(tempfile.gettempdir()) / f"mtp_viz_build_{name}{'_quick' * args.quick}")
     args.out = args.out or (str(work / name) if args.quick else f"assets/{name}")
-    shared_tokenizer = Path("assets/miniature/tokenizer")  # the MoE build keeps the dense miniature's ids
+    shared_tokenizer = FIRST_TOKENIZER
     work.mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(min(2, os.cpu_count() or 1))
     log = make_logger(work / "train.log")
@@ -73,9 +78,9 @@ def main(argv=None):
     # 2. Tokenizer.
     if resume:
         tokenizer = AutoTokenizer.from_pretrained(work / "tokenizer")
-    elif args.moe and not args.quick and shared_tokenizer.exists():
+    elif not args.quick and shared_tokenizer.exists():
         tokenizer = AutoTokenizer.from_pretrained(shared_tokenizer)
-        log(f"tokenizer: the miniature's, from {shared_tokenizer}")
+        log(f"tokenizer: the first miniature's, from {shared_tokenizer}")
     else:
         tokenizer = train_tokenizer(corpus, preset.vocab_size)
         tokenizer.save_pretrained(work / "tokenizer")

@@ -9,6 +9,7 @@ from transformers import GenerationConfig
 
 SHIP_DTYPE = torch.float16  # halves the files (all under 10 MB); training already rounded the target to it
 MAX_FILE_BYTES = 10_000_000
+SHARD_SIZE = "8MB"  # safetensors shards, so that a deeper target still ships as files under 10 MB
 
 
 def save_pair(target, assistant, tokenizer, out_dir, num_assistant_tokens):
@@ -21,7 +22,7 @@ def save_pair(target, assistant, tokenizer, out_dir, num_assistant_tokens):
         pad_token_id=tokenizer.pad_token_id, do_sample=False,
         num_assistant_tokens=num_assistant_tokens, num_assistant_tokens_schedule="constant")
     for name, model in (("target", target), ("assistant", assistant)):
-        model.to(SHIP_DTYPE).save_pretrained(out / name)
+        model.to(SHIP_DTYPE).save_pretrained(out / name, max_shard_size=SHARD_SIZE)
         model.to(torch.float32)
     tokenizer.save_pretrained(out / "tokenizer")
     too_big = [p for p in out.rglob("*") if p.is_file() and p.stat().st_size >= MAX_FILE_BYTES]

@@ -16,6 +16,9 @@ class Preset:
     hidden_size: int = 192          # target width; about 3.2M parameters in all
     intermediate_size: int = 512
     num_layers: int = 6             # sliding, sliding, full, twice: the last layer is full, as in E2B
+    sliding_per_full: int = 2       # the repeating pattern: this many sliding layers, then one full layer
+    kv_shared_layers: int = 0       # the last layers reuse the KV of the last non-shared layer of their type
+    per_layer_input: int = 0        # width of the per-layer input embeddings (E2B: 256); shared KV needs > 0
     sliding_window: int = 16        # shorter than the longer prompts, so the window is visible in the app
     draft_hidden_size: int = 96     # the assistant is half as wide and has 4 layers, like E2B's
     draft_intermediate_size: int = 384
@@ -39,7 +42,15 @@ class Preset:
     moe_intermediate_size: int = 0  # width of one expert's MLP
 
 
-FULL = Preset()
+# Shaped like E2B where it matters for speed: 35 layers in E2B's pattern (four sliding, one full), the last 20
+# layers reusing the KV of layers 13 (sliding) and 14 (full), per-layer input embeddings; a 4-layer drafter.
+# The width is the miniature's business: 128 keeps every file small and the pass cost per layer as on E2B,
+# where a pass costs about a fixed time per layer at batch size 1. Same corpus and tokenizer as SHALLOW.
+E2B_LIKE = Preset(hidden_size=128, intermediate_size=384, num_layers=35, sliding_per_full=4, kv_shared_layers=20,
+                  per_layer_input=16, target_steps=1200)
+# The first miniature: 6 layers, a drafter that costs about half a target pass, so drafting barely pays.
+SHALLOW = Preset()
+FULL = E2B_LIKE
 # 26B A4B scaled down: 16 experts, top-2 (k/E = 1/8; 26B A4B routes 8 of 128), each expert a quarter of the
 # width and the shared dense MLP three quarters, as there. 4 layers keep every file under 10 MB; the tokenizer
 # is the miniature's. Built in 39.5 min on 2 cores shared with other work (target 8.2, drafter 31.1; the
@@ -52,11 +63,13 @@ QUICK = Preset(
     seq_len=64, target_batch=8, target_steps=30, rollouts=64, rollout_new_tokens=16, draft_batch=8,
     assistant_steps=20, log_every=10, unroll_steps=4, max_junk=4,
 )
+QUICK_DEEP = Preset(**{**QUICK.__dict__, "num_layers": 10, "sliding_per_full": 4, "kv_shared_layers": 5,
+                        "per_layer_input": 8})
 QUICK_MOE = Preset(**{**QUICK.__dict__, "num_experts": 16, "top_k_experts": 2, "moe_intermediate_size": 16})
 
 
-def _layer_types(num_layers):
-    types = ["sliding_attention", "sliding_attention", "full_attention"] * num_layers
+def _layer_types(num_layers, sliding_per_full=2):
+    types = (["sliding_attention"] * sliding_per_full + ["full_attention"]) * num_layers
     return types[: num_layers - 1] + ["full_attention"]
 
 
@@ -76,8 +89,9 @@ def _experts(p):
 def target_config(p: Preset) -> Gemma4TextConfig:
     return Gemma4TextConfig(
         vocab_size=p.vocab_size, hidden_size=p.hidden_size, intermediate_size=p.intermediate_size,
-        num_hidden_layers=p.num_layers, layer_types=_layer_types(p.num_layers), sliding_window=p.sliding_window,
-        max_position_embeddings=2048, hidden_size_per_layer_input=0, vocab_size_per_layer_input=0,
+        num_hidden_layers=p.num_layers, layer_types=_layer_types(p.num_layers, p.sliding_per_full),
+        sliding_window=p.sliding_window, max_position_embeddings=2048, hidden_size_per_layer_input=p.per_layer_input,
+        vocab_size_per_layer_input=p.vocab_size if p.per_layer_input else 0, num_kv_shared_layers=p.kv_shared_layers,
         tie_word_embeddings=True, pad_token_id=PAD_ID, eos_token_id=EOS_ID, bos_token_id=BOS_ID,
         **_attention(p.hidden_size, 4), **_experts(p),
     )
