@@ -14,6 +14,8 @@ from typing import Any
 
 import torch
 
+from mtp_viz import memory
+
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 MINIATURE = ASSETS / "miniature"
 MINIATURE_NAME = "miniature"
@@ -100,6 +102,7 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     dev, reason = (device, f"device {device} requested") if device else pick_device()
+    asked = dtype
     if dtype is None:
         dtype = torch.bfloat16 if dev == "cuda" else torch.float32
     if target is None or target in MINIATURES:
@@ -114,6 +117,9 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
         target_id = str(target)
         assistant_id = assistant if assistant is not None else PRESETS.get(target_id, target_id.rstrip("/") + "-assistant")
         tokenizer_id, name = target_id, target_id
+        fit = memory.check(target_id, assistant_id, dev, asked)   # ValueError when it fits in no dtype
+        if fit is not None:
+            dtype, reason = fit.dtype, f"{reason}; {fit.reason}"
     if not str(target_id).strip():
         raise ValueError("no model given: enter a hub id such as google/gemma-4-E2B-it or a local folder")
     if dev == "cuda" and device is None and torch.cuda.device_count() > 1:

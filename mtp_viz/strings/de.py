@@ -8,6 +8,62 @@ STRINGS: dict[str, str] = {
     "app.title": "Spekulative Decodierung mit MTP, Schritt für Schritt",
     "tab.step": "Schritt für Schritt",
     "tab.tour": "Geführte Tour",
+    "tab.race": "Wettrennen",
+    # -- race tab ---------------------------------------------------------------------------------------------
+    "race.intro": ("### Das Wettrennen: derselbe Prompt, mit und ohne Entwurfsmodell\n"
+                   "Allein schreibt das Zielmodell ein Token pro Vorwärtsdurchlauf. Mit dem Entwurfsmodell prüft "
+                   "ein einziger Durchlauf mehrere Vorschläge und behält jeden, dem es zustimmt. Beide Bahnen "
+                   "wurden **auf diesem Server gemessen** und laufen im gemessenen Tempo ab: Die Tokens einer "
+                   "Runde erscheinen gemeinsam, sobald ihr Prüfdurchlauf endet, denn erst dann gibt es sie."),
+    "race.start": "Rennen starten",
+    "race.this": "Diesen Prompt im Rennen zeigen",
+    "race.lane.alone": "Zielmodell allein",
+    "race.lane.mtp": "Zielmodell + MTP-Entwurfsmodell",
+    "race.lane.draft-model": "Zielmodell + klassisches Entwurfsmodell",
+    "race.lane.prompt-lookup": "Zielmodell + Prompt-Lookup",
+    "race.projected.e2b": "Gemma 4 E2B + Assistent (hochgerechnet)",
+    "race.projected.31b": "Gemma 4 31B + Assistent (hochgerechnet)",
+    "race.projected.26b": "Gemma 4 26B A4B + Assistent (hochgerechnet)",
+    "race.fig.title": "Geschriebene Tokens im Zeitverlauf",
+    "race.fig.hover": "%{{x:.1f}} → %{{y:.0f}}",
+    "race.fig.x": "Millisekunden seit Beginn des ersten Durchlaufs (gemessen)",
+    "race.fig.x_projected": "Zeit in Durchläufen des Zielmodells über ein Token (hochgerechnet)",
+    "race.fig.y": "geschriebene Tokens",
+    "race.unit.ms": "ms",
+    "race.unit.passes": "Durchläufe",
+    "race.sum.total": "fertig nach",
+    "race.sum.first": "erstes Token nach",
+    "race.sum.rate_after": "Tokens pro Sekunde nach dem ersten",
+    "race.sum.passes": "Durchläufe des Zielmodells",
+    "race.sum.tokens": "geschriebene Tokens",
+    "race.sum.per_pass": "Tokens pro Durchlauf des Zielmodells",
+    "race.ratio": "{drafter} war nach der Uhr {ratio}-mal so schnell fertig.",
+    "race.projected_ratio": "Hochgerechnet, nicht gemessen: {drafter} wäre {ratio}-mal so schnell fertig.",
+    "race.check.same": "Derselbe Text, Token für Token: Alle {n} Tokens sind gleich. Die gierige Prüfung behält genau das, was das Zielmodell allein schreiben würde.",
+    "race.check.differ": "Die beiden Texte unterscheiden sich. Bei gieriger Dekodierung darf das nicht sein: Bitte melden Sie diesen Prompt.",
+    "race.check.sampled": "Beim Sampling unterscheiden sich die beiden Texte, weil die Zufallsziehungen verschieden sind; beide folgen dennoch der Verteilung des Zielmodells, das garantiert die Annahmeregel.",
+    "race.check.projected": "Hier gibt es keinen Text: Dieses Rennen ist aus dem Kostenmodell berechnet, nicht ausgeführt.",
+    "race.note.measured": ("So wurde gemessen: Beide Generierungen liefen auf diesem Server, zuerst das Zielmodell allein, "
+                           "dann mit Entwurfsmodell, nacheinander, damit sie nie um die CPU konkurrierten. Die Zeit "
+                           "einer Runde ist ihre gesamte Laufzeit (Entwerfen, Prüfdurchlauf, Sampling, Buchführung). "
+                           "Dies ist ein geteilter Server: Die Arbeit anderer Besucher zeigt sich in diesen Zeiten."),
+    "race.note.cached": ("Genau dieses Rennen lief schon früher auf diesem Server, und seine gemessenen Zeiten werden "
+                         "wiedergegeben; ändern Sie den Prompt oder die Einstellungen, um neu zu messen."),
+    "race.note.projected": ("Hochgerechnet, nicht gemessen: Diese Bahnen stammen aus dem Kostenmodell von Leviathan "
+                            "et al. mit der veröffentlichten Annahmequote (α = {alpha}) und der Größe des "
+                            "Entwurfsmodells im Verhältnis zum Zielmodell (c = {c}), {n} Vorschläge pro Runde. "
+                            "Niemand führt diesen Checkpoint hier aus."),
+    "race.js.passes": "Durchläufe",
+    "race.js.tokens": "Tokens",
+    "race.js.rate": "Tokens/s",
+    "race.js.clock": "Uhr (echte ms):",
+    "race.js.clock_projected": "Uhr (Durchläufe):",
+    "race.js.start": "▶ Los",
+    "race.js.pause": "❚❚ Anhalten",
+    "race.js.resume": "▶ Weiter",
+    "race.js.again": "↻ Noch einmal",
+    "race.js.slow": "Zeitlupe",
+    "race.js.finished": "fertig",
     # -- step-through tab -----------------------------------------------------------------------------------------
     "step.intro": ("# Multi-Token Prediction, Schritt für Schritt\nGemma 4 kann ein kleines **Entwurfsmodell** "
                    "mitlaufen lassen, das die nächsten Tokens rät; das große **Zielmodell** prüft alle Vorschläge in"
@@ -493,14 +549,16 @@ STRINGS: dict[str, str] = {
     "tour.ch5.q": "Wie viele Tokens kann eine Runde mit N Vorschlägen höchstens hinzufügen?",
     "tour.ch5.a": "N + 1: alle N Vorschläge und das Bonus-Token.",
     "tour.ch6.title": "Derselbe Text mit und ohne Entwurfsmodell",
-    "tour.ch6.text": ("Derselbe Prompt zweimal: links das Zielmodell allein, rechts mit Entwurfsmodell. Beide "
+    "tour.ch6.text": ("Derselbe Prompt zweimal, im Wettrennen: oben das Zielmodell allein, darunter mit "
+                      "Entwurfsmodell, abgespielt im Tempo, das bei der Aufzeichnung gemessen wurde. Beide "
                       "schrieben dieselben {tokens} Tokens, Wort für Wort. Bei Greedy-Decodierung ist jeder "
                       "angenommene Vorschlag ein Token, das das Zielmodell ohnehin gewählt hätte; das Entwurfsmodell"
-                      " ändert also, wie schnell der Text kommt, nie, was er sagt. Anders ist nur die Zahl: {passes}"
-                      " Durchläufe des Zielmodells statt {alone}, für dieselben {tokens} Tokens."),
-    "tour.ch6.try": ("Laden Sie unter **Schritt für Schritt** nacheinander die aufgezeichneten Beispiele *actions "
-                     "speak* und *actions speak no drafter* und vergleichen Sie in der Statistik die Tokens pro "
-                     "Durchlauf des Zielmodells."),
+                      " ändert also, wie schnell der Text kommt, nie, was er sagt. Anders ist die Zahl: {passes}"
+                      " Durchläufe des Zielmodells statt {alone} für dieselben {tokens} Tokens, und deshalb war der"
+                      " Text nach der Uhr {ratio}-mal so schnell fertig."),
+    "tour.ch6.try": ("Halten Sie das Rennen mit der Leertaste an und lassen Sie es weiterlaufen, und ändern Sie die "
+                     "Zeitlupe: Das Tempo ändert sich, die Zahlen nicht. Lassen Sie dann im Reiter **Wettrennen** "
+                     "einen eigenen Prompt antreten."),
     "tour.ch6.q": "Ist die Ausgabe mit eingeschaltetem Sampling immer noch genau die des Zielmodells?",
     "tour.ch6.a": ("Nicht Token für Token, weil die Zufallszüge anders ausfallen, aber sie folgt exakt der "
                    "Verteilung des Zielmodells: Die Annahmeregel aus Kapitel 10 sorgt dafür, dass jedes Token so "
@@ -717,4 +775,113 @@ STRINGS: dict[str, str] = {
     "public.trace.not_finite": "es enthält {value}, eine Zahl, die JSON nicht erlaubt",
     "public.trace.field": "{field}: {problem}",
     "public.trace.version": "Schema-Version {version} kann diese Programmversion nicht lesen ({supported})",
+    # -- memory check before a real load, and the lab's "From your server" panel (issue 20) ---------------------
+    "memory.where.ram": "Arbeitsspeicher",
+    "memory.where.gpu": "GPU-Speicher",
+    "memory.reason.fits": "{dtype}: {need:.1f} GB passen in die {free:.1f} GB freien {where}s",
+    "memory.reason.fallback": ("{dtype}, weil {first} ({need:.1f} GB) nicht in die {free:.1f} GB freien {where}s "
+                               "passt"),
+    "memory.refused": ("{model} passt nicht auf diesen Rechner: Selbst in {dtype} braucht es etwa {need:.1f} GB "
+                       "({need_bytes:,} Bytes: die Gewichte plus 20 % für die Ausführung), frei sind aber nur "
+                       "{free:.1f} GB ({free_bytes:,} Bytes) {where}. Wähle ein kleineres Modell oder starte die App "
+                       "auf einem Rechner mit mehr Speicher."),
+    "server.title": "Von deinem Server: die Annahmequote eines echten vLLM- oder SGLang-Servers",
+    "server.intro": ("Kopiere den Text der **/metrics**-Seite deines Servers einmal vor und einmal nach einer "
+                     "Last (oder lade die beiden Dateien hoch). Das Feld zieht die beiden voneinander ab und trägt "
+                     "ein, was dein Server gemessen hat, in das Kostenmodell des Labors. vLLM zählt Entwurfsrunden, "
+                     "entworfene und angenommene Tokens und die Annahme an jeder Entwurfsposition; SGLang meldet nur "
+                     "Annahmelänge und Annahmequote seiner letzten Batches. Hier läuft kein Modell, und nichts, was du "
+                     "einfügst, verlässt diese Seite."),
+    "server.before": "Vor der Last: /metrics-Text (optional)",
+    "server.after": "Nach der Last: /metrics-Text",
+    "server.upload_before": "Erste Seite hochladen",
+    "server.upload_after": "Zweite Seite hochladen",
+    "server.url": "Oder die /metrics-URL des Servers lesen (nur im lokalen Modus)",
+    "server.url_public": "Dieser Server liest keine URLs (öffentlicher Modus): Füge den Text stattdessen ein oder lade ihn hoch.",
+    "server.fetch_before": "URL ins erste Feld lesen",
+    "server.fetch_after": "URL ins zweite Feld lesen",
+    "server.c": "c: Durchlaufzeit Entwurfsmodell ÷ Durchlaufzeit Zielmodell auf deinem Server",
+    "server.preset": "oder c von einem belegten Gemma-4-Paar übernehmen",
+    "server.gamma": "N, mit dem der Server lief (SGLang: --speculative-num-steps; 0 = selbst ermitteln)",
+    "server.read": "Zahlen auslesen",
+    "server.preset_note": "c = {c:.3f} für {name}: {source} (hochgerechnet, nicht gemessen).",
+    "server.url_read": "{size:,} Zeichen von {url} gelesen.",
+    "server.summary.title": "**{engine} · {model}**: {window}",
+    "server.window.diff": "der Zeitraum zwischen deinen beiden Seiten",
+    "server.window.start": "alles seit dem Start des Servers (nur eine Seite)",
+    "server.window.gauges": "die Messwerte (Gauges) von SGLang zum Zeitpunkt deiner zweiten Seite",
+    "server.table.header": "| | gemessen auf deinem Server |\n| --- | --- |",
+    "server.row.drafts": "| Runden mit Entwurf | {value:,.0f} |",
+    "server.row.draft_tokens": "| entworfene Tokens | {value:,.0f} |",
+    "server.row.accepted": "| angenommene Tokens | {value:,.0f} |",
+    "server.row.rate": "| Annahmequote (angenommen ÷ entworfen) | {value:.1%} |",
+    "server.row.rate_missing": "| Annahmequote | {reason} |",
+    "server.row.length": ("| mittlere Annahmelänge (1 + angenommen ÷ Runden): Tokens pro Durchlauf des Zielmodells "
+                          "| {value:.2f} |"),
+    "server.row.length_missing": "| mittlere Annahmelänge | {reason} |",
+    "server.row.positions": "| Annahme an den Positionen 1 bis {n} | {value} |",
+    "server.row.positions_missing": "| Annahme an jeder Position | {reason} |",
+    "server.row.gamma": "| N, mit dem der Server lief | {value} ({source}) |",
+    "server.row.alpha": "| α, angepasst wie im Labor | {value:.3f} ({source}) |",
+    "server.row.best": ("| **vorhergesagt**: bestes N für c = {c:.3f} | {value}: {tokens:.2f} Tokens pro Durchlauf "
+                        "des Zielmodells, {speedup:.2f}× gegenüber ohne Entwurfsmodell |"),
+    "server.unsupported": "von SGLang nicht gemeldet",
+    "server.not_on_page": "nicht auf dieser Seite",
+    "server.gamma.counters": "entworfene Tokens ÷ Runden",
+    "server.gamma.positions": "die Zahl der gezählten Positionen",
+    "server.gamma.entered": "wie von dir eingegeben",
+    "server.gamma.implied": "aus den beiden Messwerten: (Länge − 1) ÷ Quote",
+    "server.alpha.positions": "aus der Annahme an jeder Position",
+    "server.alpha.rate": "aus der Annahmequote bei diesem N",
+    "server.alpha.length": "aus der mittleren Annahmelänge bei diesem N",
+    "server.note.reset": ("Zähler zurückgesetzt: {names} ist zwischen deinen Seiten gesunken, der Server wurde also "
+                          "dazwischen neu gestartet. Gezählt wird nur, was nach dem Neustart kam (deine zweite Seite)."),
+    "server.note.others": "Auf der Seite steht mehr als ein Modell mit Entwurf; diese Zahlen gelten für {model}.",
+    "server.note.no_draft_tokens": "Die Seite hat keinen Zähler für entworfene Tokens, daher gibt es keine Annahmequote.",
+    "server.note.no_positions_vllm": ("Diese vLLM-Seite hat keinen Zähler je Position "
+                                      "(vllm:spec_decode_num_accepted_tokens_per_pos): α kommt stattdessen aus der "
+                                      "Annahmequote."),
+    "server.note.no_positions_sglang": "SGLang meldet keine Annahme je Position, daher bleibt diese Ansicht leer.",
+    "server.note.gauges": ("Die Messwerte von SGLang beschreiben seine letzten Batches, keinen Zeitraum: Es wird "
+                           "nichts abgezogen, und die erste Seite wird nicht gebraucht."),
+    "server.note.need_gamma": ("Gib das N ein, mit dem der Server lief (sein --speculative-num-steps), um α "
+                               "anzupassen und vorherzusagen."),
+    "server.error.empty": "Füge zuerst eine /metrics-Seite ins zweite Feld ein (oder lade eine hoch).",
+    "server.error.too_large": ("Der Text hat {size:,} Zeichen; die /metrics-Seite eines Servers ist viel kleiner "
+                               "(hier höchstens {limit:,})."),
+    "server.error.not_prometheus": ("Das ist kein Prometheus-Text ({error}). Kopiere die ganze Seite, die die "
+                                    "/metrics-URL des Servers zeigt."),
+    "server.error.no_spec": ("Diese Prometheus-Seite hat keine Metriken zur spekulativen Decodierung: weder die "
+                             "vllm:spec_decode_*-Zähler von vLLM noch die sglang:spec_accept_*-Messwerte von SGLang."),
+    "server.error.no_spec.vllm": ("Diese vLLM-Seite hat keine vllm:spec_decode_*-Zähler: Wurde der Server mit "
+                                  "--speculative-config gestartet?"),
+    "server.error.no_spec.sglang": ("Diese SGLang-Seite hat weder sglang:spec_accept_length noch "
+                                    "sglang:spec_accept_rate: Wurde der Server mit --speculative-algorithm gestartet?"),
+    "server.error.different": "Die beiden Seiten stammen von verschiedenen Servern ({before} und {after}).",
+    "server.error.no_drafts": ("Zwischen deinen beiden Seiten gab es keine Entwürfe: Schicke nach der ersten Seite "
+                               "einige Anfragen und hole dann die zweite."),
+    "server.error.no_drafts_ever": "Der Server hat noch nichts entworfen: Schicke ihm zuerst einige Anfragen.",
+    "server.error.missing": "Der Seite fehlt {name}, das diese Zahlen brauchen.",
+    "server.error.public_url": ("Dieser Server liest keine URLs (öffentlicher Modus) und hat keine Anfrage gestellt: "
+                                "Füge den /metrics-Text stattdessen ein oder lade ihn hoch."),
+    "server.error.url_scheme": "Gelesen werden nur Adressen mit http:// oder https://.",
+    "server.error.url": "{url} konnte nicht gelesen werden: {error}",
+    "server.error.file": "Die Datei konnte nicht gelesen werden: {error}",
+    "server.title.curves": "Dein Server im Kostenmodell (c = {c:.3f})",
+    "server.title.acceptance": "Annahme je Entwurfsposition auf deinem Server (N = {n})",
+    "server.no_data": "Füge eine /metrics-Seite ein und drücke „Zahlen auslesen“.",
+    "server.legend.measured": "gemessen auf deinem Server (N = {n})",
+    "server.legend.predicted": "vorhergesagt, α = {alpha:.2f}",
+    "server.legend.predicted_speedup": "vorhergesagt, α = {alpha:.2f}, c = {c:.3f}",
+    "server.legend.miniature": "das Miniaturmodell dieser App: vorhergesagt, α = {alpha:.2f}",
+    "server.legend.positions": "gemessen auf deinem Server",
+    "server.legend.alpha_k": "vorhergesagt: α^k mit α = {alpha:.2f}",
+    "server.what": ("Der rote Punkt ist, was dein Server gemessen hat: Tokens pro Durchlauf des Zielmodells bei dem "
+                    "N, mit dem er lief (1 + angenommene Entwurfstokens pro Runde). Die blauen Kurven sagt das "
+                    "Kostenmodell des Labors für jedes N vorher, aus dem an deinen Server angepassten α und dem "
+                    "gewählten c: Tokens pro Durchlauf (1 − α^(N+1)) / (1 − α) und die Beschleunigung geteilt durch "
+                    "(N·c + 1), das beste N mit Stern. Die Balken sind der Anteil der Runden, deren erste k Entwürfe "
+                    "alle angenommen wurden, neben α^k. Die Batches eines Servers teilen sich jeden Durchlauf des "
+                    "Zielmodells, seine echte Beschleunigung hängt also auch von der Last ab; die Vorhersage gilt für "
+                    "eine Sequenz auf einmal."),
 }

@@ -7,6 +7,61 @@ STRINGS: dict[str, str] = {
     "app.title": "MTP speculative decoding, step by step",
     "tab.step": "Step through",
     "tab.tour": "Guided tour",
+    "tab.race": "Race",
+    # -- race tab ---------------------------------------------------------------------------------------------
+    "race.intro": ("### The race: the same prompt, with and without the drafter\n"
+                   "Left to itself, the target writes one token per forward pass. With the drafter, one pass can "
+                   "check several guesses and keep every one it agrees with. Both lanes below were **measured on "
+                   "this server** and are replayed at their measured pace: a round's tokens appear together at "
+                   "the moment its verification pass ended, because that is when they exist."),
+    "race.start": "Start race",
+    "race.this": "Race this prompt",
+    "race.lane.alone": "Target alone",
+    "race.lane.mtp": "Target + MTP drafter",
+    "race.lane.draft-model": "Target + draft model",
+    "race.lane.prompt-lookup": "Target + prompt lookup",
+    "race.projected.e2b": "Gemma 4 E2B + assistant (projected)",
+    "race.projected.31b": "Gemma 4 31B + assistant (projected)",
+    "race.projected.26b": "Gemma 4 26B A4B + assistant (projected)",
+    "race.fig.title": "Tokens written over time",
+    "race.fig.hover": "%{{x:.1f}} → %{{y:.0f}}",
+    "race.fig.x": "milliseconds since the first pass began (measured)",
+    "race.fig.x_projected": "time in one-token target passes (projected)",
+    "race.fig.y": "tokens written",
+    "race.unit.ms": "ms",
+    "race.unit.passes": "passes",
+    "race.sum.total": "finished after",
+    "race.sum.first": "first token after",
+    "race.sum.rate_after": "tokens per second after the first",
+    "race.sum.passes": "target passes",
+    "race.sum.tokens": "tokens written",
+    "race.sum.per_pass": "tokens per target pass",
+    "race.ratio": "{drafter} finished {ratio}× as fast, by the wall clock.",
+    "race.projected_ratio": "Projected, not measured: {drafter} would finish {ratio}× as fast.",
+    "race.check.same": "Same text, token for token: all {n} tokens are identical. Greedy verification keeps exactly what the target alone would write.",
+    "race.check.differ": "The two texts differ. Under greedy decoding they should not: please report this prompt.",
+    "race.check.sampled": "With sampling the two texts differ, because the random draws differ; each still follows the target's own distribution, which is what the acceptance rule guarantees.",
+    "race.check.projected": "There is no text here: this race is computed from the cost model, not run.",
+    "race.note.measured": ("How this was measured: both generations ran on this server, the target alone first and then "
+                           "with the drafter, one after the other so they never competed for the CPU. Each round's "
+                           "time is its whole wall time (drafting, the verification pass, sampling, bookkeeping). "
+                           "This is a shared server: other visitors' work shows up in these times."),
+    "race.note.cached": ("This exact race was run earlier on this server and its recorded times are replayed; "
+                         "change the prompt or the settings to measure a new one."),
+    "race.note.projected": ("Projected, not measured: these lanes come from Leviathan et al.'s cost model with "
+                            "the published acceptance (α = {alpha}) and the drafter's size relative to the target "
+                            "(c = {c}), {n} guesses per round. Nobody here runs this checkpoint."),
+    "race.js.passes": "passes",
+    "race.js.tokens": "tokens",
+    "race.js.rate": "tokens/s",
+    "race.js.clock": "clock (real ms):",
+    "race.js.clock_projected": "clock (target passes):",
+    "race.js.start": "▶ Start",
+    "race.js.pause": "❚❚ Pause",
+    "race.js.resume": "▶ Resume",
+    "race.js.again": "↻ Again",
+    "race.js.slow": "Slow motion",
+    "race.js.finished": "finished",
     # -- step-through tab -------------------------------------------------------------------------------------
     "step.intro": ("# Multi-token prediction, step by step\n"
                    "Gemma 4 can run a small **drafter** that guesses several next tokens, and the big **target** "
@@ -451,13 +506,14 @@ STRINGS: dict[str, str] = {
     "tour.ch5.q": "With N guesses, how many tokens can one round add at most?",
     "tour.ch5.a": "N + 1: all N guesses and the bonus token.",
     "tour.ch6.title": "The same text with and without the drafter",
-    "tour.ch6.text": ("The same prompt twice: on the left the target alone, on the right with the drafter. Both "
-                      "wrote the same {tokens} tokens, word for word. With greedy decoding every kept guess is a "
-                      "token the target would have chosen anyway, so the drafter changes how fast the text comes, "
-                      "never what it says. What changes is the count: {passes} target passes instead of {alone}, "
-                      "for the same {tokens} tokens."),
-    "tour.ch6.try": ("In **Step through**, load the recorded examples *actions speak* and *actions speak no "
-                     "drafter* one after the other and compare tokens per target pass in the statistics view."),
+    "tour.ch6.text": ("The same prompt twice, racing: on top the target alone, below it with the drafter, replayed "
+                      "at the pace measured when they were recorded. Both wrote the same {tokens} tokens, word for "
+                      "word. With greedy decoding every kept guess is a token the target would have chosen anyway, "
+                      "so the drafter changes how fast the text comes, never what it says. What changes is the "
+                      "count: {passes} target passes instead of {alone} for the same {tokens} tokens, and so the "
+                      "text was finished {ratio}× as fast by the wall clock."),
+    "tour.ch6.try": ("Press space to pause and resume the race, and change the slow-motion factor: the pace "
+                     "changes, the numbers do not. Then race a prompt of your own in the **Race** tab."),
     "tour.ch6.q": "With sampling switched on, is the output still exactly the target's?",
     "tour.ch6.a": ("Not token for token, because the random draws differ, but it follows the target's "
                    "distribution exactly: the acceptance rule of chapter 10 makes each token come out as if the "
@@ -647,4 +703,107 @@ STRINGS: dict[str, str] = {
     "public.trace.not_finite": "it contains {value}, which is not a number JSON allows",
     "public.trace.field": "{field}: {problem}",
     "public.trace.version": "schema version {version} is not one this build reads ({supported})",
+    # -- memory check before a real load, and the lab's "From your server" panel (issue 20) ---------------------
+    "memory.where.ram": "RAM",
+    "memory.where.gpu": "GPU memory",
+    "memory.reason.fits": "{dtype}: {need:.1f} GB fits in the {free:.1f} GB of {where} free",
+    "memory.reason.fallback": "{dtype} because {first} ({need:.1f} GB) does not fit in the {free:.1f} GB of {where} free",
+    "memory.refused": ("{model} does not fit on this machine: even in {dtype} it needs about {need:.1f} GB "
+                       "({need_bytes:,} bytes: the weights plus 20 % for running them), and only {free:.1f} GB "
+                       "({free_bytes:,} bytes) of {where} is free. Choose a smaller model, or run the app on a "
+                       "machine with more memory."),
+    "server.title": "From your server: a real vLLM or SGLang server's acceptance",
+    "server.intro": ("Copy the text of your server's **/metrics** page once before and once after a workload (or "
+                     "upload the two files). The panel subtracts the two and puts what your server measured on the "
+                     "lab's cost model. vLLM counts drafts, drafted and accepted tokens and the acceptance at each "
+                     "draft position; SGLang reports only the acceptance length and rate of its latest batches. "
+                     "Nothing here runs a model, and nothing you paste leaves this page."),
+    "server.before": "Before the workload: /metrics text (optional)",
+    "server.after": "After the workload: /metrics text",
+    "server.upload_before": "Upload the first page",
+    "server.upload_after": "Upload the second page",
+    "server.url": "Or read the server's /metrics URL (local mode only)",
+    "server.url_public": "This server reads no URLs (public mode): paste or upload the text instead.",
+    "server.fetch_before": "Read the URL into the first box",
+    "server.fetch_after": "Read the URL into the second box",
+    "server.c": "c: drafter pass time ÷ target pass time on your server",
+    "server.preset": "or take c from a cited Gemma 4 pair",
+    "server.gamma": "N the server ran with (SGLang: --speculative-num-steps; 0 = work it out)",
+    "server.read": "Read the numbers",
+    "server.preset_note": "c = {c:.3f} for {name}: {source} (projected, not measured).",
+    "server.url_read": "Read {size:,} characters from {url}.",
+    "server.summary.title": "**{engine} · {model}**: {window}",
+    "server.window.diff": "the window between your two pages",
+    "server.window.start": "everything since the server started (one page only)",
+    "server.window.gauges": "SGLang's gauges at the time of your second page",
+    "server.table.header": "| | measured on your server |\n| --- | --- |",
+    "server.row.drafts": "| rounds with drafts | {value:,.0f} |",
+    "server.row.draft_tokens": "| drafted tokens | {value:,.0f} |",
+    "server.row.accepted": "| accepted tokens | {value:,.0f} |",
+    "server.row.rate": "| acceptance rate (accepted ÷ drafted) | {value:.1%} |",
+    "server.row.rate_missing": "| acceptance rate | {reason} |",
+    "server.row.length": "| mean acceptance length (1 + accepted ÷ rounds): tokens per target pass | {value:.2f} |",
+    "server.row.length_missing": "| mean acceptance length | {reason} |",
+    "server.row.positions": "| acceptance at positions 1 to {n} | {value} |",
+    "server.row.positions_missing": "| acceptance at each position | {reason} |",
+    "server.row.gamma": "| N the server ran with | {value} ({source}) |",
+    "server.row.alpha": "| α, fitted as the lab fits it | {value:.3f} ({source}) |",
+    "server.row.best": ("| **predicted**: best N for c = {c:.3f} | {value}: {tokens:.2f} tokens per target pass, "
+                        "{speedup:.2f}× over no drafter |"),
+    "server.unsupported": "not reported by SGLang",
+    "server.not_on_page": "not on this page",
+    "server.gamma.counters": "drafted tokens ÷ rounds",
+    "server.gamma.positions": "the number of positions counted",
+    "server.gamma.entered": "as you entered it",
+    "server.gamma.implied": "implied by the two gauges: (length − 1) ÷ rate",
+    "server.alpha.positions": "from the acceptance at each position",
+    "server.alpha.rate": "from the acceptance rate at this N",
+    "server.alpha.length": "from the mean acceptance length at this N",
+    "server.note.reset": ("Counter reset: {names} went down between your pages, so the server restarted in between. "
+                          "The window counts only what came after the restart (your second page)."),
+    "server.note.others": "The page has more than one model with drafting; these numbers are for {model}.",
+    "server.note.no_draft_tokens": "The page has no drafted-token counter, so there is no acceptance rate.",
+    "server.note.no_positions_vllm": ("This vLLM page has no per-position counter "
+                                      "(vllm:spec_decode_num_accepted_tokens_per_pos): α comes from the acceptance "
+                                      "rate instead."),
+    "server.note.no_positions_sglang": "SGLang reports no acceptance by position, so that view stays empty.",
+    "server.note.gauges": ("SGLang's gauges describe its latest batches, not a window: nothing is subtracted, and the "
+                           "first page is not needed."),
+    "server.note.need_gamma": "Enter the N the server ran with (its --speculative-num-steps) to fit α and predict.",
+    "server.error.empty": "Paste a /metrics page (or upload one) into the second box first.",
+    "server.error.too_large": ("The text has {size:,} characters; the /metrics page of one server is far smaller "
+                               "(at most {limit:,} here)."),
+    "server.error.not_prometheus": ("This is not Prometheus text ({error}). Copy the whole page that the server's "
+                                    "/metrics URL shows."),
+    "server.error.no_spec": ("This Prometheus page has no speculative decoding metrics: neither vLLM's "
+                             "vllm:spec_decode_* counters nor SGLang's sglang:spec_accept_* gauges."),
+    "server.error.no_spec.vllm": ("This vLLM page has no vllm:spec_decode_* counters: was the server started with "
+                                  "--speculative-config?"),
+    "server.error.no_spec.sglang": ("This SGLang page has no sglang:spec_accept_length or sglang:spec_accept_rate: "
+                                    "was the server started with --speculative-algorithm?"),
+    "server.error.different": "The two pages come from different servers ({before} and {after}).",
+    "server.error.no_drafts": ("No drafts between your two pages: send some requests after taking the first page, "
+                               "then take the second."),
+    "server.error.no_drafts_ever": "The server has not drafted anything yet: send it some requests first.",
+    "server.error.missing": "The page lacks {name}, which these figures need.",
+    "server.error.public_url": ("This server reads no URLs (public mode), and made no request: paste or upload the "
+                                "/metrics text instead."),
+    "server.error.url_scheme": "Only http:// and https:// addresses are read.",
+    "server.error.url": "Could not read {url}: {error}",
+    "server.error.file": "Could not read the file: {error}",
+    "server.title.curves": "Your server on the cost model (c = {c:.3f})",
+    "server.title.acceptance": "Acceptance by draft position on your server (N = {n})",
+    "server.no_data": "Paste a /metrics page and press Read the numbers.",
+    "server.legend.measured": "measured on your server (N = {n})",
+    "server.legend.predicted": "predicted, α = {alpha:.2f}",
+    "server.legend.predicted_speedup": "predicted, α = {alpha:.2f}, c = {c:.3f}",
+    "server.legend.miniature": "the miniature in this app: predicted, α = {alpha:.2f}",
+    "server.legend.positions": "measured on your server",
+    "server.legend.alpha_k": "predicted: α^k with α = {alpha:.2f}",
+    "server.what": ("The red dot is what your server measured: tokens per target pass at the N it ran with (1 + "
+                    "accepted drafts per round). The blue curves are predicted by the lab's cost model from the α "
+                    "fitted to your server and the c you chose, for every N: tokens per pass (1 − α^(N+1)) / (1 − α) "
+                    "and speed-up over (N·c + 1), with the best N starred. The bars are the share of rounds whose "
+                    "first k drafts were all accepted, against α^k. A server's batches share each target pass, so "
+                    "its real speed-up also depends on the load; the prediction is for one sequence at a time."),
 }

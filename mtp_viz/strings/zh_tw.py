@@ -8,6 +8,58 @@ STRINGS: dict[str, str] = {
     "app.title": "MTP 推測式解碼，一步一步看",
     "tab.step": "逐步執行",
     "tab.tour": "導覽",
+    "tab.race": "賽跑",
+    # -- race tab ---------------------------------------------------------------------------------------------
+    "race.intro": ("### 賽跑：同一個提示，有草稿模型與沒有草稿模型\n"
+                   "目標模型單獨運作時，每次前向傳播只寫出一個 詞元。有了草稿模型，一次傳播就能檢查好幾個猜測，"
+                   "並保留它同意的每一個。下面兩條跑道都是**在這台伺服器上實際量測**的，並依量測到的速度重播："
+                   "一輪的 個詞元 會在該輪驗證傳播結束的那一刻一起出現，因為那時它們才存在。"),
+    "race.start": "開始賽跑",
+    "race.this": "用這個提示賽跑",
+    "race.lane.alone": "只有目標模型",
+    "race.lane.mtp": "目標模型 + MTP 草稿模型",
+    "race.lane.draft-model": "目標模型 + 傳統草稿模型",
+    "race.lane.prompt-lookup": "目標模型 + 提示查找",
+    "race.projected.e2b": "Gemma 4 E2B + 助理模型（推估）",
+    "race.projected.31b": "Gemma 4 31B + 助理模型（推估）",
+    "race.projected.26b": "Gemma 4 26B A4B + 助理模型（推估）",
+    "race.fig.title": "隨時間寫出的詞元",
+    "race.fig.hover": "%{{x:.1f}} → %{{y:.0f}}",
+    "race.fig.x": "自第一次傳播開始經過的毫秒數（實測）",
+    "race.fig.x_projected": "時間，以目標模型單一詞元傳播為單位（推估）",
+    "race.fig.y": "已寫出的詞元數",
+    "race.unit.ms": "毫秒",
+    "race.unit.passes": "次傳播",
+    "race.sum.total": "完成時間",
+    "race.sum.first": "第一個詞元出現時間",
+    "race.sum.rate_after": "第一個詞元之後每秒的詞元數",
+    "race.sum.passes": "目標模型傳播次數",
+    "race.sum.tokens": "寫出的詞元數",
+    "race.sum.per_pass": "每次目標模型傳播的詞元數",
+    "race.ratio": "以實際時間計，{drafter}快了 {ratio} 倍完成。",
+    "race.projected_ratio": "推估值，並非實測：{drafter}會快 {ratio} 倍完成。",
+    "race.check.same": "文字完全相同，逐個詞元一致：全部 {n} 個詞元都一樣。貪婪驗證保留的正是目標模型單獨會寫出的內容。",
+    "race.check.differ": "兩段文字不同。在貪婪解碼下不該如此：請回報這個提示。",
+    "race.check.sampled": "使用取樣時兩段文字會不同，因為隨機抽樣不同；但兩者都遵循目標模型本身的分佈，這正是接受規則所保證的。",
+    "race.check.projected": "這裡沒有文字：這場賽跑是由成本模型計算出來的，並沒有實際執行。",
+    "race.note.measured": ("量測方式：兩次生成都在這台伺服器上執行，先是目標模型單獨執行，再加上草稿模型，"
+                           "一前一後進行，所以兩者從未爭用 CPU。每一輪的時間是整輪的實際耗時（起草、驗證傳播、"
+                           "取樣與記錄）。這是一台共用的伺服器：其他訪客的工作也會反映在這些時間裡。"),
+    "race.note.cached": "這場完全相同的賽跑先前已在這台伺服器上跑過，這裡重播的是當時記錄的時間；修改提示或設定即可重新量測。",
+    "race.note.projected": ("推估值，並非實測：這兩條跑道來自 Leviathan 等人的成本模型，使用公開的接受率"
+                            "（α = {alpha}）以及草稿模型相對於目標模型的大小（c = {c}），每輪 {n} 個猜測。"
+                            "這裡沒有人執行這個檢查點。"),
+    "race.js.passes": "傳播",
+    "race.js.tokens": "詞元",
+    "race.js.rate": "詞元/秒",
+    "race.js.clock": "時鐘（實際毫秒）：",
+    "race.js.clock_projected": "時鐘（傳播次數）：",
+    "race.js.start": "▶ 開始",
+    "race.js.pause": "❚❚ 暫停",
+    "race.js.resume": "▶ 繼續",
+    "race.js.again": "↻ 再跑一次",
+    "race.js.slow": "慢動作",
+    "race.js.finished": "完成",
     # -- step-through tab -----------------------------------------------------------------------------------------
     "step.intro": ("# 多詞元預測（MTP），一步一步看\nGemma 4 可以搭配一個小型的**草稿模型**：它先猜接下來的幾個詞元"
                    "，再由大型的**目標模型**在一次前向傳播中檢查全部猜測。猜對的詞元等於白賺，而輸出和目標模型單獨生成的結果完全"
@@ -392,10 +444,11 @@ STRINGS: dict[str, str] = {
     "tour.ch5.q": "猜 N 個詞元時，一輪最多能加入幾個詞元？",
     "tour.ch5.a": "N + 1 個：全部 N 個猜測再加上額外詞元。",
     "tour.ch6.title": "同一段文字，有草稿模型和沒有草稿模型",
-    "tour.ch6.text": ("同一個提示跑了兩次：左邊只有目標模型，右邊加上草稿模型。兩邊寫出的 {tokens} 個詞元一字不差。在貪婪"
-                      "解碼下，每個被保留的猜測本來就是目標模型會選的詞元，所以草稿模型改變的是文字出現的速度，而不是內容。改變的是"
-                      "次數：同樣 {tokens} 個詞元，目標模型只傳播 {passes} 次，而不是 {alone} 次。"),
-    "tour.ch6.try": "在 **逐步執行** 分頁，先後載入預錄範例 *actions speak* 和 *actions speak no drafter*，在統計視圖中比較每次目標傳播產生的詞元數。",
+    "tour.ch6.text": ("同一個提示跑了兩次，並排賽跑：上面只有目標模型，下面加上草稿模型，依錄製時量測到的速度重播。"
+                      "兩邊寫出的 {tokens} 個詞元一字不差。在貪婪解碼下，每個被保留的猜測本來就是目標模型會選的詞元，"
+                      "所以草稿模型改變的是文字出現的速度，而不是內容。改變的是次數：同樣 {tokens} 個詞元，目標模型只"
+                      "傳播 {passes} 次，而不是 {alone} 次，因此以實際時間計快了 {ratio} 倍完成。"),
+    "tour.ch6.try": "按空白鍵暫停或繼續賽跑，並改變慢動作倍數：速度改變了，數字卻不變。然後在 **賽跑** 分頁用你自己的提示比賽。",
     "tour.ch6.q": "開啟取樣之後，輸出仍然和目標模型完全一樣嗎？",
     "tour.ch6.a": "不會逐字相同，因為隨機抽樣的結果不同；但它完全遵循目標模型的機率分布：第 10 章的接受規則讓每個詞元看起來就像目標模型自己抽出來的。",
     "tour.ch7.title": "KV 共享：草稿模型讀取目標模型的快取",
@@ -530,4 +583,97 @@ STRINGS: dict[str, str] = {
     "public.trace.not_finite": "內容包含 {value}，這不是 JSON 允許的數字",
     "public.trace.field": "{field}：{problem}",
     "public.trace.version": "這個版本無法讀取結構描述版本 {version}（支援：{supported}）",
+    # -- memory check before a real load, and the lab's "From your server" panel (issue 20) ---------------------
+    "memory.where.ram": "記憶體（RAM）",
+    "memory.where.gpu": "GPU 記憶體",
+    "memory.reason.fits": "{dtype}：{need:.1f} GB，放得進可用的 {free:.1f} GB {where}",
+    "memory.reason.fallback": "改用 {dtype}，因為 {first}（{need:.1f} GB）放不進可用的 {free:.1f} GB {where}",
+    "memory.refused": ("{model} 在這台機器上放不下：即使用 {dtype}，也需要約 {need:.1f} GB（{need_bytes:,} 位元組："
+                       "權重再加 20 % 執行所需），但可用的{where}只有 {free:.1f} GB（{free_bytes:,} 位元組）。"
+                       "請選較小的模型，或在記憶體更多的機器上執行這個應用程式。"),
+    "server.title": "來自你的伺服器：真實 vLLM 或 SGLang 伺服器的接受率",
+    "server.intro": ("在一段工作負載之前和之後，各複製一次你伺服器 **/metrics** 頁面的文字（或上傳這兩個檔案）。"
+                     "這個面板會把兩者相減，並把你的伺服器實測到的數字放到實驗室的成本模型上。vLLM 會計算草稿輪數、"
+                     "草稿詞元數、被接受的詞元數，以及每個草稿位置的接受情況；SGLang 只回報最近幾批的接受長度與接受率。"
+                     "這裡不會執行任何模型，你貼上的內容也不會離開這個頁面。"),
+    "server.before": "工作負載之前：/metrics 文字（可省略）",
+    "server.after": "工作負載之後：/metrics 文字",
+    "server.upload_before": "上傳第一頁",
+    "server.upload_after": "上傳第二頁",
+    "server.url": "或讀取伺服器的 /metrics 網址（僅限本機模式）",
+    "server.url_public": "這個伺服器不讀取任何網址（公開模式）：請改為貼上或上傳文字。",
+    "server.fetch_before": "把網址內容讀進第一個框",
+    "server.fetch_after": "把網址內容讀進第二個框",
+    "server.c": "c：在你的伺服器上，草稿模型傳播時間 ÷ 目標模型傳播時間",
+    "server.preset": "或採用一組有出處的 Gemma 4 模型的 c",
+    "server.gamma": "伺服器使用的 N（SGLang：--speculative-num-steps；0 = 自動推算）",
+    "server.read": "讀取數字",
+    "server.preset_note": "{name} 的 c = {c:.3f}：{source}（推估，非實測）。",
+    "server.url_read": "已從 {url} 讀取 {size:,} 個字元。",
+    "server.summary.title": "**{engine} · {model}**：{window}",
+    "server.window.diff": "你兩個頁面之間的這段區間",
+    "server.window.start": "伺服器啟動以來的全部累計（只有一個頁面）",
+    "server.window.gauges": "你第二個頁面當下的 SGLang 量測值（gauge）",
+    "server.table.header": "| | 在你的伺服器上實測 |\n| --- | --- |",
+    "server.row.drafts": "| 有草稿的輪數 | {value:,.0f} |",
+    "server.row.draft_tokens": "| 草稿詞元數 | {value:,.0f} |",
+    "server.row.accepted": "| 被接受的詞元數 | {value:,.0f} |",
+    "server.row.rate": "| 接受率（被接受 ÷ 草稿） | {value:.1%} |",
+    "server.row.rate_missing": "| 接受率 | {reason} |",
+    "server.row.length": "| 平均接受長度（1 + 被接受 ÷ 輪數）：每次目標傳播的詞元數 | {value:.2f} |",
+    "server.row.length_missing": "| 平均接受長度 | {reason} |",
+    "server.row.positions": "| 位置 1 到 {n} 的接受情況 | {value} |",
+    "server.row.positions_missing": "| 各位置的接受情況 | {reason} |",
+    "server.row.gamma": "| 伺服器使用的 N | {value}（{source}） |",
+    "server.row.alpha": "| α，用實驗室的方法擬合 | {value:.3f}（{source}） |",
+    "server.row.best": ("| **預測**：c = {c:.3f} 時的最佳 N | {value}：每次目標傳播 {tokens:.2f} 個詞元，"
+                        "比沒有草稿模型快 {speedup:.2f}× |"),
+    "server.unsupported": "SGLang 沒有回報",
+    "server.not_on_page": "這個頁面上沒有",
+    "server.gamma.counters": "草稿詞元數 ÷ 輪數",
+    "server.gamma.positions": "計數的位置個數",
+    "server.gamma.entered": "依你輸入的值",
+    "server.gamma.implied": "由兩個量測值推得：（長度 − 1）÷ 接受率",
+    "server.alpha.positions": "根據各位置的接受情況",
+    "server.alpha.rate": "根據這個 N 下的接受率",
+    "server.alpha.length": "根據這個 N 下的平均接受長度",
+    "server.note.reset": ("計數器重設：{names} 在你兩個頁面之間變小了，表示伺服器中途重新啟動過。"
+                          "這段區間只計算重新啟動之後的數字（也就是你的第二個頁面）。"),
+    "server.note.others": "這個頁面上有不只一個使用草稿的模型；這些數字屬於 {model}。",
+    "server.note.no_draft_tokens": "這個頁面沒有草稿詞元的計數器，所以沒有接受率。",
+    "server.note.no_positions_vllm": ("這個 vLLM 頁面沒有各位置的計數器"
+                                      "（vllm:spec_decode_num_accepted_tokens_per_pos）：α 改由接受率推得。"),
+    "server.note.no_positions_sglang": "SGLang 不回報各位置的接受情況，所以那張圖會是空的。",
+    "server.note.gauges": "SGLang 的量測值描述的是最近幾批，而不是一段區間：不做相減，也不需要第一個頁面。",
+    "server.note.need_gamma": "請輸入伺服器使用的 N（它的 --speculative-num-steps），才能擬合 α 並做預測。",
+    "server.error.empty": "請先在第二個框貼上（或上傳）一個 /metrics 頁面。",
+    "server.error.too_large": "這段文字有 {size:,} 個字元；單一伺服器的 /metrics 頁面遠小於此（這裡最多 {limit:,}）。",
+    "server.error.not_prometheus": "這不是 Prometheus 文字（{error}）。請複製伺服器 /metrics 網址顯示的整個頁面。",
+    "server.error.no_spec": ("這個 Prometheus 頁面沒有推測式解碼的指標：既沒有 vLLM 的 vllm:spec_decode_* 計數器，"
+                             "也沒有 SGLang 的 sglang:spec_accept_* 量測值。"),
+    "server.error.no_spec.vllm": "這個 vLLM 頁面沒有 vllm:spec_decode_* 計數器：伺服器啟動時有加上 --speculative-config 嗎？",
+    "server.error.no_spec.sglang": ("這個 SGLang 頁面沒有 sglang:spec_accept_length 或 sglang:spec_accept_rate："
+                                    "伺服器啟動時有加上 --speculative-algorithm 嗎？"),
+    "server.error.different": "這兩個頁面來自不同的伺服器（{before} 和 {after}）。",
+    "server.error.no_drafts": "你兩個頁面之間沒有任何草稿：取得第一個頁面後先送出一些請求，再取第二個頁面。",
+    "server.error.no_drafts_ever": "伺服器還沒有產生過任何草稿：請先送出一些請求。",
+    "server.error.missing": "這個頁面缺少 {name}，而這些數字需要它。",
+    "server.error.public_url": "這個伺服器不讀取任何網址（公開模式），也沒有發出任何請求：請改為貼上或上傳 /metrics 文字。",
+    "server.error.url_scheme": "只讀取 http:// 和 https:// 開頭的網址。",
+    "server.error.url": "無法讀取 {url}：{error}",
+    "server.error.file": "無法讀取這個檔案：{error}",
+    "server.title.curves": "你的伺服器放在成本模型上（c = {c:.3f}）",
+    "server.title.acceptance": "你的伺服器上各草稿位置的接受情況（N = {n}）",
+    "server.no_data": "貼上一個 /metrics 頁面，再按「讀取數字」。",
+    "server.legend.measured": "在你的伺服器上實測（N = {n}）",
+    "server.legend.predicted": "預測，α = {alpha:.2f}",
+    "server.legend.predicted_speedup": "預測，α = {alpha:.2f}，c = {c:.3f}",
+    "server.legend.miniature": "本應用程式的迷你模型：預測，α = {alpha:.2f}",
+    "server.legend.positions": "在你的伺服器上實測",
+    "server.legend.alpha_k": "預測：α^k，α = {alpha:.2f}",
+    "server.what": ("紅點是你的伺服器實測到的數字：在它使用的 N 下，每次目標傳播產生的詞元數（1 + 每輪被接受的草稿數）。"
+                    "藍色曲線是實驗室的成本模型，用從你伺服器擬合出的 α 和你選的 c，對每個 N 做的預測："
+                    "每次傳播的詞元數 (1 − α^(N+1)) / (1 − α)，以及除以 (N·c + 1) 後的加速，最佳 N 以星號標示。"
+                    "長條是前 k 個草稿全部被接受的輪數比例，與 α^k 對照。伺服器的多個批次共用每次目標傳播，"
+                    "所以實際加速也取決於負載；這裡的預測是一次只處理一個序列的情況。"),
 }
