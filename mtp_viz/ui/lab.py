@@ -16,7 +16,7 @@ import pandas as pd
 from mtp_viz import lab
 from mtp_viz.figures import lab as views
 from mtp_viz.strings import t
-from mtp_viz.ui import glossary, policy
+from mtp_viz.ui import glossary, policy, server_panel
 from mtp_viz.ui.pairs import get_pair
 from mtp_viz.ui.policy import MINIATURE
 from mtp_viz.ui.session import EXAMPLES, EXPORTS, md
@@ -188,6 +188,7 @@ def build(demo: gr.Blocks) -> None:
     preset_note = gr.Markdown()
     what_if = gr.Plot(show_label=False, value=views.what_if(model0["alpha"], model0["c"]), elem_classes="lab-what-if")
     gr.Markdown(L("step.what_you_see", text=L("lab.what.what_if")), elem_classes="what-you-see")
+    server_panel.build(demo)
     glossary.accordion()
 
     outputs = [*plots, status, frame, download]

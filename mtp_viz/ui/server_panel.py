@@ -1,0 +1,196 @@
+"""The lab's "From your server" panel: two /metrics pages in, the server's acceptance and the cost model out. Wiring.
+
+Knows the panel's layout and the one network read the app ever makes for a visitor: a URL, in local mode only
+(policy.is_public() decides; in public mode no request is made). The reading is mtp_viz.server_metrics, the
+drawing mtp_viz.figures.server. Handlers are plain functions, so tests call them without a browser.
+"""
+from __future__ import annotations
+
+import math
+import urllib.parse
+import urllib.request
+
+import gradio as gr
+
+from mtp_viz import lab, server_metrics
+from mtp_viz.figures import server as views
+from mtp_viz.server_metrics import MAX_CHARS, MetricsError
+from mtp_viz.strings import t
+from mtp_viz.ui import policy
+from mtp_viz.ui.session import md
+from mtp_viz.ui.words import L, lang_of
+
+FETCH_TIMEOUT_S = 5.0
+DEFAULT_C = 0.05            # a few-per-cent drafter, as Gemma 4's assistants are; the presets cite real ones
+MAX_GAMMA = 16
+
+
+def _message(exc: Exception, lang: str) -> str:
+    """A MetricsError in the visitor's language; anything else as policy.message_for says it."""
+    if isinstance(exc, MetricsError):
+        return t(exc.key, lang, **exc.values)
+    return policy.message_for(exc)
+
+
+# -- reading text in ----------------------------------------------------------------------------------------------
+def fetch_text(url: str) -> str:
+    """The text at `url` (http or https), read once with a short timeout and a size cap. Refused in public mode
+    before anything touches the network."""
+    if policy.is_public():
+        raise MetricsError("server.error.public_url")
+    url = (url or "").strip()
+    if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
+        raise MetricsError("server.error.url_scheme")
+    try:
+        with urllib.request.urlopen(url, timeout=FETCH_TIMEOUT_S) as response:   # noqa: S310 (scheme checked)
+            body = response.read(MAX_CHARS + 1)
+    except (OSError, ValueError) as exc:     # URLError, HTTPError, timeouts, bad hosts
+        raise MetricsError("server.error.url", url=url[:100], error=str(exc)[:160]) from None
+    if len(body) > MAX_CHARS:
+        raise MetricsError("server.error.too_large", size=len(body), limit=MAX_CHARS)
+    return body.decode("utf-8", errors="replace")
+
+
+def file_text(path) -> str:
+    """An uploaded file's text, at most MAX_CHARS characters."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read(MAX_CHARS + 1)
+    except OSError as exc:
+        raise MetricsError("server.error.file", error=str(exc)[:160]) from None
+    if len(text) > MAX_CHARS:
+        raise MetricsError("server.error.too_large", size=len(text), limit=MAX_CHARS)
+    return text
+
+
+# -- what the panel says ------------------------------------------------------------------------------------------
+def report(s: server_metrics.Summary, c: float, lang: str = "en") -> str:
+    """The summary table: each figure measured on the server, or why it is missing, and the prediction."""
+    window = "gauges" if s.engine == "sglang" else "diff" if s.windowed else "start"
+    lines = [t("server.summary.title", lang, engine="vLLM" if s.engine == "vllm" else "SGLang",
+               model=md(s.model or "?"), window=t(f"server.window.{window}", lang)), "",
+             t("server.table.header", lang)]
+
+    def row(key, value=None, **values):
+        lines.append(t(key, lang, **values) if value is None else t(key, lang, value=value, **values))
+
+    unsupported = t("server.unsupported" if s.engine == "sglang" else "server.not_on_page", lang)
+    for key, value in (("drafts", s.drafts), ("draft_tokens", s.draft_tokens), ("accepted", s.accepted)):
+        if value is not None:
+            row(f"server.row.{key}", value)
+    for key, value in (("rate", s.acceptance_rate), ("length", s.mean_acceptance_length)):
+        if value is not None:
+            row(f"server.row.{key}", value)
+        else:
+            row(f"server.row.{key}_missing", reason=unsupported)
+    if s.position_shares:
+        row("server.row.positions", " · ".join(f"{x:.2f}" for x in s.position_shares), n=len(s.position_shares))
+    else:
+        row("server.row.positions_missing", reason=unsupported)
+    if s.gamma:
+        row("server.row.gamma", s.gamma, source=t(f"server.gamma.{s.gamma_source}", lang))
+    if s.alpha is not None and math.isfinite(s.alpha):
+        row("server.row.alpha", s.alpha, source=t(f"server.alpha.{s.alpha_source}", lang))
+        best = server_metrics.best_n(s, c)
+        row("server.row.best", best, c=float(c), speedup=lab.walltime_improvement(s.alpha, best, c),
+            tokens=lab.expected_tokens(s.alpha, best))
+    notes = [t(k, lang, names=", ".join(s.resets), model=md(s.model or "?")) for k in s.notes]
+    return "\n".join(lines + [""] + [f"- {n}" for n in notes])
+
+
+def _reference() -> float | None:
+    """The miniature's α from the lab's recorded sweep, for comparison in the curves; None without it."""
+    from mtp_viz.ui.lab import shipped     # at call time: ui.lab imports this module
+
+    df = shipped()
+    return lab.cost_model(df)["alpha"] if df is not None else None
+
+
+# -- handlers -----------------------------------------------------------------------------------------------------
+def refuse(message: str, outputs: int = 3) -> tuple:
+    """An update that changes nothing but the status line (plots stay), plus a toast."""
+    gr.Warning(message)
+    return (f"⚠️ **{md(message)}**", *[gr.skip()] * (outputs - 1))
+
+
+def read(before: str, after: str, c, gamma, request: gr.Request = None) -> tuple:
+    """Parse the two pages and draw: (status, curves figure, acceptance figure)."""
+    lang = lang_of(request)
+    try:
+        c = float(c if c is not None else DEFAULT_C)
+        if not 0.0 <= c <= 2.0 or not math.isfinite(c):
+            raise ValueError(t("public.over_limit", lang, name="c", value=c, limit=2))
+        g = int(gamma or 0)
+        if not 0 <= g <= MAX_GAMMA:
+            raise ValueError(t("public.over_limit", lang, name="N", value=g, limit=MAX_GAMMA))
+        summary = server_metrics.read(before, after, g or None)
+    except Exception as exc:
+        return refuse(_message(exc, lang))
+    return (report(summary, c, lang), *views.build_all(summary, c, lang, _reference()))
+
+
+def fetch(url: str, request: gr.Request = None) -> tuple:
+    """Read the URL into a box: (text, status); in public mode a refusal, and no request is made."""
+    lang = lang_of(request)
+    try:
+        text = fetch_text(url)
+    except Exception as exc:
+        return refuse(_message(exc, lang), 2)[::-1]
+    return text, t("server.url_read", lang, size=len(text), url=md(url.strip()[:100]))
+
+
+def upload(path, request: gr.Request = None) -> tuple:
+    """An uploaded file's text into its box: (text, status)."""
+    lang = lang_of(request)
+    try:
+        return file_text(path), ""
+    except Exception as exc:
+        return refuse(_message(exc, lang), 2)[::-1]
+
+
+def choose_preset(key, request: gr.Request = None) -> tuple:
+    """c from a cited Gemma 4 pair, and where it comes from: (c, note)."""
+    lang = lang_of(request)
+    if key not in lab.PRESETS:
+        return gr.skip(), ""
+    return lab.PRESETS[key]["c"], t("server.preset_note", lang, c=lab.PRESETS[key]["c"],
+                                    name=t(f"lab.preset.{key}", lang), source=t(f"lab.preset.{key}.c", lang))
+
+
+# -- layout -------------------------------------------------------------------------------------------------------
+def build(demo: gr.Blocks) -> None:
+    """Lay out the panel inside the lab tab and wire its events."""
+    public = policy.is_public()
+    private = {"api_visibility": "private"}
+    with gr.Accordion(L("server.title"), open=False, elem_id="server-panel"):
+        gr.Markdown(L("server.intro"))
+        with gr.Row():
+            before = gr.Textbox(lines=5, max_lines=5, label=L("server.before"), elem_id="server-before")
+            after = gr.Textbox(lines=5, max_lines=5, label=L("server.after"), elem_id="server-after")
+        with gr.Row():
+            up_before = gr.UploadButton(L("server.upload_before"), type="filepath", size="sm")
+            up_after = gr.UploadButton(L("server.upload_after"), type="filepath", size="sm")
+        with gr.Row(equal_height=True):
+            url = gr.Textbox(label=L("server.url"), placeholder="http://127.0.0.1:8000/metrics", scale=3,
+                             interactive=not public, info=L("server.url_public") if public else None)
+            fetch_before = gr.Button(L("server.fetch_before"), size="sm", interactive=not public)
+            fetch_after = gr.Button(L("server.fetch_after"), size="sm", interactive=not public)
+        with gr.Row():
+            c = gr.Number(value=DEFAULT_C, minimum=0.0, maximum=2.0, step=0.001, label=L("server.c"))
+            preset = gr.Dropdown([(L("lab.preset.none"), "")] + [(L(f"lab.preset.{k}"), k) for k in lab.PRESETS],
+                                 value="", label=L("server.preset"))
+            gamma = gr.Number(value=0, minimum=0, maximum=MAX_GAMMA, precision=0, label=L("server.gamma"))
+        preset_note = gr.Markdown()
+        read_btn = gr.Button(L("server.read"), variant="primary")
+        status = gr.Markdown(elem_classes="server-status")
+        with gr.Row():
+            curves = gr.Plot(show_label=False, elem_classes="server-plot", scale=2)
+            positions = gr.Plot(show_label=False, elem_classes="server-plot", scale=1)
+        gr.Markdown(L("step.what_you_see", text=L("server.what")), elem_classes="what-you-see")
+
+    read_btn.click(read, [before, after, c, gamma], [status, curves, positions], **private)
+    fetch_before.click(fetch, [url], [before, status], **private)
+    fetch_after.click(fetch, [url], [after, status], **private)
+    up_before.upload(upload, [up_before], [before, status], **private)
+    up_after.upload(upload, [up_after], [after, status], **private)
+    preset.input(choose_preset, [preset], [c, preset_note], **private)
