@@ -7,6 +7,7 @@ adapt N -> record. The MTP drafter mirrors transformers' `SinglePositionMultiTok
 """
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from contextlib import contextmanager, nullcontext
@@ -274,10 +275,12 @@ class SpeculativeDecoder:
     def rounds(self) -> Iterator[Round]:
         try:
             with torch.no_grad():
-                yield self._prefill()
+                t0 = time.perf_counter()
+                yield dataclasses.replace(self._prefill(), wall_ms=_ms(t0))
                 index = 1
                 while not self.done:
-                    yield self._round(index)
+                    t0 = time.perf_counter()
+                    yield dataclasses.replace(self._round(index), wall_ms=_ms(t0))
                     index += 1
         finally:
             close = getattr(self.proposer, "close", None)

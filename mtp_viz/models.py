@@ -19,7 +19,12 @@ from mtp_viz import memory
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 MINIATURE = ASSETS / "miniature"
 MINIATURE_NAME = "miniature"
-MINIATURES = {MINIATURE_NAME: MINIATURE, "miniature-moe": ASSETS / "miniature-moe"}  # the MoE one: 16 experts, top-2
+SHALLOW_NAME = "miniature-shallow"
+# The bundled pairs, each in assets/<name>/: the default is shaped like E2B (35 layers, 20 of them KV-shared, a
+# 4-layer drafter); the shallow one (6 layers) has a drafter that costs half a target pass; the MoE one routes.
+MINIATURES = {MINIATURE_NAME: MINIATURE, SHALLOW_NAME: ASSETS / SHALLOW_NAME, "miniature-moe": ASSETS / "miniature-moe"}
+# A bundled target -> the bundled model that can draft for it as a classic draft model (same tokenizer, own KV).
+DRAFT_MODELS = {MINIATURE_NAME: SHALLOW_NAME}
 log = logging.getLogger("mtp_viz")
 
 # Real Gemma 4 checkpoints and their MTP assistants (the assistant id is "<target id>-assistant").
@@ -98,7 +103,9 @@ def _load(kind: str, ident: str, loader, **kwargs):
 
 def load_pair(target: str | None = None, assistant: str | None = None, *, device: str | None = None,
               dtype: torch.dtype | None = None) -> ModelPair:
-    """Load a target and its assistant by hub id or folder; with no argument, the bundled miniature."""
+    """Load a target and its assistant by hub id or folder; with no argument, the bundled miniature.
+
+    A bundled target with a bundled `assistant` (DRAFT_MODELS) gets that pair's target as a classic draft model."""
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     dev, reason = (device, f"device {device} requested") if device else pick_device()
@@ -110,9 +117,14 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
         folder = MINIATURES[name]
         if not (folder / "target" / "config.json").exists():
             raise ValueError(f"the bundled {name} is missing from {folder}; rebuild it with "
-                             f"`python -m mtp_viz.training{' --moe' if name != MINIATURE_NAME else ''}`")
+                             f"`python -m mtp_viz.training --pair {name}`")
         target_id, assistant_id = str(folder / "target"), str(folder / "assistant")
         tokenizer_id = str(folder / "tokenizer")
+        if assistant:
+            if DRAFT_MODELS.get(name) != assistant:
+                raise ValueError(f"the bundled {name} has no bundled draft model {assistant!r}; "
+                                 f"choose one of: {', '.join(f'{t} + {d}' for t, d in DRAFT_MODELS.items())}")
+            assistant_id = str(MINIATURES[assistant] / "target")
     else:
         target_id = str(target)
         assistant_id = assistant if assistant is not None else PRESETS.get(target_id, target_id.rstrip("/") + "-assistant")

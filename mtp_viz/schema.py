@@ -114,6 +114,7 @@ class RoundModel(_Strict):
     # schema 2: layer -> position -> the top-k expert ids a mixture-of-experts target routed that token to
     routed_experts: Annotated[list[Annotated[list[Annotated[list[Count], Field(max_length=MAX_TOP)]],
                                              Field(max_length=MAX_DRAFTS + 1)]], Field(max_length=1024)] | None = None
+    wall_ms: Ms | None = None    # schema 3: the whole round's wall time
 
     @field_validator("last_token_kind")
     @classmethod

@@ -13,8 +13,8 @@ from typing import Any
 
 import orjson
 
-SCHEMA_VERSION = 2  # 2 added Round.routed_experts; version-1 traces still load (as dense)
-READABLE_VERSIONS = (1, 2)
+SCHEMA_VERSION = 3  # 2 added Round.routed_experts, 3 Round.wall_ms; older traces still load (without them)
+READABLE_VERSIONS = (1, 2, 3)
 
 # Round.last_token_kind values: what the one token the target adds at the end of a round is.
 PREFILL = "prefill"        # round 0: the target's first token, from the prompt's forward pass
@@ -94,6 +94,9 @@ class Round:
     # at each position the pass ran: every prompt position in the prefill; in a verification, the last
     # committed token then each draft, rejected ones included. Plain list[list[list[int]]].
     routed_experts: list[list[list[int]]] | None = None
+    # Wall time of the whole round in ms, from its start until its record was made: drafting, the verification
+    # pass, sampling, cache cropping and bookkeeping (None in traces before version 3). The race paces by it.
+    wall_ms: float | None = None
 
     @property
     def num_drafted(self) -> int:
@@ -136,7 +139,7 @@ class Trace:
         if version not in READABLE_VERSIONS:
             raise ValueError(f"trace schema version {version} is not supported (this build reads "
                              f"{', '.join(map(str, READABLE_VERSIONS))})")
-        data["schema_version"] = SCHEMA_VERSION  # version 1 lacks only optional fields, so it reads as 2
+        data["schema_version"] = SCHEMA_VERSION  # versions 1 and 2 lack only optional fields, so they read as 3
         missing = {f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING
                    and f.default_factory is dataclasses.MISSING} - set(data)
         if missing:

@@ -1,6 +1,6 @@
 """Tests for mtp_viz.ui.tour: Next walks every chapter through the wired event, each changing narration and view.
 
-Knows the tour's outputs (indicator, narration, two plots, try it, question, answer, Back, Next, link, chapter);
+Knows the tour's outputs (indicator, narration, two plots, the race, try it, question, answer, Back, Next, link, chapter);
 runs on the shipped traces, no model and no browser.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from mtp_viz.ui import tour
 from mtp_viz.ui.words import text
 
-INDICATOR, NARRATION, LEFT, RIGHT, TRY, QUESTION, ANSWER, BACK, NEXT, LINK, CHAPTER = range(11)
+INDICATOR, NARRATION, LEFT, RIGHT, RACE, TRY, QUESTION, ANSWER, BACK, NEXT, LINK, CHAPTER = range(12)
 
 
 def visitor(lang: str = "en-US"):
@@ -66,7 +66,9 @@ def test_every_chapter_is_complete_in_every_language(lang):
         for part in (out[NARRATION], out[TRY], out[QUESTION], out[ANSWER].value):
             assert part and "None" not in part and "{" not in part, (k + 1, part)
         assert out[ANSWER].visible is False               # revealed on click only
-        assert (out[RIGHT].visible is True) == (tour.CHAPTERS[k].beside is not None)
+        racing = tour.CHAPTERS[k].view == tour.RACE
+        assert (out[RIGHT].visible is True) == (tour.CHAPTERS[k].beside is not None and not racing)
+        assert (out[RACE].visible is True) == racing
 
 
 def test_the_browser_language_picks_the_narration(demo):
@@ -82,6 +84,17 @@ def test_chapters_stand_on_the_rounds_they_describe():
     assert mtp.target_forward_passes < alone.target_forward_passes == len(alone.new_token_ids)
     assert f"{mtp.target_forward_passes} target passes instead of {alone.target_forward_passes}" in \
         tour.page(5, "en")[NARRATION]
+
+
+def test_the_race_chapter_plays_the_recorded_pair_and_quotes_its_ratio():
+    """Chapter 6 is the race of the two recorded traces: no model, and its narration's ratio is the race's."""
+    from mtp_viz import race
+
+    alone, mtp = tour.trace(tour.BASELINE), tour.trace(tour.MTP)
+    out = tour.page(5, "en")
+    ratio = race.summary(race.lane(alone), race.lane(mtp))["speedup"]
+    assert f"{ratio:.2f}× as fast" in out[NARRATION]
+    assert 'class="race"' in out[RACE].value and "Same text, token for token" in out[RACE].value
     def rnd(k: int):
         tr = tour.trace(tour.CHAPTERS[k].trace)
         return tr.rounds[tour.CHAPTERS[k].round(tr)]

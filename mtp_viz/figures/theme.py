@@ -91,6 +91,11 @@ def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, head
     return fig
 
 
+def separators(lang: str) -> str:
+    """Plotly's decimal and thousands marks for a language: German writes 4.096,5; English and Chinese 4,096.5."""
+    return ",." if lang == "de" else ".,"
+
+
 def legend_below_layout(rows: int) -> dict:
     """legend_below()'s layout changes, for new_figure(**changes)."""
     return {"legend": {"y": 0, "yanchor": "bottom", "yref": "container", "x": 0.0}, "margin": {"b": 30 + 24 * rows}}

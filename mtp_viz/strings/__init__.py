@@ -28,3 +28,9 @@ def language_of(accept_language: str | None) -> str:
         if tag.startswith("en"):
             return "en"
     return DEFAULT
+
+
+def number(x: float, lang: str = DEFAULT, digits: int = 2) -> str:
+    """x with `digits` decimals, grouped in thousands, in the language's marks: 4,096.5 (en, zh-TW), 4.096,5 (de)."""
+    text = f"{x:,.{digits}f}"
+    return text.translate(str.maketrans(",.", ".,")) if lang == "de" else text

@@ -11,10 +11,8 @@ STRINGS: dict[str, str] = {
     "tab.race": "Wettrennen",
     # -- race tab ---------------------------------------------------------------------------------------------
     "race.intro": ("### Das Wettrennen: derselbe Prompt, mit und ohne Entwurfsmodell\n"
-                   "Allein schreibt das Zielmodell ein Token pro Vorwärtsdurchlauf. Mit dem Entwurfsmodell prüft "
-                   "ein einziger Durchlauf mehrere Vorschläge und behält jeden, dem es zustimmt. Beide Bahnen "
-                   "wurden **auf diesem Server gemessen** und laufen im gemessenen Tempo ab: Die Tokens einer "
-                   "Runde erscheinen gemeinsam, sobald ihr Prüfdurchlauf endet, denn erst dann gibt es sie."),
+                   "Beide Bahnen wurden **auf diesem Server gemessen** und laufen im gemessenen Tempo ab: Die Tokens "
+                   "einer Runde erscheinen gemeinsam, wenn ihr Prüfdurchlauf endet, denn erst dann gibt es sie."),
     "race.start": "Rennen starten",
     "race.this": "Diesen Prompt im Rennen zeigen",
     "race.lane.alone": "Zielmodell allein",

@@ -10,10 +10,8 @@ STRINGS: dict[str, str] = {
     "tab.race": "Race",
     # -- race tab ---------------------------------------------------------------------------------------------
     "race.intro": ("### The race: the same prompt, with and without the drafter\n"
-                   "Left to itself, the target writes one token per forward pass. With the drafter, one pass can "
-                   "check several guesses and keep every one it agrees with. Both lanes below were **measured on "
-                   "this server** and are replayed at their measured pace: a round's tokens appear together at "
-                   "the moment its verification pass ended, because that is when they exist."),
+                   "Both lanes were **measured on this server** and replay at their measured pace: a round's tokens "
+                   "appear together when its verification pass ends, because that is when they exist."),
     "race.start": "Start race",
     "race.this": "Race this prompt",
     "race.lane.alone": "Target alone",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import gradio as gr
 
-from mtp_viz.ui import api, policy, step_through, tour
+from mtp_viz.ui import api, policy, race, step_through, tour
 from mtp_viz.ui import lab as lab_tab
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS and i18n=I18N)
 from mtp_viz.ui.pairs import get_pair, preload  # noqa: F401  (app.py and scripts import these from here)
@@ -26,11 +26,14 @@ def build_demo() -> gr.Blocks:
     with gr.Blocks(title=L("app.title"), delete_cache=(3600, 3600)) as demo:
         with gr.Tabs() as tabs:
             with gr.Tab(L("tab.step"), id="step"):
-                step_through.build(demo)
+                step = step_through.build(demo)
+            with gr.Tab(L("tab.race"), id="race"):
+                racing = race.build(demo)
             with gr.Tab(L("tab.tour"), id="tour"):
                 tour.build(demo, tabs)
             with gr.Tab(L("lab.tab"), id="lab"):
                 lab_tab.build(demo)
         api.wire()
+        race.wire_from_step(step["race"], step["controls"], racing, tabs)
     demo.queue(**policy.queue_settings())
     return demo

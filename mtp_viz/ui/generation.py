@@ -33,9 +33,7 @@ _RUNNING: dict[tuple, Future] = {}                  # request key -> the generat
 def generate(req: dict) -> Trace:
     """The trace for a request (session.request's dict), checked against the deployment's policy first."""
     policy.check_request(req)
-    model, assistant = policy.check_model(req["model"], req["assistant"])
-    req = dict(req, model=model, assistant=assistant)
-    key = tuple(sorted(req.items()))
+    req, key = _normalized(req)
     with _LOCK:
         if key in _DONE:
             _DONE.move_to_end(key)
@@ -59,6 +57,24 @@ def generate(req: dict) -> Trace:
             _DONE.popitem(last=False)
     mine.set_result(trace)
     return trace
+
+
+def cached(req: dict) -> bool:
+    """Whether generate(req) would answer from the cache now, without generating (the race says so)."""
+    try:
+        key = _normalized(req)[1]
+    except ValueError:
+        return False
+    with _LOCK:
+        return key in _DONE
+
+
+def _normalized(req: dict) -> tuple[dict, tuple]:
+    """The request with the model pair it really uses (policy.check_model), and its cache key."""
+    model, assistant = policy.check_model(req["model"], policy.assistant_for(req["model"], req.get("proposer", ""),
+                                                                             req["assistant"]))
+    req = dict(req, model=model, assistant=assistant)
+    return req, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in req.items()))  # ids: a tuple
 
 
 def forget() -> None:

@@ -51,7 +51,7 @@ def _load(key: tuple[str, str]):
     from mtp_viz import models
 
     model, assistant = key
-    pair = models.load_pair(model) if model in BUNDLED else models.load_pair(model, assistant or None)
+    pair = models.load_pair(model, assistant or None)
     if pair.tokenizer is None:
         raise ValueError(t("public.no_tokenizer", model=model, error=getattr(pair, "tokenizer_error", "no files")))
     warm_up(pair)

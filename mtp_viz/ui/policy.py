@@ -18,9 +18,12 @@ log = logging.getLogger("mtp_viz")
 
 MINIATURE = "miniature"
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
-BUNDLED = (MINIATURE, "miniature-moe")   # the bundled miniatures, each in assets/<name>/ when shipped
+SHALLOW = "miniature-shallow"
+BUNDLED = (MINIATURE, SHALLOW, "miniature-moe")   # the bundled miniatures, each in assets/<name>/ when shipped
 # (label, id) for the Model dropdown; the bundled miniature first
-MODELS = [("miniature (bundled, instant)", MINIATURE), ("Gemma 4 E2B + assistant", "google/gemma-4-E2B-it"),
+MODELS = [("miniature shaped like E2B (bundled, instant)", MINIATURE),
+          ("Gemma 4 E2B + assistant", "google/gemma-4-E2B-it"),
+          ("shallow miniature, costly drafter (bundled)", SHALLOW),
           ("miniature mixture of experts (bundled, 16 experts, top-2)", "miniature-moe"),
           ("Gemma 4 E4B + assistant", "google/gemma-4-E4B-it"), ("Gemma 4 31B + assistant", "google/gemma-4-31B-it"),
           ("Gemma 4 26B A4B (MoE) + assistant", "google/gemma-4-26B-A4B-it")]
@@ -156,7 +159,9 @@ def check_model(model: str | None, assistant: str | None = "") -> tuple[str, str
             model not in BUNDLED and assistant not in ("", PRESETS.get(model)))):
         raise Refused(t("public.model_refused", allowed=", ".join(allowed) or t("public.nothing_allowed")))
     if model in BUNDLED:
-        return model, ""     # one cache entry per bundled miniature, whatever the Assistant box says
+        from mtp_viz.models import DRAFT_MODELS
+        # one cache entry per bundled miniature, and one for its bundled draft model, whatever else the box says
+        return model, assistant if assistant and assistant == DRAFT_MODELS.get(model) else ""
     for ident in (model, assistant):
         if ident and not _looks_like_path(ident):
             try:
@@ -164,6 +169,17 @@ def check_model(model: str | None, assistant: str | None = "") -> tuple[str, str
             except HFValidationError:
                 raise ValueError(t("public.bad_hub_id", ident=ident[:80])) from None
     return model, assistant
+
+
+def assistant_for(model: str, proposer: str, assistant: str) -> str:
+    """The assistant a request really uses: for a bundled target, its bundled draft model under proposer
+    "draft-model" and its own MTP drafter ("") otherwise; for any other model, what the visitor typed."""
+    from mtp_viz.models import DRAFT_MODELS
+
+    model = (model or "").strip() or MINIATURE
+    if model in BUNDLED:
+        return DRAFT_MODELS.get(model, "") if proposer == "draft-model" else ""
+    return (assistant or "").strip()
 
 
 def _looks_like_path(ident: str) -> bool:

@@ -291,8 +291,9 @@ def in_language(state: dict, lang: str = "en") -> tuple:
 
 
 # -- layout -----------------------------------------------------------------------------------------------------
-def build(demo: gr.Blocks) -> None:
-    """Lay out the step-through tab inside the current gr.Tab and wire its events."""
+def build(demo: gr.Blocks) -> dict:
+    """Lay out the step-through tab inside the current gr.Tab and wire its events; returns the "race this prompt"
+    button and the controls (in request()'s order), which the page wires to the race tab."""
     start = first_state()
     first = render(start)          # the first paint, made once at build time; every session starts from a copy
     state = gr.State(start, time_to_live=policy.STATE_TTL_S)
@@ -313,6 +314,7 @@ def build(demo: gr.Blocks) -> None:
             with gr.Row():
                 play_btn = gr.Button(L("step.play"), elem_id=keys.PLAY, min_width=100)
                 reset_btn = gr.Button(L("step.reset"), variant="stop", min_width=100)
+            race_btn = gr.Button(L("race.this"), size="sm", elem_id="race-this")
     with gr.Row(equal_height=False):
         with gr.Column(scale=5, min_width=420):
             status = gr.Markdown(first[STATUS_AT], elem_id="round-status", elem_classes="round-status")
@@ -385,3 +387,4 @@ def build(demo: gr.Blocks) -> None:
     upload.upload(localized(replay), [state, upload], [*controls, *views], **hidden)
     example.input(localized(load_recorded), [state, example], [*controls, *views], **hidden)
     demo.load(localized(in_language), [state], views, **quiet)
+    return {"race": race_btn, "controls": controls}

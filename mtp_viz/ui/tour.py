@@ -12,9 +12,11 @@ from typing import Callable
 import gradio as gr
 
 from mtp_viz import figures
-from mtp_viz.strings import TABLES, t
+from mtp_viz import race as mtp_race
+from mtp_viz.strings import TABLES, number, t
 from mtp_viz.trace import Trace
 from mtp_viz.ui import glossary, keys
+from mtp_viz.ui import race as race_tab
 from mtp_viz.ui.session import TRACES, md
 from mtp_viz.ui.words import L, lang_of
 
@@ -68,6 +70,7 @@ def moe_chapter() -> Chapter:
 
 
 MOE = "actions_speak_moe"
+RACE = "race"       # not a view: the chapter plays the race of its trace against `beside`
 BASELINE, MTP, SAMPLED, SURPRISING = ("actions_speak_no_drafter", "actions_speak", "once_upon_a_time_sampled",
                                       "tom_counted")
 CHAPTERS = [
@@ -76,7 +79,7 @@ CHAPTERS = [
     Chapter(MTP, "verification", first_full_round),               # 3 one pass checks every guess
     Chapter(MTP, "token_stream", first_correction),               # 4 keep the prefix, then the target's token
     Chapter(MTP, "token_stream", longest_bonus),                  # 5 the bonus token
-    Chapter(BASELINE, "timeline", last, beside=MTP),              # 6 same text, fewer target passes
+    Chapter(BASELINE, RACE, last, beside=MTP),                    # 6 the race: same text, fewer passes, sooner
     Chapter(MTP, "kv_sharing", first_correction),                 # 7 KV sharing
     Chapter(SURPRISING, "clusters", first_cluster_miss),          # 8 the efficient embedder, a cluster miss
     Chapter(SURPRISING, "statistics", last, link="lab"),          # 9 draft length and the schedule
@@ -89,9 +92,8 @@ LINKS = {"lab": ("lab", "tour.open_lab"), "experts": ("step", "tour.open_experts
 # -- what a chapter says --------------------------------------------------------------------------------------
 def _num(x: float, lang: str, digits: int = 2) -> str:
     """x with `digits` decimals (trailing zeros dropped past 2), grouped in thousands, in the language's marks."""
-    text = f"{x:,.{digits}f}"
-    text = text.rstrip("0").rstrip(".") if digits > 2 else text
-    return text.translate(str.maketrans(",.", ".,")) if lang == "de" else text
+    text = number(x, lang, digits)
+    return text.rstrip("0").rstrip(",." if lang == "de" else ".") if digits > 2 else text
 
 
 def facts(k: int, lang: str) -> dict:
@@ -113,6 +115,7 @@ def facts(k: int, lang: str) -> dict:
            "clusters": info.get("num_centroids"), "top_k": info.get("centroid_top_k"),
            "share": _num(100 * (info.get("scored_fraction") or 0), lang, 3)}
     out["most"] = max(len(x.draft_token_ids) for x in trace(MTP).rounds)
+    out["ratio"] = _num(mtp_race.summary(mtp_race.lane(trace(BASELINE)), mtp_race.lane(trace(MTP)))["speedup"], lang)
     sources = info.get("kv_source_layers") or {}
     out.update(sliding_layer=sources.get("sliding_attention"), full_layer=sources.get("full_attention"))
     miss = next((d for d in r.draft_steps if d.cluster_miss), None)
@@ -136,6 +139,22 @@ def page(k: int, lang: str, tab_ids=()) -> tuple:
     values = facts(k, lang)
     try_key = f"{key}.try_{ch.view}" if f"{key}.try_{ch.view}" in TABLES["en"] else f"{key}.try"
     narration = f"## {t(key + '.title', lang)}\n{t(key + '.text', lang, **values)}"
+    if ch.view == RACE:
+        page_html, chart = race_tab.measured(tr, trace(ch.beside), lang)
+        left, right, racing = gr.Plot(chart, show_label=False), gr.Plot(visible=False), gr.HTML(page_html, visible=True)
+    else:
+        racing = gr.HTML("", visible=False)
+        left, right = _plots(ch, tr, i, lang)
+    tab, link_key = LINKS.get(ch.link, (None, None))
+    link = gr.Button(t(link_key, lang), visible=True) if tab in tab_ids else gr.Button(visible=False)
+    return (f"**{k + 1} / {len(CHAPTERS)}**", narration, left, right, racing,
+            t("tour.try", lang, text=t(try_key, lang)), t("tour.check", lang, text=t(key + ".q", lang, **values)),
+            gr.Markdown(t("tour.answer", lang, text=t(key + ".a", lang, **values)), visible=False),
+            gr.Button(interactive=k > 0), gr.Button(interactive=k < len(CHAPTERS) - 1), link, k)
+
+
+def _plots(ch: Chapter, tr: Trace, i: int, lang: str) -> tuple:
+    """The chapter's view, and beside it the same view of a second trace when the chapter compares two."""
     main = figures.build(ch.view, tr, i, lang)
     if ch.beside:
         other = trace(ch.beside)
@@ -144,12 +163,7 @@ def page(k: int, lang: str, tab_ids=()) -> tuple:
                         show_label=True, visible=True)
     else:
         left, right = gr.Plot(main, show_label=False), gr.Plot(visible=False)
-    tab, link_key = LINKS.get(ch.link, (None, None))
-    link = gr.Button(t(link_key, lang), visible=True) if tab in tab_ids else gr.Button(visible=False)
-    return (f"**{k + 1} / {len(CHAPTERS)}**", narration, left, right,
-            t("tour.try", lang, text=t(try_key, lang)), t("tour.check", lang, text=t(key + ".q", lang, **values)),
-            gr.Markdown(t("tour.answer", lang, text=t(key + ".a", lang, **values)), visible=False),
-            gr.Button(interactive=k > 0), gr.Button(interactive=k < len(CHAPTERS) - 1), link, k)
+    return left, right
 
 
 # -- layout -----------------------------------------------------------------------------------------------------
@@ -162,6 +176,7 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None) -> None:
         indicator = gr.Markdown(elem_id="tour-indicator", elem_classes="tour-indicator")
         nxt = gr.Button(L("tour.next"), elem_id=keys.TOUR_NEXT, variant="primary", scale=1)
     narration = gr.Markdown(elem_classes="tour-narration")
+    racing = race_tab.player(elem_id="tour-race")
     with gr.Row():
         left = gr.Plot(show_label=False)
         right = gr.Plot(show_label=False, visible=False)
@@ -185,7 +200,7 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None) -> None:
     def backward(k: int, request: gr.Request):
         return page(k - 1, lang_of(request), tab_ids())
 
-    outputs = [indicator, narration, left, right, try_it, question, answer, back, nxt, link, chapter]
+    outputs = [indicator, narration, left, right, racing, try_it, question, answer, back, nxt, link, chapter]
     hidden = {"api_visibility": "private", "show_progress": "hidden"}
     nxt.click(forward, [chapter], outputs, **hidden)
     back.click(backward, [chapter], outputs, **hidden)

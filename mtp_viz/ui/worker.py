@@ -75,20 +75,21 @@ def _warm(models: tuple[str, ...]) -> None:
     time.sleep(1.0)    # hold this process a moment, so the next warm-up job goes to the other one
 
 
-def _pair(model: str):
-    """This worker's own copy of a bundled pair, loaded and warmed up once."""
-    if model not in _PAIRS:
+def _pair(model: str, assistant: str = ""):
+    """This worker's own copy of a bundled pair (or of a bundled target with its bundled draft model), loaded and
+    warmed up once."""
+    if (model, assistant) not in _PAIRS:
         from mtp_viz import models
         from mtp_viz.ui.pairs import warm_up
 
-        pair = models.load_pair(model)
+        pair = models.load_pair(model, assistant or None)
         warm_up(pair)
-        _PAIRS[model] = pair
-    return _PAIRS[model]
+        _PAIRS[model, assistant] = pair
+    return _PAIRS[model, assistant]
 
 
 def _generate(req: dict):
     from mtp_viz import generate_trace
 
     kwargs = {k: v for k, v in req.items() if k not in ("model", "assistant", "prompt")}
-    return generate_trace(_pair(req["model"]), req["prompt"], **kwargs)
+    return generate_trace(_pair(req["model"], req["assistant"]), req["prompt"], **kwargs)

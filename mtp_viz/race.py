@@ -1,0 +1,86 @@
+"""The race: two recorded generations of one prompt, the target alone and with a drafter, put on one clock.
+
+Knows traces and the lab's cost model; knows no torch, no Gradio and no drawing. A lane is when each target pass
+ended and which tokens it committed, read from the trace's own wall times (Round.wall_ms: the whole round, not
+just its passes), so the race replays what was measured. A projected race builds both lanes from the cost model
+(Leviathan et al. 2023) for published α and c instead: labelled projected, never measured.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mtp_viz.lab import expected_tokens, walltime_improvement
+from mtp_viz.trace import Trace
+
+
+@dataclass(frozen=True)
+class Lane:
+    """One side of the race: after target pass i (a round), end_ms[i] ms had passed and tokens[i] were new."""
+    end_ms: list[float]          # when each target pass's round ended, ms since the generation began
+    tokens: list[list[str]]      # the text pieces each round committed (empty pieces for projected lanes)
+    counts: list[float]          # tokens each round committed (expected, not whole, in a projected lane)
+    token_ids: list[int]         # the whole output, for the token-by-token check (empty when projected)
+    projected: bool = False
+
+    @property
+    def total_ms(self) -> float:
+        return self.end_ms[-1] if self.end_ms else 0.0
+
+    @property
+    def num_tokens(self) -> float:
+        return sum(self.counts)
+
+    @property
+    def passes(self) -> int:
+        return len(self.end_ms)
+
+
+def round_ms(r) -> float:
+    """A round's wall time: recorded since schema 3; older traces give only their passes' times."""
+    return r.wall_ms if r.wall_ms is not None else r.draft_ms + r.verify_ms
+
+
+def lane(trace: Trace) -> Lane:
+    """The measured lane of one trace."""
+    end, clock = [], 0.0
+    for r in trace.rounds:
+        clock += round_ms(r)
+        end.append(clock)
+    return Lane(end_ms=end, tokens=[[trace.text_of(t) for t in r.emitted_token_ids] for r in trace.rounds],
+                counts=[float(len(r.emitted_token_ids)) for r in trace.rounds], token_ids=list(trace.new_token_ids))
+
+
+def projected(alpha: float, c: float, n: int, tokens: int, one_pass_ms: float = 1.0) -> tuple[Lane, Lane]:
+    """Both lanes from the cost model: alone, one token per pass of `one_pass_ms`; with the drafter, rounds of
+    N·c + 1 passes' time that yield (1 − α^(N+1)) / (1 − α) tokens each, until `tokens` tokens exist."""
+    alone = Lane(end_ms=[one_pass_ms * (i + 1) for i in range(tokens)], tokens=[[] for _ in range(tokens)],
+                 counts=[1.0] * tokens, token_ids=[], projected=True)
+    per_round, round_time = float(expected_tokens(alpha, n)), (n * c + 1.0) * one_pass_ms
+    rounds = max(1, round(tokens / per_round))
+    counts = [per_round] * (rounds - 1) + [tokens - per_round * (rounds - 1)]
+    last = round_time * counts[-1] / per_round          # the last round ends as soon as its share is written
+    drafted = Lane(end_ms=[round_time * (i + 1) for i in range(rounds - 1)] + [round_time * (rounds - 1) + last],
+                   tokens=[[] for _ in range(rounds)], counts=counts, token_ids=[], projected=True)
+    return alone, drafted
+
+
+def projected_speedup(alpha: float, c: float, n: int) -> float:
+    """What a projected race's ratio equals: the lab's walltime_improvement with v = 1."""
+    return float(walltime_improvement(alpha, n, c))
+
+
+def _lane_figures(x: Lane) -> dict:
+    first = x.end_ms[0] if x.end_ms else 0.0
+    after = x.total_ms - first
+    return {"total_ms": x.total_ms, "first_token_ms": first, "tokens": x.num_tokens, "passes": x.passes,
+            "tokens_per_s": 1000.0 * x.num_tokens / x.total_ms if x.total_ms else 0.0,
+            "tokens_per_s_after_first": 1000.0 * (x.num_tokens - x.counts[0]) / after if after > 0 else 0.0,
+            "tokens_per_pass": x.num_tokens / x.passes if x.passes else 0.0}
+
+
+def summary(alone: Lane, drafted: Lane) -> dict:
+    """The figures shown when both lanes finish: each lane's, the wall-clock ratio, and whether the texts agree."""
+    return {"alone": _lane_figures(alone), "drafted": _lane_figures(drafted),
+            "speedup": alone.total_ms / drafted.total_ms if drafted.total_ms else 0.0,
+            "same_tokens": bool(alone.token_ids) and alone.token_ids == drafted.token_ids,
+            "projected": alone.projected or drafted.projected}

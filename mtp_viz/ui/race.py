@@ -1,0 +1,274 @@
+"""The race tab: the target alone against the target with its drafter, one prompt, one clock. Wiring only.
+
+Knows the layout, how a race request is made from the step-through's controls, and the page that plays a race in
+the browser (RACE_JS paces the recorded lanes, so a class watching does not load the server). The lanes come from
+mtp_viz.race, the chart from mtp_viz.figures.race, the traces from ui.generation's one line and its cache.
+"""
+from __future__ import annotations
+
+import html
+import json
+
+import gradio as gr
+
+from mtp_viz import lab, race
+from mtp_viz.figures import race as race_figure
+from mtp_viz.strings import number, t
+from mtp_viz.trace import Trace
+from mtp_viz.ui import generation, glossary, policy
+from mtp_viz.ui.session import DEFAULTS, EXAMPLES, md, request
+from mtp_viz.ui.words import L, lang_of
+
+PROPOSERS = ["mtp", "draft-model", "prompt-lookup"]
+PROJECTED = {f"projected:{k}": k for k in lab.PRESETS}    # real Gemma 4 pairs nobody here can load: cost model only
+PROJECTED_TOKENS, PROJECTED_N = 48, 4
+SLOW = [1, 2, 5, 10, 20, 50, 100, 200]                     # slow-motion factors offered
+WATCH_MS = 8000                                             # the default factor makes a race last about this long
+
+
+def slow_for(total_ms: float) -> int:
+    """The smallest offered factor that makes the race last at least WATCH_MS on screen (the largest otherwise)."""
+    return next((f for f in SLOW if total_ms * f >= WATCH_MS), SLOW[-1])
+
+
+def model_choices() -> list[tuple[str, str]]:
+    """What may race here: the models the policy offers that can be run, then the projected real pairs."""
+    runnable = [(label, ident) for label, ident in policy.model_choices()
+                if ident in policy.BUNDLED or not policy.is_public()]
+    return runnable + [(t(f"race.projected.{k}"), key) for key, k in PROJECTED.items()]
+
+
+# -- what the page shows ------------------------------------------------------------------------------------------
+def _lane_data(x: race.Lane, label: str) -> dict:
+    return {"label": label, "end": [round(v, 3) for v in x.end_ms], "pieces": x.tokens, "counts": x.counts}
+
+
+def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = "") -> str:
+    """The table shown when both lanes finish, the token-by-token verdict, and how the lanes were timed."""
+    a, d = s["alone"], s["drafted"]
+    unit = t("race.unit.passes" if s["projected"] else "race.unit.ms", lang)
+    rows = [("race.sum.total", a["total_ms"], d["total_ms"], 1, unit),
+            ("race.sum.first", a["first_token_ms"], d["first_token_ms"], 1, unit),
+            ("race.sum.passes", a["passes"], d["passes"], 0, ""),
+            ("race.sum.tokens", a["tokens"], d["tokens"], 0, ""),
+            ("race.sum.per_pass", a["tokens_per_pass"], d["tokens_per_pass"], 2, "")]
+    if not s["projected"]:
+        rows.insert(2, ("race.sum.rate_after", a["tokens_per_s_after_first"], d["tokens_per_s_after_first"], 0, ""))
+    body = "".join(f"<tr><th>{t(k, lang)}</th><td>{number(x, lang, dg)} {u}</td><td>{number(y, lang, dg)} {u}</td></tr>"
+                   for k, x, y, dg, u in rows)
+    head = f"<tr><th></th><th>{t('race.lane.alone', lang)}</th><th>{html.escape(drafter)}</th></tr>"
+    verdict = t("race.projected_ratio" if s["projected"] else "race.ratio", lang, ratio=number(s["speedup"], lang, 2),
+                drafter=html.escape(drafter))
+    if s["projected"]:
+        check = t("race.check.projected", lang)
+    elif sampled:
+        check = t("race.check.sampled", lang)
+    elif s["same_tokens"]:
+        check = "✓ " + t("race.check.same", lang, n=number(d["tokens"], lang, 0))
+    else:
+        check = "✗ " + t("race.check.differ", lang)
+    return (f'<div class="race-verdict">{verdict}</div><div class="race-cols"><table class="race-table">{head}{body}'
+            f'</table><div><div class="race-check">{check}</div><div class="race-note">{note}</div></div></div>')
+
+
+def page(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, sampled: bool, note: str = "") -> str:
+    """The race's HTML: the data RACE_JS plays, both lanes, the controls, the hidden summary, the timing note."""
+    s = race.summary(alone, drafted)
+    data = {"lanes": [_lane_data(alone, t("race.lane.alone", lang)), _lane_data(drafted, drafter)],
+            "lang": "de-DE" if lang == "de" else lang, "projected": s["projected"], "slow": SLOW,
+            "factor": slow_for(max(alone.total_ms, drafted.total_ms)),
+            "words": {k: t(f"race.js.{k}", lang) for k in ("passes", "tokens", "rate", "clock", "clock_projected",
+                                                           "start", "pause", "resume", "again", "slow", "finished")}}
+    lanes = "".join(f'<div class="race-lane" data-lane="{i}"><div class="race-head"><b>{html.escape(x["label"])}</b>'
+                    f'<span class="race-count"></span></div><div class="race-bar"><div></div></div>'
+                    f'<div class="race-text"></div></div>' for i, x in enumerate(data["lanes"]))
+    options = "".join(f'<option value="{f}"{" selected" if f == data["factor"] else ""}>{f}×</option>' for f in SLOW)
+    controls = (f'<div class="race-controls"><button class="race-go"></button>'
+                f'<label>{t("race.js.slow", lang)} <select class="race-slow">{options}</select></label>'
+                f'<span class="race-clock"></span></div>')
+    return (f'<div class="race" data-race="{html.escape(json.dumps(data), quote=True)}">{controls}{lanes}'
+            f'<div class="race-summary" hidden>{summary_html(s, lang, drafter, sampled, note)}</div></div>')
+
+
+# -- handlers -----------------------------------------------------------------------------------------------------
+def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False) -> tuple[str, object]:
+    """A race of two recorded traces: its page and its chart."""
+    a, d = race.lane(alone), race.lane(drafted)
+    drafter = t(f"race.lane.{drafted.settings.get('proposer', 'mtp')}", lang)
+    note = t("race.note.measured", lang) + (" " + t("race.note.cached", lang) if cached else "")
+    return (page(a, d, lang, drafter, bool(drafted.settings.get("do_sample")), note),
+            race_figure.build(a, d, lang, drafter))
+
+
+def projected(key: str, lang: str) -> tuple[str, object]:
+    """A race of a real Gemma 4 pair from the lab's cost model with its cited α and c: projected, not measured."""
+    preset = lab.PRESETS[key]
+    a, d = race.projected(preset["alpha"], preset["c"], PROJECTED_N, PROJECTED_TOKENS)
+    drafter = t("race.lane.mtp", lang)
+    note = t("race.note.projected", lang, alpha=number(preset["alpha"], lang, 2), c=number(preset["c"], lang, 3),
+             n=PROJECTED_N)
+    return page(a, d, lang, drafter, False, note), race_figure.build(a, d, lang, drafter)
+
+
+def run(base: dict | None, prompt: str, model: str, proposer: str, lang: str = "en") -> tuple:
+    """Race one prompt: the target alone, then with the drafter, one after the other through the generation line.
+
+    Returns (page, chart, message): the message is empty unless something went wrong."""
+    if model in PROJECTED:
+        return (*projected(PROJECTED[model], lang), "")
+    req = dict(base or request(*DEFAULTS.values()), prompt=prompt or "", model=model or DEFAULTS["model"])
+    alone_req, drafted_req = dict(req, proposer="none"), dict(req, proposer=proposer or "mtp")
+    try:
+        cached = generation.cached(alone_req) and generation.cached(drafted_req)
+        alone = generation.generate(alone_req)        # first, alone, so the two never share the CPU
+        drafted = generation.generate(drafted_req)
+    except Exception as exc:  # bad input, a refused model, a failed load: a message, never a crash
+        return gr.HTML(), gr.Plot(), "⚠ " + md(policy.message_for(exc))
+    return (*measured(alone, drafted, lang, cached), "")
+
+
+def from_step(*controls, lang: str = "en") -> tuple:
+    """"Race this prompt" in the step-through: its controls become the race's request, and the race runs.
+
+    Returns (request, prompt, model, proposer, page, chart, message) for the race tab's components."""
+    req = request(*controls)
+    proposer = req["proposer"] if req["proposer"] in PROPOSERS else "mtp"
+    return (req, req["prompt"], req["model"], proposer, *run(req, req["prompt"], req["model"], proposer, lang))
+
+
+# -- the player ---------------------------------------------------------------------------------------------------
+RACE_CSS = """
+.race {font-size: 0.95rem} .race-controls {display: flex; gap: 1rem; align-items: center; margin-bottom: 0.3rem}
+.race-go {padding: 0.15rem 1rem; border-radius: 6px; background: #0072B2; color: #fff; font-weight: 600}
+.race-clock {font-variant-numeric: tabular-nums; font-weight: 600}
+.race-lane {border: 1px solid #d0d7e2; border-radius: 8px; padding: 0.25rem 0.6rem; margin-bottom: 0.3rem}
+.race-head {display: flex; justify-content: space-between; gap: 1rem}
+.race-count {font-variant-numeric: tabular-nums; color: #333}
+.race-bar {height: 6px; background: #EBF0F8; border-radius: 3px; margin: 0.25rem 0}
+.race-bar div {height: 6px; width: 0; background: #0072B2; border-radius: 3px}
+.race-lane[data-lane="0"] .race-bar div {background: #8C8C8C}
+.race-text {min-height: 2.7rem; max-height: 2.7rem; overflow-y: auto; white-space: pre-wrap; line-height: 1.35}
+.race-text .fresh {background: #cfe6f7}
+.race-verdict {font-size: 1.15rem; font-weight: 700; margin: 0.2rem 0}
+.race-cols {display: flex; gap: 1.2rem; align-items: flex-start} .race-cols > div {flex: 1}
+.race-table {border-collapse: collapse; font-variant-numeric: tabular-nums}
+.race-table {font-size: 0.9rem} .race-table th, .race-table td {padding: 0 0.6rem; text-align: right; border-bottom: 1px solid #EBF0F8}
+.race-table th:first-child {text-align: left; font-weight: 400}
+.race-check {font-weight: 600; margin-top: 0.3rem} .race-note {font-size: 0.85rem; color: #444; margin-top: 0.3rem}
+"""
+
+# Runs in the browser for each race component (gr.HTML js_on_load): plays the lanes at the measured pace.
+RACE_JS = """
+const box = () => element.querySelector('.race');
+let st = null, raf = null;
+const fmt = (x, d) => x.toLocaleString(st.data.lang, {minimumFractionDigits: d, maximumFractionDigits: d});
+const draw = () => {
+  const r = box(); if (!r || !st) return;
+  const d = st.data, w = d.words, end = Math.max(...d.lanes.map(l => l.end[l.end.length - 1] || 0));
+  d.lanes.forEach((l, i) => {
+    const lane = r.querySelector(`.race-lane[data-lane="${i}"]`);
+    let n = 0; while (n < l.end.length && l.end[n] <= st.t + 1e-9) n++;
+    const tokens = l.counts.slice(0, n).reduce((a, b) => a + b, 0);
+    const ms = n ? l.end[n - 1] : 0;
+    const own = Math.min(st.t, l.end[l.end.length - 1] || 0);     // a finished lane's rate stops with it
+    const rate = own > 0 ? 1000 * tokens / own : 0;
+    lane.querySelector('.race-count').textContent = `${w.passes} ${n} · ${w.tokens} ${fmt(tokens, d.projected ? 1 : 0)}` +
+      (d.projected ? '' : ` · ${fmt(rate, 0)} ${w.rate}`);
+    lane.querySelector('.race-bar div').style.width = `${100 * Math.min(1, st.t / (l.end[l.end.length - 1] || 1))}%`;
+    if (lane.dataset.shown !== String(n)) {
+      lane.dataset.shown = String(n);
+      const text = lane.querySelector('.race-text');
+      const done = l.pieces.slice(0, Math.max(0, n - 1)).flat().join('');
+      const last = n ? l.pieces[n - 1].join('') : '';
+      text.textContent = '';
+      text.append(document.createTextNode(d.projected ? '▮'.repeat(Math.round(tokens - (n ? l.counts[n - 1] : 0))) : done));
+      const fresh = document.createElement('span'); fresh.className = 'fresh';
+      fresh.textContent = d.projected ? '▮'.repeat(Math.round(n ? l.counts[n - 1] : 0)) : last;
+      text.append(fresh); text.scrollTop = text.scrollHeight;
+    }
+  });
+  const clock = d.projected ? w.clock_projected : w.clock;
+  r.querySelector('.race-clock').textContent = `${clock} ${fmt(Math.min(st.t, end), 1)} · ${st.factor}×`;
+  const go = r.querySelector('.race-go');
+  go.textContent = st.t >= end ? w.again : (st.running ? w.pause : (st.t > 0 ? w.resume : w.start));
+  r.querySelector('.race-summary').hidden = st.t < end;
+  r.dataset.state = st.t >= end ? 'finished' : (st.running ? 'running' : 'paused');
+};
+const frame = (now) => {
+  if (!st || !st.running) return;
+  const end = Math.max(...st.data.lanes.map(l => l.end[l.end.length - 1] || 0));
+  st.t = Math.min(end, st.t + (now - st.last) / st.factor); st.last = now;
+  if (st.t >= end) st.running = false;
+  draw();
+  if (st.running) raf = requestAnimationFrame(frame);
+};
+const toggle = () => {
+  if (!st) return;
+  const end = Math.max(...st.data.lanes.map(l => l.end[l.end.length - 1] || 0));
+  if (st.t >= end) { st.t = 0; box().querySelectorAll('.race-lane').forEach(l => delete l.dataset.shown); }
+  st.running = !st.running; st.last = performance.now();
+  if (st.running) raf = requestAnimationFrame(frame);
+  draw();
+};
+const setup = () => {
+  const r = box(); if (raf) cancelAnimationFrame(raf);
+  if (!r) { st = null; return; }
+  const data = JSON.parse(r.dataset.race);
+  st = {data, t: 0, running: false, last: 0, factor: data.factor};
+  r.querySelector('.race-go').addEventListener('click', toggle);
+  r.querySelector('.race-slow').addEventListener('change', (e) => { st.factor = +e.target.value; draw(); });
+  draw(); toggle();
+};
+document.addEventListener('keydown', (e) => {
+  const r = box(), el = e.target;
+  if (e.key !== ' ' || !r || r.offsetParent === null || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (el && (el.isContentEditable || ['TEXTAREA', 'SELECT', 'INPUT', 'BUTTON'].includes(el.tagName))) return;
+  e.preventDefault(); e.stopImmediatePropagation(); toggle();
+}, true);
+watch('value', setup);
+setup();
+"""
+
+
+def player(value: str = "", elem_id: str | None = None) -> gr.HTML:
+    """A race component: shows a page() and plays it in the browser."""
+    return gr.HTML(value, js_on_load=RACE_JS, css_template=RACE_CSS, elem_id=elem_id, padding=False)
+
+
+# -- layout -------------------------------------------------------------------------------------------------------
+def build(demo: gr.Blocks) -> dict:
+    """Lay out the race tab inside the current gr.Tab; returns its components, for "race this prompt"."""
+    base = gr.State(None)
+    gr.Markdown(L("race.intro"))
+    with gr.Row(equal_height=True):
+        prompt = gr.Textbox(value=EXAMPLES[0], label=L("step.prompt"), max_length=policy.max_prompt_chars(), scale=4)
+        choices = model_choices()
+        first = DEFAULTS["model"] if any(ident == DEFAULTS["model"] for _, ident in choices) else choices[0][1]
+        model = gr.Dropdown(choices, value=first, label=L("step.model"), scale=3, elem_id="race-model")
+        proposer = gr.Dropdown([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value="mtp",
+                               label=L("step.proposer"), scale=3, elem_id="race-proposer")
+        go = gr.Button(L("race.start"), variant="primary", scale=1, min_width=120, elem_id="race-start")
+    error = gr.Markdown(elem_id="race-error")
+    lanes = player(elem_id="race-player")
+    with gr.Accordion(L("race.fig.title"), open=False):
+        chart = gr.Plot(show_label=False, elem_id="race-chart")
+    glossary.accordion()
+    hidden = {"api_visibility": "private"}
+
+    def start(b, p, m, pr, req: gr.Request):
+        return run(b, p, m, pr, lang_of(req))
+
+    go.click(start, [base, prompt, model, proposer], [lanes, chart, error], show_progress="minimal",
+             **hidden, **policy.generating_events())
+    return {"base": base, "prompt": prompt, "model": model, "proposer": proposer, "lanes": lanes, "chart": chart,
+            "error": error}
+
+
+def wire_from_step(button: gr.Button, controls: list, racing: dict, tabs: gr.Tabs) -> None:
+    """"Race this prompt": open the race tab, then race the step-through's prompt with all its settings."""
+    def handler(req: gr.Request, *values):
+        return from_step(*values, lang=lang_of(req))
+
+    outputs = [racing[k] for k in ("base", "prompt", "model", "proposer", "lanes", "chart", "error")]
+    button.click(lambda: gr.Tabs(selected="race"), None, tabs, api_visibility="private").then(
+        handler, controls, outputs, show_progress="minimal", api_visibility="private", **policy.generating_events())

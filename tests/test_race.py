@@ -1,0 +1,109 @@
+"""Tests for mtp_viz.race and the race tab's handlers: lanes read from traces, the summary's figures, the projected race
+against the lab's cost model, and the classroom case (the same race twice costs no new generation).
+
+Knows traces, the race module and ui.race's handlers; the browser test (test_browser_race.py) plays it for real.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+
+import pytest
+
+from mtp_viz import lab, race
+from mtp_viz.figures import race as race_figure
+from mtp_viz.ui import race as race_tab
+from mtp_viz.ui import tour
+from trace_fixtures import make_trace
+
+
+def test_a_lane_ends_each_pass_at_the_sum_of_the_round_wall_times():
+    tr = make_trace()
+    tr = dataclasses.replace(tr, rounds=[dataclasses.replace(r, wall_ms=10.0 + r.index) for r in tr.rounds])
+    x = race.lane(tr)
+    assert x.passes == len(tr.rounds) == tr.target_forward_passes
+    assert x.end_ms == pytest.approx([sum(10.0 + j for j in range(i + 1)) for i in range(len(tr.rounds))])
+    assert x.num_tokens == len(tr.new_token_ids)
+    assert [len(p) for p in x.tokens] == [len(r.emitted_token_ids) for r in tr.rounds]
+
+
+def test_traces_without_wall_times_are_paced_by_their_passes():
+    tr = make_trace()                                       # the fixture records no wall_ms (a version-2 trace)
+    x = race.lane(tr)
+    assert x.total_ms == pytest.approx(sum(r.draft_ms + r.verify_ms for r in tr.rounds))
+
+
+def test_the_summary_equals_what_the_two_traces_record():
+    alone, mtp = tour.trace(tour.BASELINE), tour.trace(tour.MTP)
+    s = race.summary(race.lane(alone), race.lane(mtp))
+    total = lambda tr: sum(race.round_ms(r) for r in tr.rounds)         # noqa: E731
+    assert s["speedup"] == pytest.approx(total(alone) / total(mtp))
+    assert s["alone"]["passes"] == alone.target_forward_passes and s["drafted"]["passes"] == mtp.target_forward_passes
+    assert s["alone"]["tokens"] == len(alone.new_token_ids) == s["drafted"]["tokens"]
+    assert s["drafted"]["tokens_per_pass"] == pytest.approx(mtp.stats["tokens_per_target_pass"])
+    assert s["drafted"]["first_token_ms"] == pytest.approx(race.round_ms(mtp.rounds[0]))
+    assert s["same_tokens"] is True and s["projected"] is False
+
+
+@pytest.mark.parametrize("key", sorted(lab.PRESETS))
+@pytest.mark.parametrize("n", [1, 4, 7])
+def test_the_projected_race_is_the_lab_cost_model(key, n):
+    preset = lab.PRESETS[key]
+    alone, drafted = race.projected(preset["alpha"], preset["c"], n, tokens=48)
+    s = race.summary(alone, drafted)
+    assert s["projected"] and not s["same_tokens"]
+    assert s["speedup"] == pytest.approx(lab.walltime_improvement(preset["alpha"], n, preset["c"]))
+    assert s["speedup"] == pytest.approx(race.projected_speedup(preset["alpha"], preset["c"], n))
+    assert s["alone"]["tokens"] == pytest.approx(48) == s["drafted"]["tokens"]
+    assert s["drafted"]["tokens_per_pass"] == pytest.approx(48 / drafted.passes)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW", "de"])
+def test_the_page_carries_the_lanes_and_a_summary_in_the_reader_language(lang):
+    page, fig = race_tab.measured(tour.trace(tour.BASELINE), tour.trace(tour.MTP), lang)
+    data = json.loads(re.search(r'data-race="([^"]*)"', page).group(1).replace("&quot;", '"').replace("&amp;", "&")
+                      .replace("&lt;", "<").replace("&gt;", ">").replace("&#x27;", "'"))
+    assert [len(x["end"]) for x in data["lanes"]] == [tour.trace(tour.BASELINE).target_forward_passes,
+                                                    tour.trace(tour.MTP).target_forward_passes]
+    assert data["factor"] in race_tab.SLOW and data["words"]["slow"]
+    assert len(fig.data) == 2 and fig.layout.separators == (",." if lang == "de" else ".,")
+    if lang != "en":
+        assert "Same text" not in page and "Target alone" not in page
+
+
+def test_a_projected_race_says_so_in_every_language():
+    for lang, word in (("en", "Projected, not measured"), ("de", "Hochgerechnet, nicht gemessen"),
+                       ("zh-TW", "推估值，並非實測")):
+        page, fig = race_tab.projected("e2b", lang)
+        assert word in page and "projected" in json.dumps(fig.to_plotly_json()["layout"]["xaxis"]["title"]).lower() \
+            or lang != "en"
+
+
+def test_the_chart_draws_one_step_per_pass():
+    alone, mtp = tour.trace(tour.BASELINE), tour.trace(tour.MTP)
+    fig = race_figure.build(race.lane(alone), race.lane(mtp))
+    assert [len(d.x) for d in fig.data] == [alone.target_forward_passes + 1, mtp.target_forward_passes + 1]
+    assert fig.data[1].y[-1] == len(mtp.new_token_ids)
+
+
+def test_racing_the_same_request_twice_costs_no_new_generation(monkeypatch, tiny_pair):
+    """A class racing one example: two generations in all, however many visitors press Start."""
+    from mtp_viz.ui import generation, pairs
+
+    calls = []
+    monkeypatch.setattr(pairs, "get_pair", lambda model, assistant="", wait=None: calls.append(model) or tiny_pair)
+    monkeypatch.setattr(generation, "get_pair", pairs.get_pair)
+    base = dict(race_tab.request(*race_tab.DEFAULTS.values()), max_new_tokens=8)
+    prompt = [2, 5, 6, 7, 8]
+    first = race_tab.run(base, prompt, "some-local-model", "mtp")
+    assert first[2] == "" and "cached" not in first[0].lower()
+    assert len(calls) == 2
+    second = race_tab.run(base, prompt, "some-local-model", "mtp")
+    assert len(calls) == 2, "the second race generated again"
+    assert "earlier on this server" in second[0]
+
+
+def test_a_bad_race_is_a_message_not_a_crash():
+    page, fig, message = race_tab.run(None, "", "miniature-shallow", "mtp")
+    assert message.startswith("⚠") and "empty" in message
