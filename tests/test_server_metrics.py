@@ -226,7 +226,7 @@ def test_figures_without_data_or_positions_say_why():
 # -- the panel's handlers -------------------------------------------------------------------------------------
 def test_read_handler_reports_and_draws():
     status, curves, positions = server_panel.read(BEFORE, AFTER, 0.05, 0)
-    assert "56.2%" in status and "3.25" in status and "0.750" in status and "measured on your server" in status
+    assert "2,000 · 8,000 · 4,500" in status and "56.2%" in status and "3.25" in status and "0.750" in status and "measured on your server" in status
     assert "0.90 · 0.65 · 0.45 · 0.25" in status and "**predicted**" in status
     assert curves.layout.title.text.startswith("Your server on the cost model")
     status, *rest = server_panel.read("", sglang_page(), 0.05, 0)

@@ -31,8 +31,8 @@ def curves(summary, c: float, lang: str = "en", reference: float | None = None) 
     best = server_metrics.best_n(summary, c, NS)
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1, subplot_titles=[
         t("lab.title.what_if_tokens", lang), t("lab.title.what_if_speedup", lang)])
-    theme.new_figure(title, height=440, fig=fig, headroom=10)
-    fig.update_layout(legend={"y": -0.25, "yanchor": "top"}, margin={"b": 130})
+    theme.new_figure(title, height=560, fig=fig, headroom=10)
+    fig.update_layout(legend={"y": -0.3, "yanchor": "top"}, margin={"b": 230})   # many entries: below the plots
     fig.add_trace(go.Scatter(x=NS, y=NS + 1, mode="lines", name=t("lab.legend.limit", lang), meta="limit",
                              line={"color": theme.GREY, "dash": "dash"}), row=1, col=1)
     if reference is not None and reference == reference:

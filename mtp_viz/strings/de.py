@@ -809,9 +809,7 @@ STRINGS: dict[str, str] = {
     "server.window.start": "alles seit dem Start des Servers (nur eine Seite)",
     "server.window.gauges": "die Messwerte (Gauges) von SGLang zum Zeitpunkt deiner zweiten Seite",
     "server.table.header": "| | gemessen auf deinem Server |\n| --- | --- |",
-    "server.row.drafts": "| Runden mit Entwurf | {value:,.0f} |",
-    "server.row.draft_tokens": "| entworfene Tokens | {value:,.0f} |",
-    "server.row.accepted": "| angenommene Tokens | {value:,.0f} |",
+    "server.row.counts": "| Runden mit Entwurf · entworfene Tokens · angenommene Tokens | {value} |",
     "server.row.rate": "| Annahmequote (angenommen ÷ entworfen) | {value:.1%} |",
     "server.row.rate_missing": "| Annahmequote | {reason} |",
     "server.row.length": ("| mittlere Annahmelänge (1 + angenommen ÷ Runden): Tokens pro Durchlauf des Zielmodells "

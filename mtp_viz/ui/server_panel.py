@@ -68,16 +68,16 @@ def report(s: server_metrics.Summary, c: float, lang: str = "en") -> str:
     """The summary table: each figure measured on the server, or why it is missing, and the prediction."""
     window = "gauges" if s.engine == "sglang" else "diff" if s.windowed else "start"
     lines = [t("server.summary.title", lang, engine="vLLM" if s.engine == "vllm" else "SGLang",
-               model=md(s.model or "?"), window=t(f"server.window.{window}", lang)), "",
+               model=_code(s.model), window=t(f"server.window.{window}", lang)), "",
              t("server.table.header", lang)]
 
     def row(key, value=None, **values):
         lines.append(t(key, lang, **values) if value is None else t(key, lang, value=value, **values))
 
     unsupported = t("server.unsupported" if s.engine == "sglang" else "server.not_on_page", lang)
-    for key, value in (("drafts", s.drafts), ("draft_tokens", s.draft_tokens), ("accepted", s.accepted)):
-        if value is not None:
-            row(f"server.row.{key}", value)
+    if s.drafts is not None:
+        counts = (s.drafts, s.draft_tokens, s.accepted)
+        row("server.row.counts", " · ".join("—" if v is None else f"{v:,.0f}" for v in counts))
     for key, value in (("rate", s.acceptance_rate), ("length", s.mean_acceptance_length)):
         if value is not None:
             row(f"server.row.{key}", value)
@@ -94,8 +94,13 @@ def report(s: server_metrics.Summary, c: float, lang: str = "en") -> str:
         best = server_metrics.best_n(s, c)
         row("server.row.best", best, c=float(c), speedup=lab.walltime_improvement(s.alpha, best, c),
             tokens=lab.expected_tokens(s.alpha, best))
-    notes = [t(k, lang, names=", ".join(s.resets), model=md(s.model or "?")) for k in s.notes]
+    notes = [t(k, lang, names=", ".join(s.resets), model=_code(s.model)) for k in s.notes]
     return "\n".join(lines + [""] + [f"- {n}" for n in notes])
+
+
+def _code(name: str) -> str:
+    """A model name as inline code: shown literally, whatever characters it has."""
+    return f"`{(name or '?').replace('`', '')}`"
 
 
 def _reference() -> float | None:
@@ -181,11 +186,12 @@ def build(demo: gr.Blocks) -> None:
                                  value="", label=L("server.preset"))
             gamma = gr.Number(value=0, minimum=0, maximum=MAX_GAMMA, precision=0, label=L("server.gamma"))
         preset_note = gr.Markdown()
-        read_btn = gr.Button(L("server.read"), variant="primary")
-        status = gr.Markdown(elem_classes="server-status")
+        read_btn = gr.Button(L("server.read"), variant="primary", elem_id="server-read")
         with gr.Row():
-            curves = gr.Plot(show_label=False, elem_classes="server-plot", scale=2)
-            positions = gr.Plot(show_label=False, elem_classes="server-plot", scale=1)
+            with gr.Column(scale=2):
+                status = gr.Markdown(elem_classes="server-status")
+            curves = gr.Plot(show_label=False, elem_classes="server-plot", scale=3)
+        positions = gr.Plot(show_label=False, elem_classes="server-plot")
         gr.Markdown(L("step.what_you_see", text=L("server.what")), elem_classes="what-you-see")
 
     read_btn.click(read, [before, after, c, gamma], [status, curves, positions], **private)
