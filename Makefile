@@ -27,9 +27,12 @@ $(DEV): $(STAMP) requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	rm -f $(VENV)/.dev-* && touch $(DEV)
 
-# The browser test drives Debian's Chromium; Playwright cannot download its own browser here.
+# The browser tests drive Debian's Chromium (Playwright cannot download its own browser here). Without root the
+# install fails and says so; the browser tests then use Playwright's own Chromium if present, or are skipped with a
+# message saying how to install one.
 browser:
-	@test -x $(CHROME) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null)
+	@test -x $(CHROME) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null) \
+		|| echo "could not install Chromium (not root?): browser tests will use Playwright's Chromium or be skipped"
 
 run: setup
 	$(PY) app.py

@@ -5,7 +5,8 @@ Reports p50 / p95 seconds per action, errors, and mix-ups (a visitor shown anoth
 The page's Run to end uses another seed than the visitor's `trace` call, so that every one of the 2 x N requests
 is a new generation: the server answers a request it has just generated from its cache (ui/generation.py), which
 would flatter the figures. `--same-example` adds the case the cache is for: N visitors pressing Run to end on the
-first example, unchanged, at the same moment.
+first example, unchanged, at the same moment. `--race` adds visitors starting a race together, on the first example
+(a class racing one example: two generations in all) and on prompts of their own.
 
 Knows only the server's URL and its events. The page's Step / Run to end events are private (not in the API docs,
 not named); this script calls them by fn_index as the browser does, with one gradio_client session per visitor, so
@@ -136,6 +137,32 @@ def same_example(url: str, i: int, barrier: threading.Barrier, results: dict) ->
     client.close()
 
 
+def racer(same: bool):
+    """A visitor who opens the Race tab and presses Start race: on the first example as the whole class does
+    (`same`), or on a prompt of their own. Timed until both lanes are ready (the race's page has arrived)."""
+    def race(url: str, i: int, barrier: threading.Barrier, results: dict) -> None:
+        from gradio_client import Client
+
+        from mtp_viz.ui.session import DEFAULTS, EXAMPLES
+
+        client = Client(url, **client_options(url))
+        index = fn_index(client, "start_race")
+        prompt = EXAMPLES[0] if same else prompt_of(i)
+        barrier.wait()
+        started = time.perf_counter()
+        times = {"race": [], "trace": [], "run_to_end": [], "step": []}
+        try:
+            page, _, message = client.submit(prompt, DEFAULTS["model"], "mtp", fn_index=index).result()
+            if message or 'class="race"' not in (page or ""):
+                raise RuntimeError(message or "no race in the answer")
+            times["race"].append(time.perf_counter() - started)
+            results[i] = (times, [], 0)
+        except Exception as exc:
+            results[i] = (times, [f"race: {type(exc).__name__}: {str(exc)[:120]}"], 0)
+        client.close()
+    return race
+
+
 def cpu_seconds(pid: int | None) -> float | None:
     """CPU seconds used so far by a process and all its descendants (the server and its generation workers), read
     from Linux's /proc; None where there is no /proc or no process to read."""
@@ -155,6 +182,7 @@ def cpu_seconds(pid: int | None) -> float | None:
     return total
 
 
+ACTIONS = ("trace", "run_to_end", "step", "race")
 _SEEN = [int(time.time()) % 100_000 * 1000]   # visitor numbers, counted on over every phase and unlike another
 #                                               run's, so a server already running has none of them cached
 
@@ -176,8 +204,8 @@ def run(url: str, visitors: int, who=None, server: int | None = None) -> dict:
               "client_cpu_s": round(time.process_time() - client_cpu, 1)}
     if server_cpu is not None:
         report["server_cpu_s"] = round(cpu_seconds(server) - server_cpu, 1)    # with its workers
-    for action in ("trace", "run_to_end", "step"):
-        samples = sorted(t for times, _, _ in results.values() for t in times[action])
+    for action in ACTIONS:
+        samples = sorted(t for times, _, _ in results.values() for t in times.get(action, []))
         if samples:
             report[action] = {"n": len(samples), "p50": round(statistics.median(samples), 2),
                               "p95": round(samples[math.ceil(0.95 * len(samples)) - 1], 2),   # nearest rank
@@ -194,6 +222,9 @@ def main() -> None:
     parser.add_argument("--visitors", type=int, nargs="+", default=[16, 32])
     parser.add_argument("--same-example", action="store_true",
                         help="then the same numbers of visitors press Run to end on the first example together")
+    parser.add_argument("--race", action="store_true",
+                        help="then the same numbers of visitors start a race together: on the first example, then on "
+                             "prompts of their own (each race is two generations: the target alone, then with MTP)")
     args = parser.parse_args()
     others = subprocess.run(["pgrep", "-af", "mtp_viz.training|pytest"], capture_output=True, text=True).stdout
     print(f"{os.cpu_count()} CPU cores; other work running: {len(others.splitlines())} process(es)")
@@ -204,11 +235,13 @@ def main() -> None:
     try:
         phases = [(n, None, "") for n in args.visitors]
         phases += [(n, same_example, ", same example") for n in args.visitors] if args.same_example else []
+        phases += [(n, racer(True), ", racing the same example") for n in args.visitors] if args.race else []
+        phases += [(n, racer(False), ", racing prompts of their own") for n in args.visitors] if args.race else []
         for n, who, label in phases:
             report = run(url, n, who, None if proc is None else proc.pid)
             print(json.dumps(report))
             lines = [f"{n} visitors{label} ({report['finished']} finished, {report['wall_s']} s):"]
-            for action in ("trace", "run_to_end", "step"):
+            for action in ACTIONS:
                 if action in report:
                     r = report[action]
                     lines.append(f"  {action:<11} n={r['n']:<4} p50 {r['p50']:.2f} s  p95 {r['p95']:.2f} s  "

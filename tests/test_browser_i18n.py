@@ -6,18 +6,16 @@ buttons. Starts app.py with test_browser's `server` fixture; screenshots go to t
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
-from test_browser import ARGS, ARTIFACTS, CHROME, server, settled  # noqa: F401  (server is a fixture)
+from test_browser import ARTIFACTS, launch, server, settled  # noqa: F401  (server is a fixture)
 
 ROUND = re.compile(r"Round (\d+) of (\d+)")
 
 
 def browser_page(p, locale: str):
-    assert Path(CHROME).exists(), f"Chromium is missing at {CHROME}: run `make browser`"
-    browser = p.chromium.launch(executable_path=CHROME, args=ARGS)
+    browser = launch(p)
     page = browser.new_context(locale=locale, viewport={"width": 1280, "height": 720}).new_page()
     page.set_default_timeout(60_000)
     expect.set_options(timeout=60_000)

@@ -6,11 +6,10 @@ Plotly; nothing about the handlers. Screenshots go to tests/artifacts/.
 """
 from __future__ import annotations
 
-from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
-from test_browser import ARGS, ARTIFACTS, CHROME, server, settled  # noqa: F401  (server is a fixture)
+from test_browser import ARTIFACTS, launch, server, settled  # noqa: F401  (server is a fixture)
 
 POINTS = """() => Array.from(document.querySelectorAll('.lab-plot .js-plotly-plot')).map(
     p => (p._fullData.find(t => t.meta === 'measured') || {x: []}).x.length)"""
@@ -18,9 +17,8 @@ TITLE = "sel => document.querySelector(sel + ' .js-plotly-plot').layout.title.te
 
 
 def test_lab_runs_a_small_sweep_and_redraws(server):
-    assert Path(CHROME).exists(), f"Chromium is missing at {CHROME}: run `make browser`"
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROME, args=ARGS)
+        browser = launch(p)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(90_000)
         expect.set_options(timeout=90_000)

@@ -2,6 +2,7 @@
 
 It knows only the wording and a dict of facts; every number in the card comes from the build that wrote it.
 """
+from mtp_viz.models import kv_source_layers
 
 
 def _size(num_bytes):
@@ -18,6 +19,7 @@ def architecture_facts(target, assistant):
         head_dim=cfg.per_layer_config[0].head_dim, global_head_dim=cfg.per_layer_config[cfg.num_hidden_layers - 1].head_dim,
         draft_heads=assistant.config.get_text_config().num_attention_heads,
         layer_types=", ".join(t.split("_")[0] for t in cfg.layer_types),
+        kv_sources=kv_source_layers(cfg),
         **_moe_facts(target),
     )
 
@@ -38,6 +40,45 @@ def _moe_facts(target):
 # published config.json (read with this project's search tools; the hub itself was not reachable).
 GEMMA4_26B_A4B = dict(layers=30, hidden_size=2816, intermediate_size=2112, num_experts=128, top_k_experts=8,
                       moe_intermediate_size=704, vocab_size=262144, sliding_window=1024)
+
+
+# Gemma 4 E2B and its assistant: the target's text config (num_hidden_layers, hidden_size, num_kv_shared_layers,
+# hidden_size_per_layer_input, vocab_size, sliding_window, layer_types) as quoted, value for value, by several public
+# repositories that parse google/gemma-4-E2B-it's config.json; the assistant's 4 layers and width 256 from Google's
+# launch post (this project's seeds); 2048 centroids, top 32, as in the -assistant's config (issue 16).
+GEMMA4_E2B = dict(layers=35, hidden_size=1536, kv_shared=20, per_layer_input=256, vocab_size=262144,
+                  sliding_window=512, draft_layers=4, draft_hidden_size=256, centroids=2048, top_k=32)
+
+
+def _e2b_section(f):
+    p, g = f["preset"], GEMMA4_E2B
+    first_shared = p.num_layers - p.kv_shared_layers
+    per = p.vocab_size // p.num_centroids
+    return f"""
+## Shaped like E2B, beside Gemma 4 E2B
+At batch size 1 a forward pass costs roughly a fixed time per layer, on a CPU as on a GPU, so the ratio that
+decides whether drafting pays is depth: a 4-layer drafter against a 35-layer target. The miniature keeps E2B's
+depth, layer pattern and KV sharing, and shrinks everything that only sets the size.
+
+| | this miniature | Gemma 4 E2B |
+|---|---|---|
+| target layers | {p.num_layers} | {g["layers"]} |
+| layer pattern | {p.sliding_per_full} sliding, 1 full; the last layer full | 4 sliding, 1 full; the last layer full |
+| KV-shared layers | the last {p.kv_shared_layers} (layers {first_shared}-{p.num_layers - 1}) reuse layers {f["kv_sources"]["sliding_attention"]} (sliding) and {f["kv_sources"]["full_attention"]} (full) | the last {g["kv_shared"]}, reusing layers 13 and 14 |
+| hidden size | {p.hidden_size} | {g["hidden_size"]:,} |
+| per-layer input embeddings | {p.per_layer_input} per layer | {g["per_layer_input"]} per layer |
+| sliding window | {p.sliding_window} | {g["sliding_window"]} |
+| assistant layers, width | 4, {p.draft_hidden_size} | {g["draft_layers"]}, {g["draft_hidden_size"]} |
+| the drafter reads | the KV of target layers {f["kv_sources"]["sliding_attention"]} and {f["kv_sources"]["full_attention"]} | the KV of target layers 13 and 14 |
+| vocabulary | {p.vocab_size:,} | {g["vocab_size"]:,} |
+| centroids (tokens each), top k | {p.num_centroids} ({per}), top {p.centroid_top_k}: {100 * p.centroid_top_k * per / p.vocab_size:.2f}% scored | {g["centroids"]:,} ({g["vocab_size"] // g["centroids"]}), top {g["top_k"]}: {100 * g["top_k"] * (g["vocab_size"] // g["centroids"]) / g["vocab_size"]:.2f}% scored |
+
+E2B's numbers: the target's text config as quoted, value for value, by several public repositories that parse
+`google/gemma-4-E2B-it`'s config.json (found with this project's search tools; the hub was not reachable from the
+build); the assistant's depth and width from Google's launch post on Gemma 4's drafters; its 2,048 centroids of 128
+tokens and top 32 from the assistant's config as this project's issue 16 quotes it. The bundled pair's cost ratio
+and speed-up are measured by `benchmarks/speedup.py` (see the README).
+"""
 
 
 def _moe_section(f):
@@ -82,6 +123,7 @@ def model_card(f):
     samples = "\n".join(f"| {prompt!r} | {text!r} | {acc:.2f} | {tpp:.2f} |"
                         for prompt, text, acc, tpp in f["samples"])
     moe = _moe_section(f) if f.get("num_experts") else ""
+    moe += _e2b_section(f) if p.kv_shared_layers else ""
     return f"""# Miniature Gemma 4 target{" (mixture of experts)" if moe else ""} and MTP assistant
 
 A toy pair built by this project so the app can show real multi-token-prediction drafting on a laptop, in a
@@ -96,14 +138,15 @@ drafting, verification and acceptance work.
 |---|---|---|
 | class | `Gemma4ForCausalLM` | `Gemma4AssistantForCausalLM` |
 | parameters | {f["target_params"]:,} | {f["assistant_params"]:,} (own tied embedding / lm_head) |
-| layers | {p.num_layers}: {f["layer_types"]} | 4: sliding x3, full; all read the target's KV |
+| layers | {p.num_layers}: {f["layer_types"] if p.num_layers <= 8 else f"{p.sliding_per_full} sliding then 1 full, repeated"} | 4: sliding x3, full; all read the target's KV |
 | hidden size | {p.hidden_size} (MLP {p.intermediate_size}) | {p.draft_hidden_size} (MLP {p.draft_intermediate_size}) |
 | attention | {f["heads"]} query heads, {f["kv_heads"]} KV head; head dim {f["head_dim"]} (sliding), {f["global_head_dim"]} (full) | {f["draft_heads"]} query heads over the target's KV |
 | sliding window | {p.sliding_window} tokens | same |
 | vocabulary | {p.vocab_size} byte-level BPE tokens, tied embeddings | same ids |
 | ordered embeddings | - | {p.num_centroids} centroids of {p.vocab_size // p.num_centroids} tokens; top {p.centroid_top_k} scored = {100 * p.centroid_top_k / p.num_centroids:.2f}% of the vocabulary per step |
 
-Weights ship in float16 (every file under 10 MB); load them with `dtype=torch.float32`.
+Weights ship in float16 (every file under 10 MB, larger models in safetensors shards); load them with
+`dtype=torch.float32`.
 {moe}
 ## Data
 {f["corpus_tokens"]:,} tokens ({f["corpus_docs"]:,} short documents) written by `mtp_viz/training/corpus.py` from

@@ -255,10 +255,10 @@ def build(demo: gr.Blocks) -> dict:
     glossary.accordion()
     hidden = {"api_visibility": "private"}
 
-    def start(b, p, m, pr, req: gr.Request):
+    def start_race(b, p, m, pr, req: gr.Request):
         return run(b, p, m, pr, lang_of(req))
 
-    go.click(start, [base, prompt, model, proposer], [lanes, chart, error], show_progress="minimal",
+    go.click(start_race, [base, prompt, model, proposer], [lanes, chart, error], show_progress="minimal",
              **hidden, **policy.generating_events())
     return {"base": base, "prompt": prompt, "model": model, "proposer": proposer, "lanes": lanes, "chart": chart,
             "error": error}
