@@ -36,11 +36,17 @@ def errors(df):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="save the table as assets/lab_sweep.csv")
+    parser.add_argument("--write", action="store_true", help="save the table as assets/lab_sweep.csv (with "
+                        "--pair miniature-shallow: assets/lab_sweep_shallow.csv)")
+    parser.add_argument("--pair", default="miniature", choices=["miniature", "miniature-shallow"],
+                        help="which bundled pair to sweep")
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (1: what the app's workers use)")
     args = parser.parse_args()
     import torch
+    torch.set_num_threads(args.threads)
     print(f"torch threads: {torch.get_num_threads()}, CPUs: {os.cpu_count()}, load average: {os.getloadavg()}")
-    pair = load_pair()
+    pair = load_pair(args.pair)
+    print(f"pair: {args.pair}")
     start = time.perf_counter()
     df = sweep(pair, PROMPTS, ns=(1, 2, 3, 4, 6, 8), schedules=("constant", "heuristic"), repeats=3,
                max_new_tokens=48)
@@ -64,7 +70,7 @@ def main():
     for name, met in ok.items():
         print(f"  {name}: bar {BARS[name]}: {'ok' if met else 'MISSED'}")
     if args.write:
-        path = ROOT / "assets" / "lab_sweep.csv"
+        path = ROOT / "assets" / ("lab_sweep.csv" if args.pair == "miniature" else "lab_sweep_shallow.csv")
         df.to_csv(path, index=False)
         print(f"wrote {path.relative_to(ROOT)}")
     return 0 if all(ok.values()) else 1

@@ -123,6 +123,34 @@ def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
     return fig
 
 
+def two_pairs(frames: dict[str, pd.DataFrame], lang: str = "en") -> go.Figure:
+    """Speed-up against N for several pairs' recorded sweeps on one plot: each pair's measured constant-N points and
+    the cost model's curve for its own α, c and verification cost. The lesson: with similar acceptance, a cheap
+    drafter pays and an expensive one does not, and the model predicts both."""
+    frames = {name: df for name, df in frames.items() if df is not None and len(_drafting(df))}
+    if not frames:
+        return _empty(t("lab.pairs.title", lang), lang)
+    fig = theme.new_figure(t("lab.pairs.title", lang), height=400)
+    top = max(int(_ns(df)[-1]) for df in frames.values())
+    fig.add_trace(go.Scatter(x=[1, top], y=[1.0, 1.0], mode="lines", name=t("lab.legend.baseline", lang),
+                             meta="baseline", line={"color": theme.GREY, "dash": "dash"}))
+    for (name, df), colour in zip(frames.items(), (theme.BLUE, theme.VERMILLION, theme.GREEN)):
+        proposer = _drafting(df)[0]
+        model = lab.cost_model(df, proposer)
+        label = t(f"lab.pair.{name}", lang)
+        curve = lab.predicted_curve(model, _ns(df))
+        fig.add_trace(go.Scatter(x=curve["num_assistant_tokens"], y=curve["speedup"], mode="lines", meta="predicted",
+                                 name=t("lab.pairs.predicted", lang, pair=label), line={"color": colour}))
+        rows = _rows(df, proposer, "constant")
+        fig.add_trace(go.Scatter(x=rows["num_assistant_tokens"], y=rows["speedup_vs_none"], mode="markers",
+                                 meta="measured", marker={"color": colour, "size": 11},
+                                 name=t("lab.pairs.measured", lang, pair=label, c=model["c"],
+                                        alpha=model["alpha"])))
+    fig.update_xaxes(title_text=t("lab.axis.n", lang), dtick=1)
+    fig.update_yaxes(title_text=t("lab.axis.speedup", lang), rangemode="tozero")
+    return theme.legend_below(fig, 2 * len(frames) + 1)
+
+
 def acceptance(df: pd.DataFrame, lang: str = "en") -> go.Figure:
     """Acceptance by draft position for the longest constant-N row, against α^k with the fitted α."""
     proposers = _drafting(df) if df is not None else []

@@ -376,6 +376,20 @@ STRINGS: dict[str, str] = {
     "lab.run": "Messreihe starten",
     "lab.download": "Tabelle herunterladen (CSV)",
     "lab.table": "Die Messreihe, eine Zeile pro Einstellung",
+    "lab.pairs.heading": "### Wann lohnt sich das Entwerfen? Zwei mitgelieferte Paare, gemessen",
+    "lab.pairs.title": "Zwei Paare, eine Lehre: Die Kosten des Entwurfsmodells entscheiden",
+    "lab.pairs.measured": "{pair}: gemessen (α = {alpha:.2f}, c = {c:.2f})",
+    "lab.pairs.predicted": "{pair}: vom Kostenmodell vorhergesagt",
+    "lab.pair.miniature": "Paar in E2B-Form (35 Schichten, Entwurfsmodell mit 4 Schichten)",
+    "lab.pair.miniature-shallow": "flaches Paar (6 Schichten, Entwurfsmodell mit 4 Schichten)",
+    "lab.pairs.what": ("Beide Messreihen wurden auf einer solchen Maschine mit denselben Prompts und Einstellungen "
+                       "aufgezeichnet. Beide Entwurfsmodelle raten gut (α ist die Chance, dass ein Vorschlag "
+                       "angenommen wird), aber ein Vorschlag kostet das Entwurfsmodell des flachen Paars etwa einen "
+                       "halben Durchlauf des Zielmodells (c), das des Paars in E2B-Form nur einen kleinen Bruchteil "
+                       "davon. Jeder Vorschlag muss mehr Zeit sparen, als er kostet: Mit einem billigen "
+                       "Entwurfsmodell lohnen sich die meisten N, mit einem teuren kaum eines. Das Kostenmodell von "
+                       "Leviathan et al., (1 − α^(N+1)) / (1 − α) Tokens pro Runde über N·c + v Durchläufe an Zeit, "
+                       "zeichnet beide Kurven."),
     "lab.what_if": ("### Was wäre, wenn? Verschieben Sie α und c: Die vorhergesagten Kurven werden sofort neu "
                     "gezeichnet (kein Modell läuft)"),
     "lab.alpha": "α: Wahrscheinlichkeit, dass ein Vorschlag angenommen wird",

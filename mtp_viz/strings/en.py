@@ -353,6 +353,18 @@ STRINGS: dict[str, str] = {
     "lab.run": "Run sweep",
     "lab.download": "Download the table (CSV)",
     "lab.table": "The sweep, one row per setting",
+    "lab.pairs.heading": "### When does drafting pay? Two bundled pairs, measured",
+    "lab.pairs.title": "Two pairs, one lesson: the drafter's cost decides",
+    "lab.pairs.measured": "{pair}: measured (α = {alpha:.2f}, c = {c:.2f})",
+    "lab.pairs.predicted": "{pair}: predicted by the cost model",
+    "lab.pair.miniature": "E2B-shaped pair (35 layers, 4-layer drafter)",
+    "lab.pair.miniature-shallow": "shallow pair (6 layers, 4-layer drafter)",
+    "lab.pairs.what": ("Both sweeps were recorded on this kind of machine with the same prompts and settings. Both "
+                       "drafters guess well (α is the chance that one guess is accepted), but a guess costs the "
+                       "shallow pair's drafter about half a target pass (c) and the E2B-shaped pair's drafter only "
+                       "a small fraction of one. Each guess has to save more time than it costs: with a cheap "
+                       "drafter most N pay, with an expensive one hardly any do. Leviathan et al.'s cost model, "
+                       "(1 − α^(N+1)) / (1 − α) tokens per round over N·c + v passes of time, draws both curves."),
     "lab.what_if": "### What if? Move α and c: the predicted curves redraw at once (no model runs)",
     "lab.alpha": "α: chance that one guess is accepted",
     "lab.c": "c: drafter pass time ÷ target pass time",

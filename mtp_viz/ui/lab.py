@@ -23,6 +23,8 @@ from mtp_viz.ui.session import EXAMPLES, EXPORTS, md
 from mtp_viz.ui.words import L, lang_of
 
 SHIPPED = Path(__file__).resolve().parents[2] / "assets" / "lab_sweep.csv"
+# The recorded sweeps of the bundled dense pairs, shown side by side: the same lesson with a cheap and a costly drafter
+PAIR_SWEEPS = {"miniature": SHIPPED, "miniature-shallow": SHIPPED.with_name("lab_sweep_shallow.csv")}
 # One request's bounds: a sweep on two shared CPU cores should end in about a minute, never in ten.
 MAX_PROMPTS, MAX_PROMPT_CHARS = 5, 200
 N_CHOICES = list(range(1, 17))      # N ≤ 16
@@ -36,6 +38,11 @@ DEFAULTS = {"ns": [1, 2, 3, 4, 6, 8], "schedules": ["constant", "heuristic"], "p
 def shipped() -> pd.DataFrame | None:
     """The sweep recorded by benchmarks/lab.py on the miniature, or None when it is missing."""
     return lab.read_csv(SHIPPED) if SHIPPED.exists() else None
+
+
+def pair_sweeps() -> dict[str, pd.DataFrame | None]:
+    """The bundled pairs' recorded sweeps by pair name (None where one is missing)."""
+    return {name: lab.read_csv(path) if path.exists() else None for name, path in PAIR_SWEEPS.items()}
 
 
 def headline(df: pd.DataFrame) -> dict:
@@ -114,6 +121,11 @@ def first_paint(request: gr.Request = None) -> tuple:
     return show(df, status, str(SHIPPED), lang)
 
 
+def pairs_paint(request: gr.Request = None):
+    """The two bundled pairs' recorded sweeps side by side, in the visitor's language."""
+    return views.two_pairs(pair_sweeps(), lang_of(request))
+
+
 def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request: gr.Request = None,
         progress=gr.Progress()) -> tuple:
     """Run one bounded sweep on the shared pair; a bad request changes nothing but the status line."""
@@ -179,6 +191,9 @@ def build(demo: gr.Blocks) -> None:
     with gr.Accordion(L("lab.table"), open=False):
         frame = gr.Dataframe(interactive=False, wrap=True)
         download = gr.DownloadButton(L("lab.download"), interactive=False)
+    gr.Markdown(L("lab.pairs.heading"))
+    pairs_plot = gr.Plot(show_label=False, value=views.two_pairs(pair_sweeps()), elem_classes="lab-pairs")
+    gr.Markdown(L("step.what_you_see", text=L("lab.pairs.what")), elem_classes="what-you-see")
     gr.Markdown(L("lab.what_if"))
     with gr.Row():
         alpha = gr.Slider(0.0, 0.99, value=round(model0["alpha"], 2), step=0.01, label=L("lab.alpha"))
@@ -199,3 +214,4 @@ def build(demo: gr.Blocks) -> None:
     c.change(redraw, [alpha, c], what_if, show_progress="hidden", **private)
     preset.input(choose_preset, [preset], [alpha, c, preset_note], **private)
     demo.load(first_paint, None, outputs, **private)
+    demo.load(pairs_paint, None, pairs_plot, **private)
