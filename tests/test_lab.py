@@ -149,6 +149,19 @@ def test_speedup_view_marks_best_and_baseline():
     assert by["heuristic"].marker.symbol == "diamond"
 
 
+def test_two_pairs_draw_each_pairs_measurement_and_its_own_prediction():
+    """The same acceptance with a cheap and a costly drafter: each pair's curve is the cost model with its own c."""
+    costly = fixture_frame()
+    cheap = costly.assign(drafter_ms_per_pass=0.2)          # c = 0.1: the same α, a drafter a fifth as costly
+    fig = views.two_pairs({"miniature": cheap, "miniature-shallow": costly}, "de")
+    assert [t.meta for t in fig.data] == ["baseline", "predicted", "measured", "predicted", "measured"]
+    ns = np.arange(1, 9)
+    assert list(fig.data[1].y) == pytest.approx(list(lab.walltime_improvement(0.8, ns, 0.1, 1.5)))
+    assert list(fig.data[3].y) == pytest.approx(list(lab.walltime_improvement(0.8, ns, 0.5, 1.5)))
+    assert "c = 0.10" in fig.data[2].name and "c = 0.50" in fig.data[4].name and "gemessen" in fig.data[2].name
+    assert views.two_pairs({"miniature": None}).layout.annotations     # nothing recorded: it says so
+
+
 def test_acceptance_view_is_alpha_to_the_k():
     fig = views.acceptance(fixture_frame())
     bars, line = fig.data
