@@ -166,6 +166,45 @@ def test_limits_are_the_same_for_page_and_api(monkeypatch):
     policy.check_request(req)
 
 
+def test_a_proposer_the_pair_cannot_run_is_refused_before_anything_loads(monkeypatch, no_loading):
+    """Only the miniature has a bundled draft model (miniature-shallow); a Gemma 4 target's own assistant is an MTP
+    drafter. Either way the refusal comes before any load, in the visitor's language."""
+    monkeypatch.setattr(generation, "_produce", lambda req: pytest.fail("nothing may generate"))
+    req = session.request(*session.DEFAULTS.values())
+    policy.check_request(dict(req, proposer="draft-model"))
+    for model in ("miniature-shallow", "miniature-moe"):
+        with pytest.raises(policy.Said) as err:
+            generation.generate(dict(req, model=model, proposer="draft-model"))
+        assert "has none for " + model in str(err.value)
+        assert "„Entwurfsmodell“ braucht" in policy.message_for(err.value, "de") and model in err.value.said("de")
+        assert "提議者「草稿模型」" in policy.message_for(err.value, "zh-TW")
+        policy.check_request(dict(req, model=model, proposer="mtp"))
+    with pytest.raises(policy.Said, match="named under Assistant"):
+        policy.check_proposer("google/gemma-4-E2B-it", "draft-model", "")
+    policy.check_proposer("google/gemma-4-E2B-it", "draft-model", "google/gemma-3-270m")   # a draft model named
+    policy.check_proposer("/my/folder", "draft-model", "")          # a model we know nothing of: the engine decides
+    monkeypatch.setenv("MTP_VIZ_PUBLIC", "1")
+    monkeypatch.setenv("MTP_VIZ_MODELS", "google/gemma-4-E2B-it")    # no Assistant box in public mode
+    with pytest.raises(policy.Said) as err:
+        policy.check_proposer("google/gemma-4-E2B-it", "draft-model", "")
+    assert str(err.value).endswith("Choose MTP, prompt lookup or none under Proposer.")
+
+
+def test_policy_messages_are_said_in_the_visitors_language(monkeypatch, no_loading):
+    monkeypatch.setenv("MTP_VIZ_PUBLIC", "1")
+    allowed = ", ".join(policy.bundled())
+    with pytest.raises(policy.Refused) as err:
+        policy.check_model("google/gemma-4-E2B-it")
+    assert policy.message_for(err.value, "de") == t("public.model_refused", "de", allowed=allowed)
+    assert str(err.value) == policy.message_for(err.value) == t("public.model_refused", allowed=allowed)
+    nested = policy.Refused("public.model_refused", allowed=lambda lang: t("public.nothing_allowed", lang))
+    assert nested.said("zh-TW") == t("public.model_refused", "zh-TW", allowed=t("public.nothing_allowed", "zh-TW"))
+    monkeypatch.setenv("MTP_VIZ_MAX_PROMPT_CHARS", "3")
+    with pytest.raises(ValueError) as err:
+        policy.check_request({"prompt": "abcd"})
+    assert policy.message_for(err.value, "zh-TW") == t("public.prompt_too_long", "zh-TW", n=4, limit=3)
+
+
 def test_queue_and_launch_settings_follow_the_environment(monkeypatch):
     assert policy.queue_settings() == {"default_concurrency_limit": 2, "max_size": 64}
     monkeypatch.setenv("MTP_VIZ_CONCURRENCY", "4")

@@ -92,7 +92,7 @@ def test_replay_sets_controls_and_shows_the_last_round(replayed):
 def test_step_walks_rounds_without_rerunning_a_matching_trace(replayed, monkeypatch):
     controls, _, state = replayed
     monkeypatch.setattr(ui, "generate", lambda req: pytest.fail("the recorded trace should be reused"))
-    out = ui.step(state, *controls)            # at the last round, Step starts again from round 0
+    out = ui.scrub(state, 0)
     assert out[-1]["index"] == 0 and "Round 0 of 4: the prefill" in out[STATUS]
     for expected in (1, 2, 3):
         out = ui.step(out[-1], *controls)
@@ -109,10 +109,53 @@ def test_only_the_chosen_view_is_drawn_and_sent(replayed, monkeypatch):
     out = ui.choose(state, "verification")
     assert drawn == ["verification"] and out[STREAM] == SKIP and "p (target)" not in out[WHAT]
     assert title(out[VIEW]).startswith("Verification: round 4")
-    out = ui.step(state, *controls)
+    out = ui.scrub(state, 0)
     assert drawn == ["verification", "token_stream", "verification"] and title(out[VIEW]) == "Verification: round 0"
     assert ui.choose(state, "verification")[VIEW] == SKIP      # the same view again: nothing resent
     assert ui.choose(state, "nonsense")[VIEW] == SKIP
+
+
+@pytest.mark.parametrize("lang, words", [("en", "This is the last round (4)"), ("de", "Das ist die letzte Runde (4)"),
+                                         ("zh-TW", "這是最後一輪（第 4 輪）")])
+def test_step_at_the_last_round_stays_there_and_says_so(replayed, monkeypatch, lang, words):
+    controls, _, state = replayed
+    monkeypatch.setattr(ui, "generate", lambda req: pytest.fail("the recorded trace should be reused"))
+    ui.render(state, lang)                                         # the page in the visitor's language
+    out = ui.step(state, *controls, lang=lang)
+    assert out[-1]["index"] == 4 and words in out[STATUS]
+    assert out[STREAM] == out[VIEW] == SKIP                       # nothing else changes
+    assert ui.step(out[-1], *controls, lang=lang)[-1]["index"] == 4
+    assert words not in ui.scrub(out[-1], 4, lang=lang)[STATUS]   # said once, for that press
+
+
+def test_a_proposer_the_model_cannot_run_is_refused_in_the_visitors_language(replayed, monkeypatch):
+    """The bundled miniature-shallow and miniature-moe have no draft model: choosing "draft model" says so at once,
+    in the visitor's language, and Step refuses before anything generates."""
+    controls, _, state = replayed
+    monkeypatch.setattr(generation, "_produce", lambda req: pytest.fail("nothing may generate"))
+    asked = dict(zip(session.DEFAULTS, controls), model="miniature-shallow", proposer="draft-model")
+    status, state = ui.mark_stale(state, *asked.values(), lang="de")
+    status = status.replace("\\", "")                                        # Markdown's escapes
+    assert "„Entwurfsmodell“ braucht ein eigenes kleines Modell" in status and "miniature-shallow" in status
+    with pytest.warns(UserWarning, match="Entwurfsmodell"):
+        out = ui.step(state, *asked.values(), lang="de")
+    assert "Entwurfsmodell“ braucht" in out[STATUS] and out[-1]["index"] == 4  # the recorded trace stays on screen
+    assert "提議者「草稿模型」" in ui.scrub(state, 2, lang="zh-TW")[STATUS]     # said until the controls change
+    for model in ("miniature-moe", "miniature-shallow"):
+        status, _ = ui.mark_stale(ui.fresh(), *dict(asked, model=model).values(), lang="zh-TW")
+        assert "提議者「草稿模型」" in status and model in status.replace("\\", "")
+    status, state = ui.mark_stale(state, *dict(asked, proposer="mtp").values(), lang="de")
+    assert "Entwurfsmodell“ braucht" not in status                            # a runnable choice clears it
+    assert ui.mark_stale(ui.fresh(), *dict(asked, model=MINIATURE).values())[0] == SKIP   # miniature has one
+
+
+def test_the_device_is_named_in_the_visitors_language():
+    assert ui.device_reason("no GPU found; running on 2 CPU thread(s)", "de") == \
+        "keine GPU gefunden; läuft auf 2 CPU-Thread(s)"
+    assert ui.device_reason("CUDA GPU found: NVIDIA H200", "zh-TW") == "找到 CUDA GPU：NVIDIA H200"
+    assert ui.device_reason("device cpu requested; fits in float32", "de") == "Gerät cpu angefordert; fits in float32"
+    trace = session.shipped("actions speak")
+    assert "running on" not in ui.summary(trace, 1, "zh-TW") and "CPU 執行緒" in ui.summary(trace, 1, "zh-TW")
 
 
 def test_a_view_that_does_not_change_with_the_round_is_not_resent():

@@ -145,6 +145,14 @@ STRINGS: dict[str, str] = {
     "step.moe": "\n\n**Mixture of Experts:** {caveat}",
     "step.replay_failed": "Diese Datei ließ sich nicht wiedergeben: {error}",
     "step.loading": "{model} und sein Assistent werden geladen: Beim ersten Mal kann das einige Minuten dauern.",
+    "step.at_last": ("**Das ist die letzte Runde ({last}); „Schritt“ hat nichts weiter zu zeigen.** Ziehen Sie den "
+                     "Schieberegler oder drücken Sie Pos1, um zurückzugehen, oder „Zurücksetzen“, um neu zu beginnen."),
+    "step.warning": "Warnung",
+    "step.info": "Hinweis",
+    "step.device.cpu": "keine GPU gefunden; läuft auf {threads} CPU-Thread(s)",
+    "step.device.cuda": "CUDA-GPU gefunden: {name}",
+    "step.device.mps": "Apple-GPU (MPS) gefunden",
+    "step.device.requested": "Gerät {device} angefordert",
     # -- figures --------------------------------------------------------------------------------------------------
     "fig.status.prompt": "Prompt",
     "fig.status.prefill": "erstes Token (Prefill)",
@@ -773,6 +781,14 @@ STRINGS: dict[str, str] = {
                     "{model} in einer Minute erneut oder nehmen Sie ein bereits geladenes Modell."),
     "public.no_tokenizer": ("{model} wurde geladen, sein Tokenizer aber nicht ({error}); die App braucht einen, um "
                             "einen Prompt zu lesen. Prüfen Sie, ob der Checkpoint Tokenizer-Dateien enthält."),
+    "public.proposer.no_draft_model": ("Die Vorschlagsquelle „Entwurfsmodell“ braucht ein eigenes kleines Modell, das "
+                                       "für das Zielmodell rät, und dieser Server hat keines für {model}. Wählen Sie "
+                                       "unter „Vorschlagsquelle“ MTP, Prompt-Nachschlagen oder keine{instead}."),
+    "public.proposer.instead": ", oder wählen Sie das Modell {targets}, zu dem ein Entwurfsmodell mitgeliefert wird",
+    "public.proposer.name_assistant": ("Die Vorschlagsquelle „Entwurfsmodell“ braucht ein eigenes kleines Modell mit "
+                                       "demselben Vokabular, eingetragen unter „Assistent“: Der eigene Assistent von "
+                                       "{model} ist ein MTP-Entwurfsmodell, das die Aktivierungen des Zielmodells liest "
+                                       "und allein nicht raten kann. Tragen Sie dort eines ein oder wählen Sie MTP."),
     "public.error.memory": ("Dem Server ging bei dieser Anfrage der Speicher aus. Versuchen Sie weniger neue Tokens "
                             "oder ein kleineres Modell; passiert das öfter, sagen Sie es den Betreibern der App."),
     "public.error.os": ("Der Server konnte eine benötigte Datei nicht lesen oder schreiben (Einzelheiten im "

@@ -138,6 +138,14 @@ STRINGS: dict[str, str] = {
     "step.moe": "\n\n**Mixture of experts:** {caveat}",
     "step.replay_failed": "Could not replay that file: {error}",
     "step.loading": "Loading {model} and its assistant: the first time can take minutes.",
+    "step.at_last": ("**This is the last round ({last}); Step has nothing further to show.** Drag the slider or press "
+                     "Home to go back, or Reset to start afresh."),
+    "step.warning": "Warning",
+    "step.info": "Note",
+    "step.device.cpu": "no GPU found; running on {threads} CPU thread(s)",
+    "step.device.cuda": "CUDA GPU found: {name}",
+    "step.device.mps": "Apple GPU (MPS) found",
+    "step.device.requested": "device {device} requested",
     # -- figures (mtp_viz/figures/*.py): titles, axes, legends, hover texts, "What you see" ------------------
     # Keys fig.<view>.*; templates may fill plotly placeholders such as %{x}: keep every {name} as it is.
     "fig.status.prompt": "prompt",
@@ -701,6 +709,14 @@ STRINGS: dict[str, str] = {
                     "use a model that is already loaded."),
     "public.no_tokenizer": ("{model} loaded, but its tokenizer did not ({error}); the app needs one to read a "
                             "prompt. Check that the checkpoint has tokenizer files."),
+    "public.proposer.no_draft_model": ("The proposer “draft model” needs a separate small model that guesses for the "
+                                       "target, and this server has none for {model}. Choose MTP, prompt lookup or "
+                                       "none under Proposer{instead}."),
+    "public.proposer.instead": ", or the model {targets}, whose draft model is bundled",
+    "public.proposer.name_assistant": ("The proposer “draft model” needs a separate small model with the same "
+                                       "vocabulary, named under Assistant: {model}'s own assistant is an MTP drafter, "
+                                       "which reads the target's activations and cannot guess on its own. Name one "
+                                       "there, or choose MTP under Proposer."),
     "public.error.memory": ("The server ran out of memory for this request. Try fewer new tokens or a smaller model; "
                             "if it keeps happening, tell whoever runs the app."),
     "public.error.os": ("The server could not read or write a file it needed (details in the server log). Try "

@@ -128,6 +128,13 @@ STRINGS: dict[str, str] = {
     "step.moe": "\n\n**混合專家模型：** {caveat}",
     "step.replay_failed": "無法重播這個檔案：{error}",
     "step.loading": "正在載入 {model} 及其輔助模型：第一次可能需要幾分鐘。",
+    "step.at_last": "**這是最後一輪（第 {last} 輪）；再按「單步」也沒有更多內容。** 拖動滑桿或按 Home 鍵可以回到前面，按「重設」則重新開始。",
+    "step.warning": "警告",
+    "step.info": "訊息",
+    "step.device.cpu": "找不到 GPU；以 {threads} 個 CPU 執行緒執行",
+    "step.device.cuda": "找到 CUDA GPU：{name}",
+    "step.device.mps": "找到 Apple GPU（MPS）",
+    "step.device.requested": "指定使用裝置 {device}",
     # -- figures --------------------------------------------------------------------------------------------------
     "fig.status.prompt": "提示",
     "fig.status.prefill": "第一個詞元（預填）",
@@ -583,6 +590,12 @@ STRINGS: dict[str, str] = {
     "public.loading": "仍在載入 {model}（第一次可能需要幾分鐘）。請稍後再按一次按鈕；其他人在這段期間可以照常使用。",
     "public.busy": "伺服器正在載入 {other}，而且一次只載入一個模型。請過一分鐘再試 {model}，或使用已經載入的模型。",
     "public.no_tokenizer": "{model} 已載入，但它的分詞器沒有（{error}）；應用程式需要分詞器才能讀取提示。請確認檢查點含有分詞器檔案。",
+    "public.proposer.no_draft_model": ("提議者「草稿模型」需要另一個小模型替目標模型猜測，而這台伺服器沒有給 {model} "
+                                       "用的草稿模型。請在「提議者」中改選 MTP、提示查找或無{instead}。"),
+    "public.proposer.instead": "，或改用附有草稿模型的模型 {targets}",
+    "public.proposer.name_assistant": ("提議者「草稿模型」需要另一個詞彙表相同的小模型，填在「輔助模型」中：{model} "
+                                       "自己的輔助模型是 MTP 草稿模型，要讀取目標模型的活化值，無法獨自猜測。"
+                                       "請在那裡填入一個，或改選 MTP。"),
     "public.error.memory": "伺服器處理這個請求時記憶體不足。請減少新詞元數或改用較小的模型；如果一直發生，請告知應用程式的管理者。",
     "public.error.os": "伺服器無法讀寫所需的檔案（詳情見伺服器日誌）。請稍後再試；如果一直發生，請告知應用程式的管理者。",
     "public.error.other": "伺服器發生錯誤（{kind}）；詳情記錄在日誌中。請再試一次，或換個設定；如果一直發生，請告知應用程式的管理者。",

@@ -15,7 +15,8 @@ import gradio as gr
 
 from mtp_viz.strings import t
 from mtp_viz.ui import policy
-from mtp_viz.ui.policy import BUNDLED, MINIATURE
+from mtp_viz.ui.policy import BUNDLED, MINIATURE, Said
+from mtp_viz.ui.words import lang_now
 
 _PAIRS: dict[tuple[str, str], object] = {}   # (model, assistant) -> ModelPair; read-only once loaded
 _LOCK = threading.Lock()                      # guards _PAIRS and _PENDING, never held while loading
@@ -24,7 +25,8 @@ _PENDING: tuple[tuple[str, str], Future] | None = None   # the load in progress,
 
 
 def get_pair(model: str, assistant: str = "", wait: float | None = None):
-    """The loaded pair for (model, assistant), loading it if the policy allows; raises ValueError with a message.
+    """The loaded pair for (model, assistant), loading it if the policy allows; raises ValueError (policy.Said) with
+    a message.
 
     Waits up to `wait` seconds (default policy.LOAD_WAIT_S) for a load, then raises "still loading"; a request for
     a different model while one loads is told the server is busy instead of starting a second load."""
@@ -36,14 +38,15 @@ def get_pair(model: str, assistant: str = "", wait: float | None = None):
         if _PENDING is None or _PENDING[1].done():
             _PENDING = (key, _LOADER.submit(_load, key))
             if key[0] not in BUNDLED:
-                gr.Info(t("step.loading", model=key[0]))
+                lang = lang_now()
+                gr.Info(t("step.loading", lang, model=key[0]), title=t("step.info", lang))
         elif _PENDING[0] != key:
-            raise ValueError(t("public.busy", other=_PENDING[0][0], model=key[0]))
+            raise Said("public.busy", other=_PENDING[0][0], model=key[0])
         future = _PENDING[1]
     try:
         return future.result(timeout=policy.LOAD_WAIT_S if wait is None else wait)
     except FutureTimeout:
-        raise ValueError(t("public.loading", model=key[0])) from None
+        raise Said("public.loading", model=key[0]) from None
 
 
 def _load(key: tuple[str, str]):
@@ -53,7 +56,7 @@ def _load(key: tuple[str, str]):
     model, assistant = key
     pair = models.load_pair(model, assistant or None)
     if pair.tokenizer is None:
-        raise ValueError(t("public.no_tokenizer", model=model, error=getattr(pair, "tokenizer_error", "no files")))
+        raise Said("public.no_tokenizer", model=model, error=getattr(pair, "tokenizer_error", "no files"))
     warm_up(pair)
     with _LOCK:
         hub = [k for k in _PAIRS if k[0] not in BUNDLED]

@@ -142,7 +142,20 @@ def model_choices() -> list[tuple[str, str]]:
 
 
 # -- checks ------------------------------------------------------------------------------------------------------
-class Refused(ValueError):
+class Said(ValueError):
+    """Bad input told from the string tables: str() is the English text, said(lang) the visitor's (message_for).
+
+    A value may be a function of the language, for a part of the message that is itself translated."""
+
+    def __init__(self, key: str, **values):
+        self.key, self.values = key, values
+        super().__init__(self.said("en"))
+
+    def said(self, lang: str) -> str:
+        return t(self.key, lang, **{k: v(lang) if callable(v) else v for k, v in self.values.items()})
+
+
+class Refused(Said):
     """A request the deployment does not allow; the message says what is allowed and nothing else."""
 
 
@@ -157,7 +170,8 @@ def check_model(model: str | None, assistant: str | None = "") -> tuple[str, str
     allowed = allowed_models()
     if allowed is not None and (model not in allowed or (
             model not in BUNDLED and assistant not in ("", PRESETS.get(model)))):
-        raise Refused(t("public.model_refused", allowed=", ".join(allowed) or t("public.nothing_allowed")))
+        raise Refused("public.model_refused",
+                      allowed=", ".join(allowed) or (lambda lang: t("public.nothing_allowed", lang)))
     if model in BUNDLED:
         from mtp_viz.models import DRAFT_MODELS
         # one cache entry per bundled miniature, and one for its bundled draft model, whatever else the box says
@@ -167,7 +181,7 @@ def check_model(model: str | None, assistant: str | None = "") -> tuple[str, str
             try:
                 validate_repo_id(ident)
             except HFValidationError:
-                raise ValueError(t("public.bad_hub_id", ident=ident[:80])) from None
+                raise Said("public.bad_hub_id", ident=ident[:80]) from None
     return model, assistant
 
 
@@ -182,31 +196,57 @@ def assistant_for(model: str, proposer: str, assistant: str) -> str:
     return (assistant or "").strip()
 
 
+def check_proposer(model: str | None, proposer: str | None, assistant: str | None = "") -> None:
+    """Refuse, before anything loads, a proposer the pair cannot run. Only "draft-model" can be known not to: it
+    needs a separate small model, which a bundled miniature has only where models.DRAFT_MODELS names one, and a
+    Gemma 4 checkpoint only when the Assistant box names one other than its own MTP assistant (models.PRESETS)."""
+    if proposer != "draft-model":
+        return
+    from mtp_viz.models import DRAFT_MODELS, PRESETS
+
+    model, assistant = (model or "").strip() or MINIATURE, (assistant or "").strip()
+    if model in BUNDLED and model in DRAFT_MODELS:
+        return
+    if model not in BUNDLED and (model not in PRESETS or assistant not in ("", PRESETS[model])):
+        return                        # a model we know nothing of, or a draft model the visitor named
+    if model in BUNDLED or is_public():
+        offered = {ident for _, ident in model_choices()}
+        targets = [m for m in DRAFT_MODELS if m in offered]
+        raise Said("public.proposer.no_draft_model", model=model, instead=lambda lang: t(
+            "public.proposer.instead", lang, targets=", ".join(targets)) if targets else "")
+    raise Said("public.proposer.name_assistant", model=model)
+
+
 def _looks_like_path(ident: str) -> bool:
     """Local only: a folder is named as one (starts with / . ~ or contains a backslash, or exists)."""
     return ident.startswith(("/", ".", "~")) or "\\" in ident or Path(ident).is_dir()
 
 
 def check_request(req: dict) -> None:
-    """The limits every generation obeys, from the page or the API: prompt length, N, new tokens."""
+    """The limits every generation obeys, from the page or the API: prompt length, N, new tokens, and a proposer
+    the model pair can run (check_proposer)."""
+    check_proposer(req.get("model"), req.get("proposer"), req.get("assistant"))
     prompt = req.get("prompt")
     if isinstance(prompt, str) and len(prompt) > max_prompt_chars():
-        raise ValueError(t("public.prompt_too_long", n=len(prompt), limit=max_prompt_chars()))
+        raise Said("public.prompt_too_long", n=len(prompt), limit=max_prompt_chars())
     for key, limit in (("num_assistant_tokens", MAX_N), ("max_new_tokens", MAX_NEW_TOKENS)):
         value = req.get(key)
         if isinstance(value, int) and value > limit:
-            raise ValueError(t("public.over_limit", name=key, value=value, limit=limit))
+            raise Said("public.over_limit", name=key, value=value, limit=limit)
 
 
 # -- errors ------------------------------------------------------------------------------------------------------
-def message_for(exc: BaseException) -> str:
-    """What a visitor reads for any exception: a ValueError's own message (bad input), otherwise what happened and
-    what to do. Anything but bad input is logged with its traceback; nothing is swallowed."""
+def message_for(exc: BaseException, lang: str = "en") -> str:
+    """What a visitor reads for any exception, in `lang` where the tables say it: bad input's own message (a Said
+    in the visitor's language, any other ValueError as raised), otherwise what happened and what to do. Anything
+    but bad input is logged with its traceback; nothing is swallowed."""
+    if isinstance(exc, Said):
+        return exc.said(lang)
     if isinstance(exc, ValueError):
         return str(exc)
     log.error("request failed", exc_info=exc)
     if isinstance(exc, MemoryError):
-        return t("public.error.memory")
+        return t("public.error.memory", lang)
     if isinstance(exc, OSError):
-        return t("public.error.os")
-    return t("public.error.other", kind=type(exc).__name__)
+        return t("public.error.os", lang)
+    return t("public.error.other", lang, kind=type(exc).__name__)

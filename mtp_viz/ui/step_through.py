@@ -8,6 +8,7 @@ is painted at build time with round 0 of the recorded "Actions speak" trace, so 
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 import gradio as gr
@@ -36,9 +37,11 @@ STREAM_AT, VIEW_AT, WHAT_AT, STATUS_AT, TEXT_AT, ROUNDS_AT, JSON_AT, CSV_AT = ra
 # -- state ------------------------------------------------------------------------------------------------------
 def fresh(trace: Trace | None = None, index: int = 0, view: str = FIRST_VIEW) -> dict:
     """A visitor's state: the trace and round (session.new_state), plus the chosen view, what each plot on the page
-    shows now (so unchanged plots are not resent), whether the controls no longer match the trace, and whether the
-    visitor has done anything yet."""
-    return {**new_state(trace, index), "view": view, "shown": {}, "stale": False, "acted": False, "serial": 0}
+    shows now (so unchanged plots are not resent), whether the controls no longer match the trace, what they ask for
+    now (a request, None until they change: the status warns when it cannot run), and whether the visitor has done
+    anything yet."""
+    return {**new_state(trace, index), "view": view, "shown": {}, "stale": False, "asked": None, "acted": False,
+            "serial": 0}
 
 
 def _set_trace(state: dict, trace: Trace | None, index: int) -> None:
@@ -61,9 +64,31 @@ def _fewer(trace: Trace, r, lang: str) -> str:
     return ""
 
 
-def summary(trace: Trace | None, i: int, lang: str = "en", stale: bool = False) -> str:
+# what models.pick_device says, in English, as recorded in every trace -> the key that says it in the tables
+DEVICE_REASONS = [(r"no GPU found; running on (?P<threads>\d+) CPU thread\(s\)", "step.device.cpu"),
+                  (r"CUDA GPU found: (?P<name>[^;]+)", "step.device.cuda"),
+                  (r"Apple GPU \(MPS\) found", "step.device.mps"),
+                  (r"device (?P<device>[^;\s]+) requested", "step.device.requested")]
+
+
+def device_reason(reason: str, lang: str = "en") -> str:
+    """Why the model ran where it did, in `lang`: what models.pick_device wrote, translated; anything after it (a
+    memory note) or in an older wording as recorded."""
+    for pattern, key in DEVICE_REASONS:
+        reason = re.sub(rf"^{pattern}(?=;|$)", lambda m, key=key: t(key, lang, **m.groupdict()), reason)
+    return reason
+
+
+def warning(message: str) -> str:
+    """A message in bold with a warning sign, as the status line shows it."""
+    return f"⚠️ **{md(message)}**"
+
+
+def summary(trace: Trace | None, i: int, lang: str = "en", stale: bool = False, note: str = "") -> str:
+    """The round status: what round i did and on which models, after `note` (Markdown) and the stale warning."""
+    note = f"{note}\n\n" if note else ""
     if trace is None:
-        return t("step.empty", lang)
+        return note + t("step.empty", lang)
     r, info, last = trace.rounds[i], trace.model_info, len(trace.rounds) - 1
     guessed = dict(drafted=r.num_drafted, n=r.num_assistant_tokens, fewer=_fewer(trace, r, lang), kept=r.num_accepted)
     if r.index == 0:
@@ -83,9 +108,9 @@ def summary(trace: Trace | None, i: int, lang: str = "en", stale: bool = False) 
     said = {k: md(str(info.get(k))) for k in ("name", "proposer", "device", "dtype")}
     line = t("step.model_line", lang, sizes=sizes, **said)
     if info.get("device_reason"):
-        line += f" ({md(str(info['device_reason']))})"
+        line += f" ({md(device_reason(str(info['device_reason']), lang))})"
     moe = t("step.moe", lang, caveat=md(str(info["moe_caveat"]))) if info.get("moe_caveat") else ""
-    note = t("step.stale", lang) if stale else ""
+    note += t("step.stale", lang) if stale else ""
     return note + t("step.heading", lang, i=i, last=last, what=what, end=end) + line + moe
 
 
@@ -116,8 +141,10 @@ def _what(state: dict, lang: str):
     return t("step.what_you_see", lang, text=what_you_see(dict(VIEWS)[state["view"]], lang))
 
 
-def render(state: dict, lang: str = "en") -> tuple:
-    """Everything a view update returns (OUTPUTS): the two plots, the texts, the slider, the downloads, the state."""
+def render(state: dict, lang: str = "en", note: str = "") -> tuple:
+    """Everything a view update returns (OUTPUTS): the two plots, the texts, the slider, the downloads, the state.
+
+    `note` (Markdown) heads the round status, after any warning that the controls ask for what cannot run."""
     for k, v in fresh().items():      # a state made by session.new_state() alone gets the tab's fields
         state.setdefault(k, v)
     trace, i = state["trace"], state["index"]
@@ -130,8 +157,10 @@ def render(state: dict, lang: str = "en") -> tuple:
         if state["files"] is None:
             state["files"] = export_files(trace)
             downloads = tuple(gr.update(value=f, interactive=True) for f in state["files"])
+    notes = "\n\n".join(n for n in (refusal(state.get("asked"), lang), note) if n)
     return (_plot(state, "stream", STREAM, lang), _plot(state, "view", state["view"], lang), _what(state, lang),
-            summary(trace, i, lang, state.get("stale", False)), output_so_far(trace, i), slider, *downloads, state)
+            summary(trace, i, lang, state.get("stale", False), notes), output_so_far(trace, i), slider, *downloads,
+            state)
 
 
 # -- handlers ---------------------------------------------------------------------------------------------------
@@ -146,7 +175,7 @@ def localized(handler):
 def _ensure(state: dict, controls: tuple) -> bool:
     """Make sure the state holds the trace the controls ask for; True when a new one was made (round 0 shown)."""
     req = request(*controls)
-    state["acted"], state["stale"] = True, False
+    state["acted"], state["stale"], state["asked"] = True, False, req
     if state["trace"] is not None and state["request"] == req:
         return False
     _set_trace(state, generate(req), 0)
@@ -154,10 +183,10 @@ def _ensure(state: dict, controls: tuple) -> bool:
     return True
 
 
-def warn(state: dict, message: str) -> tuple:
+def warn(state: dict, message: str, lang: str = "en") -> tuple:
     """A view update that changes nothing but the status line, plus a toast: for bad input of any kind."""
-    gr.Warning(message)
-    return (gr.skip(), gr.skip(), gr.skip(), f"⚠️ **{md(message)}**", *[gr.skip() for _ in range(4)], state)
+    gr.Warning(message, title=t("step.warning", lang))
+    return (gr.skip(), gr.skip(), gr.skip(), warning(message), *[gr.skip() for _ in range(4)], state)
 
 
 def keep_controls() -> tuple:
@@ -170,22 +199,29 @@ def unchanged(state: dict) -> tuple:
 
 
 def _guarded(handler):
-    """Show any error as a warning in the page (policy.message_for logs the traceback) and leave everything as it
-    was."""
+    """Show any error as a warning in the page, in the visitor's language where the tables say it
+    (policy.message_for logs the traceback), and leave everything as it was."""
     @functools.wraps(handler)
-    def run(state, *args, **kwargs):
+    def run(state, *args, lang: str = "en", **kwargs):
         try:
-            return handler(state, *args, **kwargs)
+            return handler(state, *args, lang=lang, **kwargs)
         except Exception as exc:
-            return warn(state, policy.message_for(exc))
+            return warn(state, policy.message_for(exc, lang), lang)
     return run
 
 
 @_guarded
-def step(state: dict, *controls, lang: str = "en") -> tuple:
-    if not _ensure(state, controls):
-        last = len(state["trace"].rounds) - 1
-        state["index"] = 0 if state["index"] >= last else state["index"] + 1
+def step(state: dict, *controls, lang: str = "en", again: bool = False) -> tuple:
+    """The next round; at the last one, stay there and say so (`again`, for Play: start over from round 0)."""
+    if _ensure(state, controls):
+        return render(state, lang)
+    last = len(state["trace"].rounds) - 1
+    if state["index"] < last:
+        state["index"] += 1
+    elif again:
+        state["index"] = 0
+    else:
+        return render(state, lang, note=t("step.at_last", lang, last=last))
     return render(state, lang)
 
 
@@ -216,25 +252,37 @@ def choose(state: dict, view: str, lang: str = "en") -> tuple:
     return render(state, lang)
 
 
-def mark_stale(state: dict, *controls, lang: str = "en") -> tuple:
-    """A control changed: say so above the rounds on screen until the next Step or Run (none when it matches)."""
-    if state["trace"] is None:
-        return gr.skip(), state
+def refusal(req: dict | None, lang: str = "en") -> str:
+    """Why the controls ask for what cannot run (policy.check_proposer), as a status warning; "" when they can."""
     try:
-        stale = request(*controls) != state["request"]
+        if req is not None:
+            policy.check_proposer(req["model"], req["proposer"], req["assistant"])
+    except policy.Said as exc:
+        return warning(exc.said(lang))
+    return ""
+
+
+def mark_stale(state: dict, *controls, lang: str = "en") -> tuple:
+    """A control changed: say so above the rounds on screen until the next Step or Run (none when it matches), and
+    say at once, before any Step, when the chosen proposer cannot run with the chosen model."""
+    try:
+        req = request(*controls)
     except (TypeError, ValueError):
-        stale = True
-    if stale == state.get("stale", False):
+        req = None
+    stale = state["trace"] is not None and req != state["request"]
+    problem = refusal(req, lang)
+    shown = (state.get("stale", False), refusal(state.get("asked"), lang))
+    state["stale"], state["asked"] = stale, req
+    if (stale, problem) == shown:
         return gr.skip(), state
-    state["stale"] = stale
-    return summary(state["trace"], state["index"], lang, stale), state
+    return summary(state["trace"], state["index"], lang, stale, problem), state
 
 
 def play(state: dict, playing: bool, *controls, lang: str = "en"):
     """Play / pause: start the timer (making the trace if needed) or stop it."""
     if playing:
         return gr.Timer(active=False), False, gr.Button(value=t("step.play", lang)), *unchanged(state)
-    out = step(state, *controls, lang=lang)
+    out = step(state, *controls, lang=lang, again=True)     # at the last round, Play starts over
     started = state["trace"] is not None
     return (gr.Timer(active=started), started,
             gr.Button(value=t("step.pause" if started else "step.play", lang)), *out)

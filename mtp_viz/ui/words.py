@@ -50,3 +50,11 @@ def lang_of(request: gr.Request | None) -> str:
     """The visitor's table ("en", "zh-TW", "de") from the browser's Accept-Language header."""
     headers = getattr(request, "headers", None) or {}
     return language_of(headers.get("accept-language"))
+
+
+def lang_now() -> str:
+    """The table of the visitor whose event is running (Gradio's request context), for code that is handed no
+    request, such as a toast while a model loads; English outside any event."""
+    from gradio.context import LocalContext
+
+    return lang_of(LocalContext.request.get(None))
