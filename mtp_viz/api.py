@@ -8,6 +8,9 @@ from __future__ import annotations
 import math
 from typing import Any, Iterator
 
+import torch
+
+from . import sampling
 from .engine import MAX_DRAFT, DraftModelProposer, MTPProposer, PromptLookupProposer, Settings, SpeculativeDecoder
 from .models import ModelPair, describe, is_gemma4_assistant, vocab_size
 from .trace import Round, Trace, compute_stats
@@ -122,13 +125,14 @@ def prepare(pair: ModelPair, prompt: Any, max_new_tokens: int = 64, proposer: st
     settings = Settings(proposer=proposer, max_new_tokens=max_new_tokens, num_assistant_tokens=num_assistant_tokens,
                         schedule=schedule, confidence_threshold=confidence_threshold, do_sample=do_sample,
                         temperature=temperature, top_k=top_k, top_p=top_p, seed=seed)
-    decoder = SpeculativeDecoder(pair.target, None, prompt_ids, settings, eos_ids(pair))
-    if proposer == "mtp":
-        decoder.proposer = MTPProposer(pair.target, pair.assistant, settings, decoder.warpers, decoder.generator)
-    elif proposer == "draft-model":
-        decoder.proposer = DraftModelProposer(pair.assistant, settings, decoder.warpers, decoder.generator)
-    elif proposer == "prompt-lookup":
-        decoder.proposer = PromptLookupProposer(settings, vocab_size(pair.target), decoder.eos_ids)
+    warpers = sampling.build_warpers(do_sample, temperature, top_k, top_p)
+    generator = torch.Generator().manual_seed(seed)     # one generator: the drafter's and the verifier's draws
+    eos = eos_ids(pair)
+    drafter = {"mtp": lambda: MTPProposer(pair.target, pair.assistant, settings, warpers, generator),
+               "draft-model": lambda: DraftModelProposer(pair.assistant, settings, warpers, generator),
+               "prompt-lookup": lambda: PromptLookupProposer(settings, vocab_size(pair.target), eos),
+               "none": lambda: None}[proposer]()
+    decoder = SpeculativeDecoder(pair.target, drafter, prompt_ids, settings, eos, warpers, generator)
     record = {"proposer": proposer, "num_assistant_tokens": num_assistant_tokens, "schedule": schedule,
               "confidence_threshold": confidence_threshold, "max_new_tokens": max_new_tokens,
               "do_sample": do_sample, "temperature": temperature, "top_k": top_k, "top_p": top_p, "seed": seed,

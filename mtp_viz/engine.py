@@ -12,15 +12,15 @@ import threading
 import time
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterator, Protocol
 
 import torch
 from transformers import DynamicCache
 
 from . import sampling
 from .models import moe_routers
-from .trace import (ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, UNUSED, DraftStep,
-                    Round, VerifyStep)
+from .trace import (ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, UNUSED,
+                    DraftStep, Round, VerifyStep)
 
 TOP = 5                 # candidates kept per distribution in the record
 MAX_DRAFT = 32          # the largest N the engine accepts (and the heuristic schedule's ceiling)
@@ -49,8 +49,21 @@ class Draft:
     """What a proposer hands to the verifier: the tokens, the q they were drawn from, and the step records."""
     token_ids: list[int] = field(default_factory=list)
     q: list[torch.Tensor] = field(default_factory=list)   # per draft: (V,) drafter probabilities
-    steps: list[dict] = field(default_factory=list)       # DraftStep fields known at drafting time
+    steps: list[DraftStep] = field(default_factory=list)  # what is known at drafting time (no target fields yet)
     passes: int = 0
+    stop: str | None = None       # why drafting stopped before N: "threshold", "eos" or "lookup" (see trace)
+
+
+class Proposer(Protocol):
+    """What the decoder needs from a drafter (compare transformers' CandidateGenerator): propose up to n tokens
+    after ids, then observe the verification pass that judged them."""
+    target_overrides: dict        # extra keywords the target's passes need (MTP: hidden states and shared KV)
+
+    def propose(self, ids: torch.Tensor, n: int) -> Draft: ...
+
+    def observe(self, outputs, n_matches: int, committed_len: int) -> None: ...
+
+    def close(self) -> None: ...
 
 
 def _ms(t0: float) -> float:
@@ -116,12 +129,13 @@ class MTPProposer:
             last_token = torch.tensor([[token]], dtype=torch.long, device=ids.device)
             hidden = out.last_hidden_state                                       # post_projection: (1, 1, H_target)
             if _below_threshold(q, self.settings.confidence_threshold):
+                draft.stop = "threshold" if step + 1 < n else None
                 break
         if n > 0:
             self.is_prefill = False
         return draft
 
-    def _step(self, step: int, token: int, q: torch.Tensor, position_id: int, ms: float) -> dict:
+    def _step(self, step: int, token: int, q: torch.Tensor, position_id: int, ms: float) -> DraftStep:
         top_ids, top_probs = sampling.top(q, TOP)
         rec = dict(step=step, token_id=token, prob=float(q[token]), top_ids=top_ids, top_probs=top_probs,
                    position_id=position_id, ms=ms)
@@ -134,7 +148,7 @@ class MTPProposer:
                 ids_kept = torch.topk(scores, k=KEPT_CENTROIDS).indices.tolist()
             rec.update(selected_clusters=selected, centroid_ids=ids_kept,
                        centroid_scores=scores[ids_kept].tolist(), scored_fraction=self.scored_fraction)
-        return rec
+        return DraftStep(**rec)
 
 
 class DraftModelProposer:
@@ -169,15 +183,19 @@ class DraftModelProposer:
             q = sampling.probs(logits, self.warpers, ids)[0]
             token = sampling.sample(q, self.generator) if self.settings.do_sample else int(logits.argmax(-1))
             top_ids, top_probs = sampling.top(q, TOP)
-            draft.steps.append(dict(step=step, token_id=token, prob=float(q[token]), top_ids=top_ids,
-                                    top_probs=top_probs, position_id=self.cached - 1, ms=ms))
+            draft.steps.append(DraftStep(step=step, token_id=token, prob=float(q[token]), top_ids=top_ids,
+                                         top_probs=top_probs, position_id=self.cached - 1, ms=ms))
             draft.token_ids.append(token)
             draft.q.append(q)
             draft.passes += 1
             inputs = torch.tensor([[token]], dtype=torch.long, device=ids.device)
             if _below_threshold(q, self.settings.confidence_threshold):
+                draft.stop = "threshold" if step + 1 < n else None
                 break
         return draft
+
+    def close(self) -> None:
+        pass
 
 
 class PromptLookupProposer:
@@ -194,18 +212,23 @@ class PromptLookupProposer:
     def propose(self, ids: torch.Tensor, n: int) -> Draft:
         draft = Draft()
         t0 = time.perf_counter()
-        tokens = lookup(ids[0].tolist(), n, self.settings.max_matching_ngram_size)
-        cut = next((i + 1 for i, t in enumerate(tokens) if t in self.eos_ids), len(tokens))
-        tokens = tokens[:cut]
+        found = lookup(ids[0].tolist(), n, self.settings.max_matching_ngram_size)
+        cut = next((i + 1 for i, t in enumerate(found) if t in self.eos_ids), len(found))
+        tokens = found[:cut]
         ms = _ms(t0)
+        if len(tokens) < n:
+            draft.stop = "eos" if cut < len(found) else "lookup"
         for step, token in enumerate(tokens):
             q = torch.zeros(self.vocab, device=ids.device)
             q[token] = 1.0                        # a looked-up draft is certain: q is one-hot
-            draft.steps.append(dict(step=step, token_id=token, prob=1.0, top_ids=[token], top_probs=[1.0],
-                                    position_id=ids.shape[1] + step, ms=ms if step == 0 else 0.0))
+            draft.steps.append(DraftStep(step=step, token_id=token, prob=1.0, top_ids=[token], top_probs=[1.0],
+                                         position_id=ids.shape[1] + step, ms=ms if step == 0 else 0.0))
             draft.token_ids.append(token)
             draft.q.append(q)
         return draft
+
+    def close(self) -> None:
+        pass
 
 
 def lookup(seq: list[int], n: int, max_ngram: int) -> list[int]:
@@ -254,16 +277,16 @@ def _below_threshold(q: torch.Tensor, threshold: float | None) -> bool:
 class SpeculativeDecoder:
     """Holds one generation's state (ids, target cache, proposer, RNG) and yields a Round per step."""
 
-    def __init__(self, target, proposer, prompt_ids: list[int], settings: Settings, eos_ids: set[int]):
+    def __init__(self, target, proposer: Proposer | None, prompt_ids: list[int], settings: Settings,
+                 eos_ids: set[int], warpers, generator: torch.Generator):
+        """`proposer` drafts (None: plain decoding); `warpers` and `generator` are the ones it samples with too."""
         self.target, self.proposer, self.settings, self.eos_ids = target, proposer, settings, eos_ids
         self.device = next(target.parameters()).device
         self.ids = torch.tensor([prompt_ids], dtype=torch.long, device=self.device)
         self.max_length = len(prompt_ids) + settings.max_new_tokens
         self.cache = DynamicCache(config=target.config)
         self.cache.activate_past_recording()     # sliding-window layers keep rejected positions until cropped
-        self.generator = torch.Generator().manual_seed(settings.seed)
-        self.warpers = sampling.build_warpers(settings.do_sample, settings.temperature, settings.top_k,
-                                              settings.top_p)
+        self.generator, self.warpers = generator, warpers
         self.n = settings.num_assistant_tokens
         self.target_passes = 0
         self.drafter_passes = 0
@@ -283,9 +306,8 @@ class SpeculativeDecoder:
                     yield dataclasses.replace(self._round(index), wall_ms=_ms(t0))
                     index += 1
         finally:
-            close = getattr(self.proposer, "close", None)
-            if close:
-                close()
+            if self.proposer is not None:
+                self.proposer.close()
 
     def _prefill(self) -> Round:
         cache_before = self.cache.get_seq_length()
@@ -322,7 +344,7 @@ class SpeculativeDecoder:
         p = sampling.probs(logits, self.warpers, self.ids)                            # (n+1, V)
         # 3. accept / reject
         decision = self._decide(drafts, draft.q, logits, p)
-        n_matches, next_token = decision["n_matches"], decision["next_token"]
+        n_matches, next_token = decision.n_matches, decision.next_token
         # 4. commit the accepted prefix + the target's token (cut at eos / max_new_tokens), crop the cache
         emitted = self._cut(drafts[:n_matches] + [next_token])
         n_kept = min(n_matches, len(emitted))
@@ -341,11 +363,11 @@ class SpeculativeDecoder:
                      num_accepted=n_kept, emitted_token_ids=emitted,
                      draft_steps=self._draft_records(draft, p),
                      verify_steps=self._verify_records(drafts, draft.q, p, decision, n_kept),
-                     draft_ms=sum(s["ms"] for s in draft.steps), verify_ms=verify_ms, last_token_kind=kind,
+                     draft_ms=sum(s.ms for s in draft.steps), verify_ms=verify_ms, last_token_kind=kind,
                      last_token_prob=float(p[n_matches, next_token]), start_len=start_len,
                      cache_len_before=cache_before, cache_len_verified=cache_verified,
                      cache_len_after=self.cache.get_seq_length(), drafter_passes=draft.passes, stopped=stopped,
-                     routed_experts=self.routes)
+                     routed_experts=self.routes, draft_stop=self._draft_stop(draft, n_in_force, budget))
 
     # -- phases --------------------------------------------------------------------------------------------
     def _forward(self, input_ids: torch.Tensor, logits_to_keep: int | None = None):
@@ -353,7 +375,7 @@ class SpeculativeDecoder:
         self.target_passes += 1
         total = self.cache.get_seq_length() + input_ids.shape[1]
         attention_mask = torch.ones((1, total), dtype=torch.long, device=self.device)
-        overrides = getattr(self.proposer, "target_overrides", {}) if self.proposer is not None else {}
+        overrides = self.proposer.target_overrides if self.proposer is not None else {}
         with self.routing.recording() if self.routing else nullcontext() as kept:
             outputs = self.target(input_ids=input_ids, attention_mask=attention_mask, cache=self.cache,
                                   use_cache=True, logits_to_keep=logits_to_keep or input_ids.shape[1], **overrides)
@@ -364,16 +386,23 @@ class SpeculativeDecoder:
     def _choose(self, logits_row: torch.Tensor, p_row: torch.Tensor) -> int:
         return sampling.sample(p_row, self.generator) if self.settings.do_sample else int(logits_row.argmax(-1))
 
-    def _decide(self, drafts: list[int], q: list[torch.Tensor], logits: torch.Tensor, p: torch.Tensor) -> dict:
+    def _decide(self, drafts: list[int], q: list[torch.Tensor], logits: torch.Tensor,
+                p: torch.Tensor) -> sampling.SpeculativeResult:
+        """Greedy: the longest prefix of drafts equal to the target's argmax, then its next argmax (no draws).
+        Sampling: Leviathan et al.'s Algorithm 1 (sampling.speculative_sampling)."""
         if not self.settings.do_sample:
             target_ids = logits.argmax(dim=-1).tolist()
             n_matches = sampling.greedy_matches(drafts, target_ids)
-            return {"n_matches": n_matches, "next_token": target_ids[n_matches]}
+            return sampling.SpeculativeResult(n_matches, target_ids[n_matches], [], [], None)
         if not drafts:
-            return {"n_matches": 0, "next_token": sampling.sample(p[0], self.generator)}
-        res = sampling.speculative_sampling(drafts, p, torch.stack(q), self.generator)
-        return {"n_matches": res.n_matches, "next_token": res.next_token, "r": res.r,
-                "accept_prob": res.accept_prob, "p_prime": res.p_prime}
+            return sampling.SpeculativeResult(0, sampling.sample(p[0], self.generator), [], [], None)
+        return sampling.speculative_sampling(drafts, p, torch.stack(q), self.generator)
+
+    def _draft_stop(self, draft: Draft, n_in_force: int, budget: int) -> str | None:
+        """Why the round drafted fewer than its N: the proposer's reason, else the token limit (None: it did not)."""
+        if self.proposer is None or len(draft.token_ids) >= n_in_force:
+            return None
+        return draft.stop or ("length" if len(draft.token_ids) >= budget else None)
 
     def _cut(self, tokens: list[int]) -> list[int]:
         tokens = tokens[: self.max_length - self.ids.shape[1]]
@@ -403,14 +432,14 @@ class SpeculativeDecoder:
         for i, s in enumerate(draft.steps):
             target_token = int(p[i].argmax())
             miss = None
-            if s.get("selected_clusters") is not None and cluster_of is not None:
-                miss = int(cluster_of[target_token]) not in s["selected_clusters"]
-            records.append(DraftStep(**s, target_token_id=target_token, cluster_miss=miss))
+            if s.selected_clusters is not None and cluster_of is not None:
+                miss = int(cluster_of[target_token]) not in s.selected_clusters
+            records.append(dataclasses.replace(s, target_token_id=target_token, cluster_miss=miss))
         return records
 
     def _verify_records(self, drafts, q, p, decision, n_kept: int) -> list[VerifyStep]:
         """One record per draft; agreed drafts past the output's end (eos / max_new_tokens) are UNUSED."""
-        n_matches, records = decision["n_matches"], []
+        n_matches, records = decision.n_matches, []
         for i, x in enumerate(drafts):
             verdict = ACCEPTED if i < n_matches else (REJECTED if i == n_matches else UNCHECKED)
             if verdict == ACCEPTED and i >= n_kept:
@@ -419,11 +448,11 @@ class SpeculativeDecoder:
             rec = dict(step=i, draft_token_id=x, p=float(p[i, x]), q=float(q[i][x]), target_token_id=top_ids[0],
                        target_prob=top_probs[0], target_top_ids=top_ids, target_top_probs=top_probs,
                        verdict=verdict)
-            if "r" in decision and i < len(decision["r"]):
-                rec.update(u=decision["r"][i], accept_prob=decision["accept_prob"][i])
-                if verdict == REJECTED and decision["p_prime"] is not None:
-                    r_ids, r_probs = sampling.top(decision["p_prime"], TOP)
-                    rec.update(residual_token_id=decision["next_token"], residual_top_ids=r_ids,
+            if i < len(decision.r):           # sampling: the paper's uniform draw r is the trace's u
+                rec.update(u=decision.r[i], accept_prob=decision.accept_prob[i])
+                if verdict == REJECTED and decision.p_prime is not None:
+                    r_ids, r_probs = sampling.top(decision.p_prime, TOP)
+                    rec.update(residual_token_id=decision.next_token, residual_top_ids=r_ids,
                                residual_top_probs=r_probs)
             records.append(VerifyStep(**rec))
         return records

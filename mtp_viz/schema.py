@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from mtp_viz.strings import t
-from mtp_viz.trace import LAST_TOKEN_KINDS, PREFILL, SCHEMA_VERSION, VERDICTS, Trace
+from mtp_viz.trace import DRAFT_STOPS, LAST_TOKEN_KINDS, PREFILL, SCHEMA_VERSION, VERDICTS, Trace
 
 MAX_BYTES = 5 * 2**20     # the upload cap (policy's default launch max_file_size is the same 5 MB)
 MAX_DEPTH = 12            # a trace nests 6 levels (round -> routed_experts -> layer -> position -> ids)
@@ -115,11 +115,17 @@ class RoundModel(_Strict):
     routed_experts: Annotated[list[Annotated[list[Annotated[list[Count], Field(max_length=MAX_TOP)]],
                                              Field(max_length=MAX_DRAFTS + 1)]], Field(max_length=1024)] | None = None
     wall_ms: Ms | None = None    # schema 3: the whole round's wall time
+    draft_stop: str | None = None    # schema 3: why fewer than N were drafted (trace.DRAFT_STOPS)
 
     @field_validator("last_token_kind")
     @classmethod
     def _known_kind(cls, value: str) -> str:
         return _one_of(value, LAST_TOKEN_KINDS)
+
+    @field_validator("draft_stop")
+    @classmethod
+    def _known_stop(cls, value: str | None) -> str | None:
+        return value if value is None else _one_of(value, DRAFT_STOPS)
 
     @model_validator(mode="after")
     def _counts_agree(self):

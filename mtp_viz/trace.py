@@ -13,7 +13,7 @@ from typing import Any
 
 import orjson
 
-SCHEMA_VERSION = 3  # 2 added Round.routed_experts, 3 Round.wall_ms; older traces still load (without them)
+SCHEMA_VERSION = 3  # 2 added Round.routed_experts, 3 Round.wall_ms and draft_stop; older traces load without them
 READABLE_VERSIONS = (1, 2, 3)
 
 # Round.last_token_kind values: what the one token the target adds at the end of a round is.
@@ -25,6 +25,11 @@ CUT = "cut"                # eos or max_new_tokens stopped the round before the 
 # VerifyStep.verdict values
 ACCEPTED, REJECTED, UNCHECKED = "accepted", "rejected", "unchecked"
 UNUSED = "unused"          # the target agreed, but eos / max_new_tokens ended the output before this draft
+# Round.draft_stop values: why a round drafted fewer guesses than its N
+DRAFT_STOPS = ("threshold",   # the drafter's top probability fell below the confidence threshold
+               "length",      # the token limit left room for fewer (the target adds one token of its own)
+               "eos",         # prompt lookup: what it found ends with <eos>, and nothing is drafted past it
+               "lookup")      # prompt lookup: the last n-gram had no earlier match, or too few tokens after it
 # Every allowed value, for schema.py's upload checks: add a new kind or verdict to these tuples too.
 LAST_TOKEN_KINDS = (PREFILL, CORRECTION, BONUS, TARGET, CUT)
 VERDICTS = (ACCEPTED, REJECTED, UNCHECKED, UNUSED)
@@ -97,6 +102,7 @@ class Round:
     # Wall time of the whole round in ms, from its start until its record was made: drafting, the verification
     # pass, sampling, cache cropping and bookkeeping (None in traces before version 3). The race paces by it.
     wall_ms: float | None = None
+    draft_stop: str | None = None  # schema 3: why fewer than N were drafted (DRAFT_STOPS), None when N were
 
     @property
     def num_drafted(self) -> int:
@@ -139,7 +145,7 @@ class Trace:
         if version not in READABLE_VERSIONS:
             raise ValueError(f"trace schema version {version} is not supported (this build reads "
                              f"{', '.join(map(str, READABLE_VERSIONS))})")
-        data["schema_version"] = SCHEMA_VERSION  # versions 1 and 2 lack only optional fields, so they read as 3
+        data["schema_version"] = version  # older versions lack only optional fields; the version says which
         missing = {f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING
                    and f.default_factory is dataclasses.MISSING} - set(data)
         if missing:

@@ -195,6 +195,24 @@ def test_confidence_threshold_ends_rounds_early(tiny_pair):
     # random drafters are never 99% sure: every round stops after its first draft
     assert all(r.num_drafted == 1 for r in trace.rounds[1:] if r.stopped is None)
     assert trace.new_token_ids == target_greedy(tiny_pair.target)
+    assert {r.draft_stop for r in trace.rounds[1:] if r.stopped is None and r.num_assistant_tokens > 1} == \
+        {"threshold"}
+
+
+def test_each_round_records_why_it_drafted_fewer_than_n(tiny_pair):
+    """Round.draft_stop: None when N were drafted; the token limit, the threshold or the lookup otherwise."""
+    trace = generate_trace(tiny_pair, PROMPT, max_new_tokens=9, num_assistant_tokens=4, schedule="constant")
+    for r in trace.rounds[1:]:
+        budget = len(PROMPT) + 9 - r.start_len - 1
+        assert r.draft_stop == (None if r.num_drafted == 4 else "length"), r
+        assert r.num_drafted == min(4, budget)
+    assert trace.rounds[0].draft_stop is None
+    looked = generate_trace(tiny_pair, [2, 5, 6, 7, 5, 6, 9], proposer="prompt-lookup", max_new_tokens=12,
+                            num_assistant_tokens=4, schedule="constant")
+    for r in looked.rounds[1:]:
+        if r.num_drafted < 4 and r.draft_stop != "length":
+            assert r.draft_stop in ("lookup", "eos"), r
+    assert any(r.draft_stop == "lookup" for r in looked.rounds[1:])
 
 
 def test_stops_at_eos_like_generate():

@@ -13,7 +13,7 @@ from mtp_viz.figures import build_all, experts, statistics
 from mtp_viz.models import moe_routers
 from mtp_viz.strings import t
 from mtp_viz.tiny import gemma4_assistant, gemma4_target
-from mtp_viz.trace import PREFILL, TARGET, Round, Trace
+from mtp_viz.trace import SCHEMA_VERSION, PREFILL, TARGET, Round, Trace
 
 from conftest import PROMPT
 
@@ -100,7 +100,7 @@ def test_dense_traces_record_no_routing(tiny_pair):
 
 def test_moe_trace_survives_json(moe_trace):
     again = Trace.from_json(moe_trace.to_json())
-    assert again == moe_trace and again.schema_version == 2
+    assert again == moe_trace and again.schema_version == SCHEMA_VERSION
 
 
 def test_version_1_traces_still_load_and_draw(tiny_pair):

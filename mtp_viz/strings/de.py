@@ -111,7 +111,7 @@ STRINGS: dict[str, str] = {
                             "Wahrscheinlichkeit min(1, p/q)"),
     "step.temperature_info": "nur beim Sampling: unter 1 werden die Wahrscheinlichkeiten schärfer, über 1 flacher",
     "step.top_k_info": "nur beim Sampling: nur aus den k wahrscheinlichsten Tokens ziehen",
-    "step.top_p_info": ("nur beim Sampling: nur aus den wenigsten wahrscheinlichsten Tokens ziehen, deren "
+    "step.top_p_info": ("nur beim Sampling: aus der kleinsten Menge der wahrscheinlichsten Tokens ziehen, deren "
                         "Wahrscheinlichkeiten zusammen p erreichen"),
     "step.seed_info": "nur beim Sampling: derselbe Startwert ergibt dieselben Zufallszüge und damit denselben Text",
     "step.keys": ("Tasten: → nächste Runde · ← vorige Runde · Leertaste Abspielen / Anhalten · Pos1 Runde 0 (nicht "
@@ -134,6 +134,7 @@ STRINGS: dict[str, str] = {
     "step.what.unused": " ({unused} weitere Vorschläge, denen es zustimmte, lagen hinter dem Ende: nicht verwendet)",
     "step.fewer.length": "; nur {left} passten noch vor die Grenze für neue Tokens",
     "step.fewer.lookup": "; das Nachschlagen fand keine weiteren",
+    "step.fewer.eos": "; das Nachgeschlagene endet mit <eos>, und danach wird nichts entworfen",
     "step.fewer.threshold": "; das Entwurfsmodell hörte unter der Konfidenzschwelle auf",
     "step.kind.correction": "Korrektur-Token",
     "step.kind.bonus": "Bonus-Token",
@@ -174,8 +175,8 @@ STRINGS: dict[str, str] = {
     "fig.token_stream.heading": "Token-Strom: Runde {i} von {last}",
     "fig.token_stream.what": ("Der Prompt (grau) und jedes bisher erzeugte Token, in Lesereihenfolge. Grüne ✓-Tokens"
                               " hat das Entwurfsmodell geraten und das Zielmodell bestätigt. Widerspricht das "
-                              "Zielmodell, wird der Vorschlag durchgestrichen (rot ✗; die Vorschläge danach werden "
-                              "nicht mehr geprüft), und es folgt das eigene Token des Zielmodells (orange ↺, eine "
+                              "Zielmodell, wird der Vorschlag durchgestrichen (dunkelorange ✗; die Vorschläge "
+                              "danach werden nicht mehr geprüft), und es folgt das eigene Token des Zielmodells (orange ↺, eine "
                               "Korrektur). Stimmen alle Vorschläge, fügt das Zielmodell gratis ein weiteres Token an"
                               " (blau ★, ein Bonus). Vorschläge, denen das Zielmodell zustimmte, die aber hinter dem"
                               " Ende der Ausgabe lagen, sind grau durchgestrichen (○ nicht verwendet). Die "
@@ -281,8 +282,8 @@ STRINGS: dict[str, str] = {
                             "Schichten liest die Schlüssel und Werte einer Schicht des Zielmodells derselben Art "
                             "(orange Pfeile; die gelesenen Schichten sind orange nummeriert). Rechts: wie viele "
                             "Positionen der Cache des Zielmodells nach jeder Runde enthält. Der Prüfdurchlauf "
-                            "schreibt jeden Vorschlag in den Cache; der rote, kreuzschraffierte Teil oben wird "
-                            "wieder abgeschnitten, weil diese Vorschläge abgelehnt wurden."),
+                            "schreibt jeden Vorschlag in den Cache; der dunkelorangefarbene, kreuzschraffierte "
+                            "Teil oben wird wieder abgeschnitten, weil diese Vorschläge abgelehnt wurden."),
     "fig.kv_sharing.layers": "Schichten und geteilte Caches",
     "fig.kv_sharing.cache": "Länge des KV-Caches des Zielmodells",
     "fig.kv_sharing.sliding": "Sliding-Window-Attention",
@@ -410,7 +411,7 @@ STRINGS: dict[str, str] = {
     "lab.status.done": ("Messreihe in {seconds:.1f} s auf {model} fertig. Gemessen: c = {c:.2f}, α = {alpha:.2f}; "
                         "das beste N ist gemessen {best} und vorhergesagt {best_pred}."),
     "lab.status.preset": ("**{name}: hochgerechnet, nicht gemessen.** α = {alpha:.2f} ({alpha_source}); c = {c:.3f} "
-                          "({c_source}). Die Quellen stehen in der README."),
+                          "({c_source})."),
     "lab.error.prompts": "Geben Sie mindestens einen Prompt an (einen pro Zeile).",
     "lab.error.too_many_prompts": "Höchstens {limit} Prompts pro Messreihe; Sie haben {n} angegeben.",
     "lab.error.prompt_length": "Prompt {i} hat {n} Zeichen; erlaubt sind höchstens {limit} pro Prompt.",
@@ -478,15 +479,20 @@ STRINGS: dict[str, str] = {
                                    "Vergleichen Sie im Reiter „Labor: Entwurfslänge“"),
     "lab.preset.e2b": "Gemma 4 E2B + Assistent",
     "lab.preset.e2b.alpha": ("aus 41–49 % angenommenen Vorschlägen bei N = 2, llama.cpp, E2B-Assistent auf einem "
-                             "E2B-Fine-Tune"),
-    "lab.preset.e2b.c": "Assistent mit 78 Mio. ÷ 2,3 Mrd. effektive Parameter des Zielmodells",
+                             "E2B-Fine-Tune: [elizaOS/llama.cpp#32](https://github.com/elizaOS/llama.cpp/pull/32)"),
+    "lab.preset.e2b.c": ("Assistent mit 78 Mio. ([gemmaclaw#116](https://github.com/gemmaclaw/gemmaclaw/pull/116)) ÷ 2,3 Mrd. effektive "
+                         "Parameter des Zielmodells ([Gemma-4-Varianten](https://notes.dsebastien.net/30+Areas/33+Permanent+notes/33.02+Content/Gemma+4))"),
     "lab.preset.31b": "Gemma 4 31B + Assistent",
     "lab.preset.31b.alpha": ("aus 66–89 % angenommenen Vorschlägen bei N = 4 mit drei Prompts zum Programmieren und "
-                             "Erklären, llama.cpp"),
-    "lab.preset.31b.c": "Assistent mit ≈0,47 Mrd. (0,94 GB in bf16) ÷ 30,7 Mrd. Parameter des Zielmodells",
+                             "Erklären, llama.cpp: [llama.cpp#23398](https://github.com/ggml-org/llama.cpp/pull/23398)"),
+    "lab.preset.31b.c": ("Assistent mit ≈0,47 Mrd. (0,94 GB in bf16: "
+                         "[NeoRoth/gemma-4-31b-it-assistant-mlx](https://huggingface.co/NeoRoth/gemma-4-31b-it-assistant-mlx)) "
+                         "÷ 30,7 Mrd. Parameter des Zielmodells"),
     "lab.preset.26b": "Gemma 4 26B A4B (MoE) + Assistent",
-    "lab.preset.26b.alpha": "angepasst an die Akzeptanz je Position 0,844 / 0,599 / 0,385 / 0,271 bei N = 4, vLLM",
-    "lab.preset.26b.c": ("Assistent mit ≈0,41 Mrd. (440 MB bei 8,5 Bit pro Gewicht) ÷ 3,8 Mrd. aktive Parameter des "
+    "lab.preset.26b.alpha": ("angepasst an die Akzeptanz je Position 0,844 / 0,599 / 0,385 / 0,271 bei N = 4, vLLM: "
+                             "[eugr/spark-vllm-docker#343](https://github.com/eugr/spark-vllm-docker/issues/343)"),
+    "lab.preset.26b.c": ("Assistent mit ≈0,41 Mrd. (440 MB bei 8,5 Bit pro Gewicht: "
+                         "[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)) ÷ 3,8 Mrd. aktive Parameter des "
                          "Zielmodells; bei einem MoE liest das Prüfen von N + 1 Tokens mehr Experten, echte "
                          "Beschleunigungen fallen daher geringer aus"),
     "lab.faster": "{x:.2f}× schneller als ein Durchlauf pro Token",
@@ -552,8 +558,8 @@ STRINGS: dict[str, str] = {
                       "Prüfdurchlauf hat die Verteilung des Zielmodells an der ersten abweichenden Position bereits "
                       "berechnet, seine eigene Wahl dort kostet also nichts extra. Eine Runde fügt nie weniger "
                       "Tokens hinzu als das Zielmodell allein."),
-    "tour.ch4.try": ("Suchen Sie im Token-Strom das orange ↺-Token: die Korrektur. Die roten, durchgestrichenen "
-                     "Tokens wurden entworfen, aber nie geschrieben."),
+    "tour.ch4.try": ("Suchen Sie im Token-Strom das orange ↺-Token: die Korrektur. Die dunkelorangefarbenen, "
+                     "durchgestrichenen ✗-Tokens wurden entworfen, aber nie geschrieben."),
     "tour.ch4.q": ("Schon der erste Vorschlag des Entwurfsmodells ist falsch. Wie viele Tokens fügt die Runde "
                    "trotzdem hinzu?"),
     "tour.ch4.a": ("Eines: die Korrektur des Zielmodells an dieser Stelle. Die Runde liefert dann so viel wie ein "
@@ -591,8 +597,8 @@ STRINGS: dict[str, str] = {
                       "voller Attention. Rechts wächst der Cache des Zielmodells mit jeder geprüften Position; in "
                       "Runde {round} werden die abgelehnten Vorschläge wieder abgeschnitten ({verified} → {after} "
                       "Positionen)."),
-    "tour.ch7.try": ("Gehen Sie zu einer Runde mit Korrektur und beobachten Sie den roten Teil des Cache-Balkens: "
-                     "Das Abschneiden entfernt ihn."),
+    "tour.ch7.try": ("Gehen Sie zu einer Runde mit Korrektur und beobachten Sie den dunkelorangefarbenen, "
+                     "kreuzschraffierten Teil des Cache-Balkens: Das Abschneiden entfernt ihn."),
     "tour.ch7.q": "Was spart das Entwurfsmodell, weil es den Cache des Zielmodells liest?",
     "tour.ch7.a": ("Ein eigenes Prefill und eine zweite Kopie der Schlüssel und Werte: Es liest den Prompt nie "
                    "selbst und braucht keinen Speicher für einen Cache."),
@@ -902,8 +908,8 @@ STRINGS: dict[str, str] = {
     "server.legend.miniature": "das Miniaturmodell dieser App: vorhergesagt, α = {alpha:.2f}",
     "server.legend.positions": "gemessen auf deinem Server",
     "server.legend.alpha_k": "vorhergesagt: α^k mit α = {alpha:.2f}",
-    "server.what": ("Der rote Punkt ist, was dein Server gemessen hat: Tokens pro Durchlauf des Zielmodells bei dem "
-                    "N, mit dem er lief (1 + angenommene Entwurfstokens pro Runde). Die blauen Kurven sagt das "
+    "server.what": ("Der dunkelorangefarbene Punkt ist, was dein Server gemessen hat: Tokens pro Durchlauf des "
+                    "Zielmodells bei dem N, mit dem er lief (1 + angenommene Entwurfstokens pro Runde). Die blauen Kurven sagt das "
                     "Kostenmodell des Labors für jedes N vorher, aus dem an deinen Server angepassten α und dem "
                     "gewählten c: Tokens pro Durchlauf (1 − α^(N+1)) / (1 − α) und die Beschleunigung geteilt durch "
                     "(N·c + 1), das beste N mit Stern. Die Balken sind der Anteil der Runden, deren erste k Entwürfe "

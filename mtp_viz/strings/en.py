@@ -127,6 +127,7 @@ STRINGS: dict[str, str] = {
     "step.what.unused": " ({unused} more guesses it agreed with came after the end: not used)",
     "step.fewer.length": "; only {left} fit before the max-new-tokens limit",
     "step.fewer.lookup": "; the lookup found no more",
+    "step.fewer.eos": "; what the lookup found ends with <eos>, and nothing is drafted past it",
     "step.fewer.threshold": "; the drafter stopped below the confidence threshold",
     "step.kind.correction": "correction",
     "step.kind.bonus": "bonus",
@@ -169,8 +170,8 @@ STRINGS: dict[str, str] = {
     "fig.token_stream.what": (
         "The prompt (grey) and every token generated so far, in reading order. Green ✓ tokens were guessed by the "
         "drafter and confirmed by the target. When the target disagrees, the drafter's guess is struck through "
-        "(red ✗, and the guesses after it are never checked) and the target's own token follows (orange ↺, a "
-        "correction). When every guess is right, the target adds one more token for free (blue ★, a bonus). "
+        "(dark orange ✗, and the guesses after it are never checked) and the target's own token follows (orange ↺, "
+        "a correction). When every guess is right, the target adds one more token for free (blue ★, a bonus). "
         "Guesses the target agreed with but that came after the end of the output are struck through in grey (○ "
         "not used). The outlined tokens belong to the current round. Hover a token for its probabilities."),
     "fig.token_stream.prompt": "prompt",
@@ -266,8 +267,8 @@ STRINGS: dict[str, str] = {
         "recent tokens only), dark hatched bars use full attention. The Gemma 4 drafter has no cache of its own: "
         "each of its layers reads the keys and values of one target layer of the same kind (orange arrows; the "
         "layers it reads are numbered in orange). Right: how many positions the target's cache holds after each "
-        "round. The verification pass writes every guess into the cache; the red, cross-hatched part on top is "
-        "cropped away again because those guesses were rejected."),
+        "round. The verification pass writes every guess into the cache; the dark orange, cross-hatched part on top "
+        "is cropped away again because those guesses were rejected."),
     "fig.kv_sharing.layers": "layers and shared caches",
     "fig.kv_sharing.cache": "target KV cache length",
     "fig.kv_sharing.sliding": "sliding",
@@ -383,7 +384,7 @@ STRINGS: dict[str, str] = {
     "lab.status.done": ("Sweep done in {seconds:.1f} s on {model}. Measured: c = {c:.2f}, α = {alpha:.2f}; "
                         "the best N is {best} measured and {best_pred} predicted."),
     "lab.status.preset": ("**{name}: projected, not measured.** α = {alpha:.2f} ({alpha_source}); "
-                          "c = {c:.3f} ({c_source}). Sources are listed in the README."),
+                          "c = {c:.3f} ({c_source})."),
     "lab.error.prompts": "Give at least one prompt (one per line).",
     "lab.error.too_many_prompts": "At most {limit} prompts per sweep; you gave {n}.",
     "lab.error.prompt_length": "Prompt {i} has {n} characters; at most {limit} per prompt.",
@@ -445,14 +446,21 @@ STRINGS: dict[str, str] = {
     "lab.time_per_token.unknown": ("{ms_token:.2f} ms per token ({ms_draft:.2f} drafter + {ms_verify:.2f} target); "
                                    "fewer target passes is not the same as faster: compare the Draft length lab"),
     "lab.preset.e2b": "Gemma 4 E2B + assistant",
-    "lab.preset.e2b.alpha": "from 41–49 % of guesses accepted at N = 2, llama.cpp, E2B assistant on an E2B fine-tune",
-    "lab.preset.e2b.c": "78M assistant ÷ 2.3B effective target parameters",
+    "lab.preset.e2b.alpha": ("from 41–49 % of guesses accepted at N = 2, llama.cpp, E2B assistant on an E2B fine-tune: "
+                             "[elizaOS/llama.cpp#32](https://github.com/elizaOS/llama.cpp/pull/32)"),
+    "lab.preset.e2b.c": ("78M assistant ([gemmaclaw#116](https://github.com/gemmaclaw/gemmaclaw/pull/116)) ÷ 2.3B effective target parameters "
+                         "([Gemma 4 variants](https://notes.dsebastien.net/30+Areas/33+Permanent+notes/33.02+Content/Gemma+4))"),
     "lab.preset.31b": "Gemma 4 31B + assistant",
-    "lab.preset.31b.alpha": "from 66–89 % of guesses accepted at N = 4 on three coding and explaining prompts, llama.cpp",
-    "lab.preset.31b.c": "≈0.47B assistant (0.94 GB in bf16) ÷ 30.7B target parameters",
+    "lab.preset.31b.alpha": ("from 66–89 % of guesses accepted at N = 4 on three coding and explaining prompts, "
+                             "llama.cpp: [llama.cpp#23398](https://github.com/ggml-org/llama.cpp/pull/23398)"),
+    "lab.preset.31b.c": ("≈0.47B assistant (0.94 GB in bf16: "
+                         "[NeoRoth/gemma-4-31b-it-assistant-mlx](https://huggingface.co/NeoRoth/gemma-4-31b-it-assistant-mlx)) "
+                         "÷ 30.7B target parameters"),
     "lab.preset.26b": "Gemma 4 26B A4B (MoE) + assistant",
-    "lab.preset.26b.alpha": "fitted to per-position acceptance 0.844 / 0.599 / 0.385 / 0.271 at N = 4, vLLM",
-    "lab.preset.26b.c": ("≈0.41B assistant (440 MB at 8.5 bits per weight) ÷ 3.8B active target parameters; "
+    "lab.preset.26b.alpha": ("fitted to per-position acceptance 0.844 / 0.599 / 0.385 / 0.271 at N = 4, vLLM: "
+                             "[eugr/spark-vllm-docker#343](https://github.com/eugr/spark-vllm-docker/issues/343)"),
+    "lab.preset.26b.c": ("≈0.41B assistant (440 MB at 8.5 bits per weight: "
+                         "[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)) ÷ 3.8B active target parameters; "
                          "verifying N + 1 tokens on a MoE reads more experts, so real speed-ups are lower"),
     "lab.faster": "{x:.2f}× faster than one pass per token",
     "lab.slower": "{x:.2f}× slower than one pass per token",
@@ -509,8 +517,8 @@ STRINGS: dict[str, str] = {
                       "ends with a token of the target's own, and it always does: the verification pass has "
                       "already computed the target's distribution at the first position it disagreed with, so its "
                       "own choice there costs nothing extra. A round never adds fewer tokens than the target alone."),
-    "tour.ch4.try": ("In the token stream, find the orange ↺ token: the correction. The red, struck-through tokens "
-                     "were drafted but never written."),
+    "tour.ch4.try": ("In the token stream, find the orange ↺ token: the correction. The dark orange ✗ tokens, struck "
+                     "through, were drafted but never written."),
     "tour.ch4.q": "The drafter's very first guess is wrong. How many tokens does the round still add?",
     "tour.ch4.a": ("One: the target's correction at that position. The round then gives what a pass of the "
                    "target alone gives, at the price of the drafter's short passes."),
@@ -543,7 +551,8 @@ STRINGS: dict[str, str] = {
                       "{full_layer}, its last full-attention layer. On the right, the target's cache grows with "
                       "every verified position; in round {round} the rejected guesses are cropped off again "
                       "({verified} → {after} positions)."),
-    "tour.ch7.try": "Step to a round with a correction and watch the red part of the cache bar: the crop removes it.",
+    "tour.ch7.try": ("Step to a round with a correction and watch the dark orange, cross-hatched part of the cache "
+                     "bar: the crop removes it."),
     "tour.ch7.q": "What does the drafter save by reading the target's cache?",
     "tour.ch7.a": ("A prefill of its own and a second copy of the keys and values: it never reads the prompt "
                    "itself, and it needs no memory for a cache."),
@@ -824,8 +833,8 @@ STRINGS: dict[str, str] = {
     "server.legend.miniature": "the miniature in this app: predicted, α = {alpha:.2f}",
     "server.legend.positions": "measured on your server",
     "server.legend.alpha_k": "predicted: α^k with α = {alpha:.2f}",
-    "server.what": ("The red dot is what your server measured: tokens per target pass at the N it ran with (1 + "
-                    "accepted drafts per round). The blue curves are predicted by the lab's cost model from the α "
+    "server.what": ("The dark orange dot is what your server measured: tokens per target pass at the N it ran "
+                    "with (1 + accepted drafts per round). The blue curves are predicted by the lab's cost model from the α "
                     "fitted to your server and the c you chose, for every N: tokens per pass (1 − α^(N+1)) / (1 − α) "
                     "and speed-up over (N·c + 1), with the best N starred. The bars are the share of rounds whose "
                     "first k drafts were all accepted, against α^k. A server's batches share each target pass, so "

@@ -118,6 +118,7 @@ STRINGS: dict[str, str] = {
     "step.what.unused": "（另有 {unused} 個它同意的猜測落在結尾之後：未使用）",
     "step.fewer.length": "；在最多新詞元數的上限前只容得下 {left} 個",
     "step.fewer.lookup": "；查找沒有找到更多",
+    "step.fewer.eos": "；查找到的內容以 <eos> 結尾，之後不再起草",
     "step.fewer.threshold": "；草稿模型低於信心門檻而停止",
     "step.kind.correction": "修正",
     "step.kind.bonus": "額外",
@@ -155,7 +156,7 @@ STRINGS: dict[str, str] = {
     "fig.token_stream.title": "詞元串流",
     "fig.token_stream.heading": "詞元串流：第 {i}／{last} 輪",
     "fig.token_stream.what": ("提示（灰色）與目前為止生成的每個詞元，依閱讀順序排列。綠色 ✓ 詞元是草稿模型猜的、並經目標模型確認"
-                              "。目標模型不同意時，草稿模型的猜測會被劃掉（紅色 ✗，之後的猜測都不再檢查），接著是目標模型自己的詞"
+                              "。目標模型不同意時，草稿模型的猜測會被劃掉（深橘色 ✗，之後的猜測都不再檢查），接著是目標模型自己的詞"
                               "元（橘色 ↺，修正）。全部猜對時，目標模型會免費再加一個詞元（藍色 ★，額外詞元）。目標模型同意、但"
                               "落在輸出結尾之後的猜測，以灰色劃掉（○ 未使用）。加框的詞元屬於目前這一輪。把游標移到詞元上可看它的"
                               "機率。"),
@@ -239,7 +240,7 @@ STRINGS: dict[str, str] = {
     "fig.kv_sharing.what": ("左邊：目標模型的各層，由下往上；淺色長條使用滑動視窗注意力（只看最近的詞元），深色斜線長條使用全域注意"
                             "力。Gemma 4 的草稿模型沒有自己的快取：它的每一層都讀取目標模型中同類型那一層的鍵與值（橘色箭頭"
                             "；被讀取的層以橘色編號）。右邊：每一輪之後目標模型的快取存有多少個位置。驗證傳播會把每個猜測都寫進快取"
-                            "；最上面紅色交叉斜線的部分，因為那些猜測被拒絕，又被裁掉了。"),
+                            "；最上面深橘色交叉斜線的部分，因為那些猜測被拒絕，又被裁掉了。"),
     "fig.kv_sharing.layers": "各層與共享的快取",
     "fig.kv_sharing.cache": "目標模型 KV 快取長度",
     "fig.kv_sharing.sliding": "滑動視窗",
@@ -343,7 +344,7 @@ STRINGS: dict[str, str] = {
     "lab.status.shipped": "顯示在迷你模型上預錄的掃描（{where}）。實測：c = {c:.2f}，α = {alpha:.2f}；最佳 N 實測為 {best}，預測為 {best_pred}。",
     "lab.status.done": ("掃描完成，費時 {seconds:.1f} 秒，模型為 {model}。實測：c = {c:.2f}，α "
                         "= {alpha:.2f}；最佳 N 實測為 {best}，預測為 {best_pred}。"),
-    "lab.status.preset": "**{name}：推估，非實測。** α = {alpha:.2f}（{alpha_source}）；c = {c:.3f}（{c_source}）。資料來源列在 README 中。",
+    "lab.status.preset": "**{name}：推估，非實測。** α = {alpha:.2f}（{alpha_source}）；c = {c:.3f}（{c_source}）。",
     "lab.error.prompts": "請至少提供一個提示（每行一個）。",
     "lab.error.too_many_prompts": "每次掃描最多 {limit} 個提示；你提供了 {n} 個。",
     "lab.error.prompt_length": "提示 {i} 有 {n} 個字元；每個提示最多 {limit} 個。",
@@ -397,14 +398,17 @@ STRINGS: dict[str, str] = {
     "lab.time_per_token.unknown": ("每個詞元 {ms_token:.2f} 毫秒（草稿模型 {ms_draft:.2f} + 目標模"
                                    "型 {ms_verify:.2f}）；目標傳播次數減少不等於變快：請到草稿長度實驗室比較"),
     "lab.preset.e2b": "Gemma 4 E2B + 輔助模型",
-    "lab.preset.e2b.alpha": "根據 N = 2 時 41–49% 的猜測被接受，llama.cpp，E2B 輔助模型搭配 E2B 微調版",
-    "lab.preset.e2b.c": "7800 萬參數的輔助模型 ÷ 23 億有效目標參數",
+    "lab.preset.e2b.alpha": "根據 N = 2 時 41–49% 的猜測被接受，llama.cpp，E2B 輔助模型搭配 E2B 微調版：[elizaOS/llama.cpp#32](https://github.com/elizaOS/llama.cpp/pull/32)",
+    "lab.preset.e2b.c": ("7800 萬參數的輔助模型（[gemmaclaw#116](https://github.com/gemmaclaw/gemmaclaw/pull/116)）÷ 23 億有效目標參數"
+                         "（[Gemma 4 各版本](https://notes.dsebastien.net/30+Areas/33+Permanent+notes/33.02+Content/Gemma+4)）"),
     "lab.preset.31b": "Gemma 4 31B + 輔助模型",
-    "lab.preset.31b.alpha": "根據 N = 4 時三個程式與解說提示上 66–89% 的猜測被接受，llama.cpp",
-    "lab.preset.31b.c": "約 4.7 億參數的輔助模型（bf16 下 0.94 GB）÷ 307 億目標參數",
+    "lab.preset.31b.alpha": "根據 N = 4 時三個程式與解說提示上 66–89% 的猜測被接受，llama.cpp：[llama.cpp#23398](https://github.com/ggml-org/llama.cpp/pull/23398)",
+    "lab.preset.31b.c": ("約 4.7 億參數的輔助模型（bf16 下 0.94 GB："
+                         "[NeoRoth/gemma-4-31b-it-assistant-mlx](https://huggingface.co/NeoRoth/gemma-4-31b-it-assistant-mlx)）"
+                         "÷ 307 億目標參數"),
     "lab.preset.26b": "Gemma 4 26B A4B（MoE）+ 輔助模型",
-    "lab.preset.26b.alpha": "擬合 N = 4 時各位置的接受率 0.844 / 0.599 / 0.385 / 0.271，vLLM",
-    "lab.preset.26b.c": "約 4.1 億參數的輔助模型（每個權重 8.5 位元時 440 MB）÷ 38 億活躍目標參數；在 MoE 上驗證 N + 1 個詞元會讀取更多專家，所以實際加速較低",
+    "lab.preset.26b.alpha": "擬合 N = 4 時各位置的接受率 0.844 / 0.599 / 0.385 / 0.271，vLLM：[eugr/spark-vllm-docker#343](https://github.com/eugr/spark-vllm-docker/issues/343)",
+    "lab.preset.26b.c": "約 4.1 億參數的輔助模型（每個權重 8.5 位元時 440 MB：[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)）÷ 38 億活躍目標參數；在 MoE 上驗證 N + 1 個詞元會讀取更多專家，所以實際加速較低",
     "lab.faster": "比每個詞元一次傳播快 {x:.2f}×",
     "lab.slower": "比每個詞元一次傳播慢 {x:.2f}×",
     # -- tour tab -------------------------------------------------------------------------------------------------
@@ -448,7 +452,7 @@ STRINGS: dict[str, str] = {
                       "_token}」，所以這個猜測和它之後的所有猜測都被捨棄。這一輪仍然以目標模型自己的一個詞元收尾，而且永遠如"
                       "此：驗證的那次傳播早已算出目標模型在第一個不同意位置上的機率分布，所以它在那裡的選擇不用額外花費。一輪加入的"
                       "詞元，絕不會比目標模型單獨運作時少。"),
-    "tour.ch4.try": "在詞元串流中找出橘色 ↺ 詞元：那就是修正。紅色、被劃掉的詞元是草擬過但從未寫出的。",
+    "tour.ch4.try": "在詞元串流中找出橘色 ↺ 詞元：那就是修正。深橘色、被劃掉的 ✗ 詞元是草擬過但從未寫出的。",
     "tour.ch4.q": "草稿模型的第一個猜測就錯了。這一輪還會加入幾個詞元？",
     "tour.ch4.a": "一個：目標模型在該位置的修正。這一輪得到的就和目標模型單獨傳播一次一樣，代價是草稿模型那幾次短短的傳播。",
     "tour.ch5.title": "全部猜對時的額外詞元",
@@ -472,7 +476,7 @@ STRINGS: dict[str, str] = {
                       "各自讀取目標模型中同類型那一層的鍵與值：第 {sliding_layer} 層是目標模型最後一個滑動視窗層，"
                       "第 {full_layer} 層是最後一個全域注意力層。右邊是目標模型的快取，每驗證一個位置就增長一格；在第"
                       " {round} 輪，被拒絕的猜測又被裁掉（{verified} → {after} 個位置）。"),
-    "tour.ch7.try": "逐步走到有修正的一輪，看看快取長條上的紅色部分：裁切會把它移除。",
+    "tour.ch7.try": "逐步走到有修正的一輪，看看快取長條上深橘色交叉斜線的部分：裁切會把它移除。",
     "tour.ch7.q": "草稿模型讀取目標模型的快取，省下了什麼？",
     "tour.ch7.a": "省下自己的一次預填和另一份鍵值副本：它從不自己讀提示，也不需要記憶體來存放快取。",
     "tour.ch8.title": "高效嵌入器與一次真實的叢集未命中",
@@ -691,7 +695,7 @@ STRINGS: dict[str, str] = {
     "server.legend.miniature": "本應用程式的迷你模型：預測，α = {alpha:.2f}",
     "server.legend.positions": "在你的伺服器上實測",
     "server.legend.alpha_k": "預測：α^k，α = {alpha:.2f}",
-    "server.what": ("紅點是你的伺服器實測到的數字：在它使用的 N 下，每次目標傳播產生的詞元數（1 + 每輪被接受的草稿數）。"
+    "server.what": ("深橘色的點是你的伺服器實測到的數字：在它使用的 N 下，每次目標傳播產生的詞元數（1 + 每輪被接受的草稿數）。"
                     "藍色曲線是實驗室的成本模型，用從你伺服器擬合出的 α 和你選的 c，對每個 N 做的預測："
                     "每次傳播的詞元數 (1 − α^(N+1)) / (1 − α)，以及除以 (N·c + 1) 後的加速，最佳 N 以星號標示。"
                     "長條是前 k 個草稿全部被接受的輪數比例，與 α^k 對照。伺服器的多個批次共用每次目標傳播，"

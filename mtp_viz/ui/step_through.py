@@ -51,17 +51,16 @@ def _set_trace(state: dict, trace: Trace | None, index: int) -> None:
 
 # -- rendering --------------------------------------------------------------------------------------------------
 def _fewer(trace: Trace, r, lang: str) -> str:
-    """Why a round drafted fewer than N guesses: the token limit, the confidence threshold, or the lookup."""
+    """Why a round drafted fewer than N guesses, as the engine recorded it (Round.draft_stop); traces older than
+    schema 3 did not record it, so for them it is worked out from the settings."""
     if not 0 < r.num_drafted < r.num_assistant_tokens:
         return ""
     left = len(trace.prompt_ids) + int(trace.settings.get("max_new_tokens") or 0) - r.start_len - 1
-    if r.num_drafted == left:
-        return t("step.fewer.length", lang, left=left)
-    if trace.settings.get("proposer") == "prompt-lookup":
-        return t("step.fewer.lookup", lang)
-    if trace.settings.get("confidence_threshold"):
-        return t("step.fewer.threshold", lang)
-    return ""
+    stop = r.draft_stop
+    if stop is None and trace.schema_version < 3:
+        stop = ("length" if r.num_drafted == left else "lookup" if trace.settings.get("proposer") == "prompt-lookup"
+                else "threshold" if trace.settings.get("confidence_threshold") else None)
+    return t(f"step.fewer.{stop}", lang, left=left) if stop else ""
 
 
 # what models.pick_device says, in English, as recorded in every trace -> the key that says it in the tables
