@@ -10,6 +10,7 @@ import textwrap
 
 import plotly.graph_objects as go
 
+from mtp_viz.fonts import FAMILY
 from mtp_viz.strings import t
 
 # Okabe-Ito palette
@@ -37,6 +38,8 @@ TEMPLATE = go.layout.Template(
             "colorway": [BLUE, ORANGE, GREEN, VERMILLION, SKY]},
     data={"bar": [{"marker": {"pattern": {"fillmode": "overlay", "solidity": 0.2}}}]})  # pattern over the colour
 DRAFTER, TARGET = SKY, BLUE          # the two lanes / the two models
+# Latin as before; Chinese (which Arial lacks) from the faces the app serves (mtp_viz/fonts.py), not the machine's
+FONT = f"Inter, Arial, '{FAMILY}', sans-serif"
 
 
 def colour(status: str) -> str:
@@ -75,7 +78,7 @@ def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, head
     layout = dict(
         title={"text": title, "x": 0.01, "xanchor": "left", "y": 1.0, "yanchor": "top", "yref": "container",
                "pad": {"t": 12}, "font": {"size": 18}},
-        template=TEMPLATE, height=height, font={"size": 14, "family": "Inter, Arial, sans-serif"},
+        template=TEMPLATE, height=height, font={"size": 14, "family": FONT},
         margin={"l": 60, "r": 20, "t": top, "b": bottom}, paper_bgcolor=PAPER, plot_bgcolor=PAPER,
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.0 + headroom / max(height - top - bottom, 1),
                 "xanchor": "left", "x": 0.0},

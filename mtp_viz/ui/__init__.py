@@ -5,8 +5,11 @@ state, exports), one module per tab. Every visible word comes from mtp_viz.strin
 """
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import gradio as gr
 
+from mtp_viz import fonts
 from mtp_viz.ui import api, policy, race, step_through, tour
 from mtp_viz.ui import lab as lab_tab
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS and i18n=I18N)
@@ -14,8 +17,13 @@ from mtp_viz.ui.pairs import get_pair, preload  # noqa: F401  (app.py and script
 from mtp_viz.ui.session import DEFAULTS, EXAMPLES, request  # noqa: F401
 from mtp_viz.ui.words import I18N, L  # noqa: F401
 
-THEME = gr.themes.Default(primary_hue="blue", secondary_hue="orange", text_size="lg")
-CSS = (".what-you-see {font-size: 1.0rem; max-width: 70rem; color: #333} .output-so-far {font-size: 1.05rem}"
+# The page's fonts come from the app itself (assets/fonts/, see mtp_viz/fonts.py), never from a font host that a
+# classroom network may block: Gradio serves the folder as static files, the CSS names each face's URL.
+gr.set_static_paths([fonts.FOLDER])
+THEME = gr.themes.Default(primary_hue="blue", secondary_hue="orange", text_size="lg",
+                          font=[gr.themes.Font(fonts.FAMILY), "ui-sans-serif", "system-ui", "sans-serif"])
+CSS = (fonts.css(lambda path: f"gradio_api/file={quote(str(path))}") + "\n"
+       ".what-you-see {font-size: 1.0rem; max-width: 70rem; color: #333} .output-so-far {font-size: 1.05rem}"
        " #round-status {min-height: 4.5rem} #round-status h3 {font-size: 1.1rem !important; margin: 0 0 0.2rem !important}"
        " #round-status p {font-size: 0.85rem !important; line-height: 1.35}"
        " #view-chooser label {padding: 0.15rem 0.5rem; font-size: 0.9rem}"
