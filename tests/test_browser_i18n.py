@@ -93,3 +93,15 @@ def test_the_tour_in_a_browser(server):
             settled(page)
             page.screenshot(path=str(ARTIFACTS / f"tour_{locale}.png"))
             browser.close()
+
+
+def test_the_hidden_status_line_speaks_the_page_language(server):
+    """Gradio's screen-reader status line says its word for a finished event from our tables, not the key."""
+    with sync_playwright() as p:
+        for locale, (step, done) in {"de-DE": ("Schritt", "Fertig"), "zh-TW": ("單步", "完成")}.items():
+            browser, page = browser_page(p, locale)
+            page.goto(server)
+            page.get_by_role("button", name=step, exact=True).click()
+            expect(page.locator(".sr-only[role=status]").filter(has_text=done).first).to_be_attached()
+            assert "common." not in " ".join(page.locator(".sr-only[role=status]").all_text_contents())
+            browser.close()

@@ -9,6 +9,8 @@ STRINGS: dict[str, str] = {
     "tab.step": "Schritt für Schritt",
     "tab.tour": "Geführte Tour",
     "tab.race": "Wettrennen",
+    "common.complete": "Fertig",
+    "common.error": "Fehler",
     # -- race tab ---------------------------------------------------------------------------------------------
     "race.intro": ("### Das Wettrennen: derselbe Prompt, mit und ohne Entwurfsmodell\n"
                    "Beide Bahnen wurden **auf diesem Server gemessen** und laufen im gemessenen Tempo ab: Die Tokens "

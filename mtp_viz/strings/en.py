@@ -8,6 +8,9 @@ STRINGS: dict[str, str] = {
     "tab.step": "Step through",
     "tab.tour": "Guided tour",
     "tab.race": "Race",
+    # Gradio's own status words, which its hidden status line reads out to screen readers after an event
+    "common.complete": "Done",
+    "common.error": "Error",
     # -- race tab ---------------------------------------------------------------------------------------------
     "race.intro": ("### The race: the same prompt, with and without the drafter\n"
                    "Both lanes were **measured on this server** and replay at their measured pace: a round's tokens "
