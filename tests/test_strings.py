@@ -78,3 +78,13 @@ def test_lookup_falls_back_to_english_and_follows_the_browser():
     assert language_of("fr-FR") == "en" and language_of(None) == "en"
     assert t("tour.next", "de") != t("tour.next", "en") == "Next"
     assert t("tour.next", "xx") == "Next"
+
+
+def test_colours_are_named_as_drawn_and_sources_cited_on_the_page():
+    """The palette (figures/theme.py) has no red: rejected and cropped parts are vermillion, which the texts call
+    dark orange. A student cannot open the README, so the page's texts cite their sources themselves."""
+    words = {"en": r"\bred\b", "de": r"\b(rot|rote[nmrs]?)\b", "zh-TW": "紅"}
+    for lang, table in TABLES.items():
+        assert not [k for k, v in table.items() if re.search(words[lang], v, re.IGNORECASE)], lang
+        assert not [k for k in table if k.startswith("lab.") and "README" in table[k]], lang
+    assert "wenigsten" not in TABLES["de"]["step.top_p_info"]           # "the least likely", which it never meant
