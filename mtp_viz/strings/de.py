@@ -459,7 +459,13 @@ STRINGS: dict[str, str] = {
                          "sind der heuristische Zeitplan: Er beginnt beim gegebenen N, addiert 2 nach einer Runde, "
                          "in der jeder Vorschlag blieb, und zieht 1 nach einer Ablehnung ab; so findet er ohne "
                          "Vorgabe ein gutes N. Die Punkte liegen etwas unter der Kurve, weil das Modell nur "
-                         "Vorwärtsdurchläufe zählt, nicht den Verwaltungsaufwand dazwischen."),
+                         "Vorwärtsdurchläufe zählt, nicht den Verwaltungsaufwand dazwischen. Der Stern markiert das "
+                         "beste gemessene konstante N (die Rauten des heuristischen Zeitplans zählen dafür nicht). "
+                         "Alle Zahlen hier zählen nur die gleichmäßigen Runden: nicht das Prefill, das den ganzen "
+                         "Prompt liest, und nicht eine letzte Runde, deren Vorschläge die Token-Grenze abgeschnitten "
+                         "hat. Deshalb ist new_tokens einer Zeile kleiner als die Länge der Generierung, und deshalb "
+                         "fällt die Beschleunigung einer ganzen Generierung, wie der Reiter Wettrennen sie misst, "
+                         "etwas geringer aus."),
     "lab.what.acceptance": ("Die Balken zeigen für jede Position k den Anteil der Runden, in denen die Vorschläge 1 "
                             "bis k alle angenommen wurden; die Linie ist α^k. Die Balken fallen, weil ein Vorschlag "
                             "nur zählt, wenn jeder davor behalten wurde: Dieser Abfall ist der Grund, warum jeder "

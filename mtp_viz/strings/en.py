@@ -431,7 +431,11 @@ STRINGS: dict[str, str] = {
                          "diamonds are the heuristic schedule, which starts at the given N, adds 2 after a round "
                          "with every guess kept and takes 1 away after a rejection, so it finds a good N without "
                          "being told. The dots sit a little below the curve because the model counts forward "
-                         "passes only, not the bookkeeping between them."),
+                         "passes only, not the bookkeeping between them. The star marks the best measured constant N (the "
+                         "heuristic diamonds do not count for it). Every figure here counts steady rounds only: not "
+                         "the prefill, which reads the whole prompt, and not a last round whose guesses the token "
+                         "limit cut short. That is why a row's new_tokens is below the generation's length, and why "
+                         "the speed-up of a whole generation, as the Race tab times it, comes out a little lower."),
     "lab.what.acceptance": ("The bars show, for each guess position k, the share of rounds in which guesses 1 to k "
                             "were all accepted; the line is α^k. The bars fall because a guess counts only when "
                             "every guess before it was kept: this decay is why each extra guess is worth less "
