@@ -206,3 +206,36 @@ def test_views_build_from_live_tiny_trace(tiny_pair, kwargs):
             fig.to_json()
     fig = timeline.build(trace, -1)
     assert len(by_meta(fig, "target")[0].x) == trace.target_forward_passes
+
+
+ENGLISH_MARKS = (r"\d,\d{3}(?!\d)", r"\d\.\d{1,2}(?!\d)")     # 4,096 and 2.50: English grouping and decimals
+
+
+def words_on(fig) -> list[str]:
+    """Every text a reader sees on a figure without hovering: the title, annotations, trace names and bar texts."""
+    found = [fig.layout.title.text or ""] + [a.text or "" for a in fig.layout.annotations]
+    for tr in fig.data:
+        found.append(getattr(tr, "name", None) or "")
+        text = getattr(tr, "text", None)
+        found += [str(x) for x in text] if isinstance(text, (list, tuple)) else [str(text or "")]
+    return found
+
+
+def test_every_view_writes_numbers_in_the_readers_marks(greedy):
+    """German 4.096 and 2,50, English and Chinese 4,096 and 2.50: in plotly's own numbers (separators) and in the
+    texts the views write themselves."""
+    import re
+
+    english = re.compile("|".join(ENGLISH_MARKS))
+    seen = {"en": set(), "de": set()}
+    for i in range(len(greedy.rounds)):
+        for lang in ("en", "zh-TW", "de"):
+            for (key, _), fig in zip(VIEWS, build_all(greedy, i, lang)):
+                assert fig.layout.separators == theme.separators(lang), (key, lang)
+                marked = {m.group(0) for w in words_on(fig) for m in english.finditer(w)}
+                if lang in seen:
+                    seen[lang] |= {(key, m) for m in marked}
+    assert not seen["de"], seen["de"]
+    assert {"clusters", "statistics"} <= {key for key, _ in seen["en"]}     # the check would see them
+    from mtp_viz.figures import empty
+    assert empty("timeline", "x", "de").layout.separators == ",."

@@ -158,7 +158,7 @@ def test_two_pairs_draw_each_pairs_measurement_and_its_own_prediction():
     ns = np.arange(1, 9)
     assert list(fig.data[1].y) == pytest.approx(list(lab.walltime_improvement(0.8, ns, 0.1, 1.5)))
     assert list(fig.data[3].y) == pytest.approx(list(lab.walltime_improvement(0.8, ns, 0.5, 1.5)))
-    assert "c = 0.10" in fig.data[2].name and "c = 0.50" in fig.data[4].name and "gemessen" in fig.data[2].name
+    assert "c = 0,10" in fig.data[2].name and "c = 0,50" in fig.data[4].name and "gemessen" in fig.data[2].name
     assert views.two_pairs({"miniature": None}).layout.annotations     # nothing recorded: it says so
 
 
@@ -178,6 +178,13 @@ def test_what_if_curves_and_presets():
     assert all("projected, not measured" in t.name for t in fig.data if t.meta.startswith("preset:"))
     assert f"Best N {lab.best_gamma(0.8, 0.05)}" in fig.layout.title.text
     fig.to_json()
+
+
+def test_the_charts_write_numbers_in_the_readers_marks():
+    for lang, marks in (("en", ".,"), ("zh-TW", ".,"), ("de", ",.")):
+        figs = [*views.build_all(fixture_frame(), lang), views.what_if(0.8, 0.05, lang), *views.build_all(None, lang)]
+        assert {fig.layout.separators for fig in figs} == {marks}, lang
+    assert "α = 0,80" in views.what_if(0.8, 0.05, "de").layout.title.text
 
 
 def test_views_without_a_sweep_say_so():

@@ -213,6 +213,9 @@ def test_figures_label_measured_and_predicted_in_each_language(lang, measured, p
     bars = {tr.meta: tr for tr in positions.data}
     assert list(bars["positions"].y) == pytest.approx([0.9, 0.65, 0.45, 0.25])
     assert measured in bars["positions"].name and predicted in bars["alpha_k"].name
+    assert curves.layout.separators == positions.layout.separators == (",." if lang == "de" else ".,")
+    assert list(bars["positions"].text) == (["0,90", "0,65", "0,45", "0,25"] if lang == "de" else
+                                            ["0.90", "0.65", "0.45", "0.25"])
     assert list(bars["alpha_k"].y) == pytest.approx([0.75 ** k for k in range(1, 5)])
 
 

@@ -88,3 +88,16 @@ def test_colours_are_named_as_drawn_and_sources_cited_on_the_page():
         assert not [k for k, v in table.items() if re.search(words[lang], v, re.IGNORECASE)], lang
         assert not [k for k in table if k.startswith("lab.") and "README" in table[k]], lang
     assert "wenigsten" not in TABLES["de"]["step.top_p_info"]           # "the least likely", which it never meant
+
+
+def test_numbers_are_written_in_the_readers_marks():
+    from mtp_viz.strings import number
+
+    values = dict(scored=256, vocab=4096, frac=256 / 4096)
+    assert "256 von 4.096 Tokens" in t("fig.clusters.scored_tokens", "de", **values)
+    assert "(6,2\u00a0%)" in t("fig.clusters.scored_tokens", "de", **values)
+    for lang in ("en", "zh-TW"):
+        assert "4,096" in t("fig.clusters.scored_tokens", lang, **values) and "6.2%" in \
+            t("fig.clusters.scored_tokens", lang, **values)
+    assert t("step.heading", "de", i=2, last=4, what="1.5", end="") == "### Runde 2 von 4: 1.5.\n"   # text stays
+    assert number(4096.5, "de", 1) == "4.096,5" and number(4096.5, "zh-TW", 1) == "4,096.5"

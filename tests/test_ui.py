@@ -289,7 +289,7 @@ def test_a_slow_model_load_blocks_only_its_own_visitors(monkeypatch, tiny_pair):
     monkeypatch.setattr(mtp_viz.models, "load_pair", slow_load)
     monkeypatch.setattr(pairs, "warm_up", lambda pair: None)
     monkeypatch.setattr(pairs, "_PAIRS", {(MINIATURE, ""): tiny_pair})
-    monkeypatch.setattr(pairs.gr, "Info", lambda message: None)
+    monkeypatch.setattr(pairs.gr, "Info", lambda message, **toast: None)
     loader = threading.Thread(target=pairs.get_pair, args=("some/hub-model",))
     loader.start()
     assert started.wait(timeout=10)

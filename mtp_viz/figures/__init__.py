@@ -52,7 +52,7 @@ def build_all(trace, round_index: int, lang: str = "en") -> list:
 
 def empty(key: str, note: str, lang: str = "en"):
     """A titled placeholder for a view, for when there is no trace yet."""
-    return theme.message(theme.new_figure(title(dict(VIEWS)[key], lang), height=220), note)
+    return theme.message(theme.new_figure(title(dict(VIEWS)[key], lang), height=220, lang=lang), note)
 
 
 def empty_all(note: str, lang: str = "en") -> list:

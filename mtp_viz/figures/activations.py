@@ -8,13 +8,13 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from mtp_viz.figures import theme
-from mtp_viz.strings import t
+from mtp_viz.strings import number, t
 
 KEY = "activations"
 
 
-def _size(v) -> str:
-    return "?" if v is None else f"{v:,}"
+def _size(v, lang: str) -> str:
+    return "?" if v is None else number(v, lang, 0)
 
 
 def _reads_activations(trace) -> bool:
@@ -30,7 +30,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     i = theme.clamp(trace, round_index)
     info, rnd = trace.model_info, trace.rounds[i]
     if not _reads_activations(trace):
-        fig = theme.new_figure(t("fig.activations.title", lang), height=260)
+        fig = theme.new_figure(t("fig.activations.title", lang), height=260, lang=lang)
         return theme.message(fig, t("fig.activations.not_mtp", lang))
     hid, d_hid = info.get("target_hidden_size"), info.get("drafter_hidden_size")
     pre_in, pre_out = info["pre_projection"]
@@ -50,18 +50,19 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                 if info.get("num_centroids") else "")
     kv = info.get("kv_source_layers") or {}
     boxes = [  # (key, x, y, label, colour, hover)
-        ("hidden", 0.0, 1.0, f"{box('hidden')}<br><b>{_size(hid)}</b>", theme.BLUE, w("hidden_hover")),
-        ("embed", 0.0, -1.0, f"{box('embed')}<br><b>{_size(hid)}</b>", theme.BLUE, w("embed_hover")),
-        ("concat", 1.55, 0.0, f"{box('concat')}<br><b>{_size(pre_in)}</b>", theme.LIGHT_GREY, w("concat_hover")),
-        ("pre", 3.0, 0.0, f"pre_projection<br><b>{_size(pre_in)} → {_size(pre_out)}</b>", theme.ORANGE,
+        ("hidden", 0.0, 1.0, f"{box('hidden')}<br><b>{_size(hid, lang)}</b>", theme.BLUE, w("hidden_hover")),
+        ("embed", 0.0, -1.0, f"{box('embed')}<br><b>{_size(hid, lang)}</b>", theme.BLUE, w("embed_hover")),
+        ("concat", 1.55, 0.0, f"{box('concat')}<br><b>{_size(pre_in, lang)}</b>", theme.LIGHT_GREY, w("concat_hover")),
+        ("pre", 3.0, 0.0, f"pre_projection<br><b>{_size(pre_in, lang)} → {_size(pre_out, lang)}</b>", theme.ORANGE,
          w("pre_hover")),
-        ("layers", 4.6, 0.0, f"{box('layers', n=_size(info.get('drafter_num_layers')))}<br><b>{_size(d_hid)}</b>",
-         theme.SKY, w("layers_hover", layers=", ".join(str(v) for v in kv.values()))),
+        ("layers", 4.6, 0.0,
+         f"{box('layers', n=_size(info.get('drafter_num_layers'), lang))}<br><b>{_size(d_hid, lang)}</b>", theme.SKY,
+         w("layers_hover", layers=", ".join(str(v) for v in kv.values()))),
         ("logits", 6.2, 1.0, f"{box('logits')}{clusters}", theme.GREEN, w("logits_hover", tokens=token)),
-        ("post", 6.2, -1.0, f"post_projection<br><b>{_size(post_in)} → {_size(post_out)}</b>", theme.ORANGE,
-         w("post_hover")),
+        ("post", 6.2, -1.0, f"post_projection<br><b>{_size(post_in, lang)} → {_size(post_out, lang)}</b>",
+         theme.ORANGE, w("post_hover")),
     ]
-    fig = theme.new_figure(t("fig.activations.heading", lang, i=i, n=len(steps)), height=400)
+    fig = theme.new_figure(t("fig.activations.heading", lang, i=i, n=len(steps)), height=400, lang=lang)
     centre, shapes, notes = {}, [], []    # collected, then set once: add_annotation per item is slow
     for key, x, y, label, c, hover in boxes:
         shapes.append({"type": "rect", "x0": x - 0.62, "x1": x + 0.62, "y0": y - 0.42, "y1": y + 0.42,

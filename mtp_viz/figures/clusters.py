@@ -24,7 +24,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     rnd, info = trace.rounds[i], trace.model_info
     steps = [d for d in rnd.draft_steps if d.centroid_scores]
     if not steps:
-        fig = theme.new_figure(t("fig.clusters.heading_empty", lang, i=i), height=260)
+        fig = theme.new_figure(t("fig.clusters.heading_empty", lang, i=i), height=260, lang=lang)
         why = ("fig.clusters.prefill" if i == 0 and info.get("proposer") == "mtp"
                else "fig.clusters.none" if not rnd.draft_steps else "fig.clusters.no_embedder")
         return theme.message(fig, t(why, lang))
@@ -35,7 +35,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     fig = make_subplots(rows=rows, cols=cols, subplot_titles=[_panel_title(trace, d, verdicts, lang) for d in steps],
                         vertical_spacing=0.3 / rows, horizontal_spacing=0.04)
     theme.new_figure(_title(trace, i, steps[0], total, len(steps), lang), height=150 + 150 * rows, fig=fig,
-                     headroom=40)
+                     headroom=40, lang=lang)
     for k, d in enumerate(steps):
         row, col = k // cols + 1, k % cols + 1
         order = sorted(range(len(d.centroid_scores)), key=lambda j: -d.centroid_scores[j])[:MAX_BARS]

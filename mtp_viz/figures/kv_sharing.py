@@ -20,7 +20,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     i = theme.clamp(trace, round_index)
     fig = make_subplots(rows=1, cols=2, column_widths=[0.38, 0.62], horizontal_spacing=0.1,
                         subplot_titles=[t("fig.kv_sharing.layers", lang), t("fig.kv_sharing.cache", lang)])
-    theme.new_figure(t("fig.kv_sharing.heading", lang, i=i), height=520, fig=fig)
+    theme.new_figure(t("fig.kv_sharing.heading", lang, i=i), height=520, fig=fig, lang=lang)
     theme.legend_below(fig, rows=4)   # seven entries: above the plot they ran into the title in German
     _layers(fig, trace.model_info, lang)
     _cache(fig, trace, i, lang)

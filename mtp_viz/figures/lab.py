@@ -12,7 +12,7 @@ from plotly.subplots import make_subplots
 
 from mtp_viz import lab
 from mtp_viz.figures import theme
-from mtp_viz.strings import t
+from mtp_viz.strings import number, t
 
 COLOURS = {"mtp": theme.BLUE, "draft-model": theme.GREEN, "prompt-lookup": theme.PURPLE}
 HEURISTIC = theme.VERMILLION
@@ -34,7 +34,7 @@ def _ns(df: pd.DataFrame) -> np.ndarray:
 
 
 def _empty(title: str, lang: str) -> go.Figure:
-    return theme.message(theme.new_figure(title, height=300), t("lab.no_data", lang))
+    return theme.message(theme.new_figure(title, height=300, lang=lang), t("lab.no_data", lang))
 
 
 def best_measured(df: pd.DataFrame, proposer: str | None = None) -> int | None:
@@ -58,7 +58,7 @@ def tokens_per_pass(df: pd.DataFrame, lang: str = "en") -> go.Figure:
     title = t("lab.title.tokens", lang)
     if df is None or not len(_drafting(df)):
         return _empty(title, lang)
-    fig = theme.new_figure(title, height=420)
+    fig = theme.new_figure(title, height=420, lang=lang)
     ns = _ns(df)
     fig.add_trace(go.Scatter(x=ns, y=ns + 1, mode="lines", name=t("lab.legend.limit", lang), meta="limit",
                              line={"color": theme.GREY, "dash": "dash"}))
@@ -94,7 +94,7 @@ def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
     if not proposers:
         return _empty(t("lab.title.speedup", lang, c=float("nan")), lang)
     first = lab.cost_model(df, proposers[0])
-    fig = theme.new_figure(t("lab.title.speedup", lang, c=first["c"]), height=440)
+    fig = theme.new_figure(t("lab.title.speedup", lang, c=first["c"]), height=440, lang=lang)
     ns = _ns(df)
     fig.add_trace(go.Scatter(x=[1, ns[-1]], y=[1.0, 1.0], mode="lines", name=t("lab.legend.baseline", lang),
                              meta="baseline", line={"color": theme.GREY, "dash": "dash"}))
@@ -130,7 +130,7 @@ def two_pairs(frames: dict[str, pd.DataFrame], lang: str = "en") -> go.Figure:
     frames = {name: df for name, df in frames.items() if df is not None and len(_drafting(df))}
     if not frames:
         return _empty(t("lab.pairs.title", lang), lang)
-    fig = theme.new_figure(t("lab.pairs.title", lang), height=400)
+    fig = theme.new_figure(t("lab.pairs.title", lang), height=400, lang=lang)
     top = max(int(_ns(df)[-1]) for df in frames.values())
     fig.add_trace(go.Scatter(x=[1, top], y=[1.0, 1.0], mode="lines", name=t("lab.legend.baseline", lang),
                              meta="baseline", line={"color": theme.GREY, "dash": "dash"}))
@@ -161,9 +161,10 @@ def acceptance(df: pd.DataFrame, lang: str = "en") -> go.Figure:
     shares = lab.positions(row)
     alpha = lab.cost_model(df, proposers[0])["alpha"]
     k = np.arange(1, len(shares) + 1)
-    fig = theme.new_figure(t("lab.title.acceptance", lang, n=int(row["num_assistant_tokens"])), height=380)
+    fig = theme.new_figure(t("lab.title.acceptance", lang, n=int(row["num_assistant_tokens"])), height=380, lang=lang)
     fig.add_trace(go.Bar(x=k, y=shares, name=t("lab.legend.positions", lang), meta="positions",
-                         marker={"color": theme.GREEN}, text=[f"{s:.2f}" for s in shares], textposition="outside"))
+                         marker={"color": theme.GREEN}, text=[number(s, lang, 2) for s in shares],
+                         textposition="outside"))
     fig.add_trace(go.Scatter(x=k, y=np.asarray(alpha, dtype=float) ** k, mode="lines+markers", meta="alpha_k",
                              name=t("lab.legend.alpha_k", lang, alpha=alpha), line={"color": theme.BLACK}))
     fig.update_xaxes(title_text=t("lab.axis.position", lang), dtick=1)
@@ -181,7 +182,7 @@ def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = Non
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1, subplot_titles=[
         t("lab.title.what_if_tokens", lang), t("lab.title.what_if_speedup", lang)])
     theme.new_figure(t("lab.title.what_if", lang, alpha=alpha, c=c, best=best,
-                       speedup=lab.walltime_improvement(alpha, best, c)), height=560, fig=fig, headroom=10)
+                       speedup=lab.walltime_improvement(alpha, best, c)), height=560, fig=fig, headroom=10, lang=lang)
     fig.update_layout(legend={"y": -0.22, "yanchor": "top"}, margin={"b": 150})   # many entries: below the plots
     for i, (key, p) in enumerate(presets.items()):
         name = t("lab.legend.projected", lang, name=t(f"lab.preset.{key}", lang))

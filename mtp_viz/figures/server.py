@@ -11,14 +11,14 @@ from plotly.subplots import make_subplots
 
 from mtp_viz import lab, server_metrics
 from mtp_viz.figures import theme
-from mtp_viz.strings import t
+from mtp_viz.strings import number, t
 
 NS = np.arange(1, 17)
 STAR = {"symbol": "star", "size": 20, "color": theme.ORANGE, "line": {"color": theme.BLACK, "width": 1}}
 
 
-def _empty(title: str, text: str) -> go.Figure:
-    return theme.message(theme.new_figure(title, height=420), text)
+def _empty(title: str, text: str, lang: str) -> go.Figure:
+    return theme.message(theme.new_figure(title, height=420, lang=lang), text)
 
 
 def curves(summary, c: float, lang: str = "en", reference: float | None = None) -> go.Figure:
@@ -26,12 +26,12 @@ def curves(summary, c: float, lang: str = "en", reference: float | None = None) 
     with its α (and, when given, the miniature's α for comparison). Right: predicted speed-up for c, the best N."""
     title = t("server.title.curves", lang, c=float(c))
     if summary is None or summary.alpha is None:
-        return _empty(title, t("server.no_data" if summary is None else "server.note.need_gamma", lang))
+        return _empty(title, t("server.no_data" if summary is None else "server.note.need_gamma", lang), lang)
     alpha, curve = summary.alpha, server_metrics.predict(summary, c, NS)
     best = server_metrics.best_n(summary, c, NS)
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1, subplot_titles=[
         t("lab.title.what_if_tokens", lang), t("lab.title.what_if_speedup", lang)])
-    theme.new_figure(title, height=560, fig=fig, headroom=10)
+    theme.new_figure(title, height=560, fig=fig, headroom=10, lang=lang)
     fig.update_layout(legend={"y": -0.3, "yanchor": "top"}, margin={"b": 230})   # many entries: below the plots
     fig.add_trace(go.Scatter(x=NS, y=NS + 1, mode="lines", name=t("lab.legend.limit", lang), meta="limit",
                              line={"color": theme.GREY, "dash": "dash"}), row=1, col=1)
@@ -65,14 +65,14 @@ def acceptance(summary, lang: str = "en") -> go.Figure:
     n = len(summary.position_shares) if summary is not None else 0
     title = t("server.title.acceptance", lang, n=n or "?")
     if summary is None:
-        return _empty(title, t("server.no_data", lang))
+        return _empty(title, t("server.no_data", lang), lang)
     if not n:
-        return _empty(title, t(f"server.note.no_positions_{summary.engine}", lang))
+        return _empty(title, t(f"server.note.no_positions_{summary.engine}", lang), lang)
     k = np.arange(1, n + 1)
     shares = list(summary.position_shares)
-    fig = theme.new_figure(title, height=440, data=[
+    fig = theme.new_figure(title, height=440, lang=lang, data=[
         go.Bar(x=k, y=shares, name=t("server.legend.positions", lang), meta="positions",
-               marker={"color": theme.GREEN}, text=[f"{s:.2f}" for s in shares], textposition="outside"),
+               marker={"color": theme.GREEN}, text=[number(s, lang, 2) for s in shares], textposition="outside"),
         go.Scatter(x=k, y=float(summary.alpha) ** k, mode="lines+markers", meta="alpha_k",
                    name=t("server.legend.alpha_k", lang, alpha=summary.alpha), line={"color": theme.BLACK})])
     fig.update_xaxes(title_text=t("lab.axis.position", lang), dtick=1)

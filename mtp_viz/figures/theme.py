@@ -66,8 +66,9 @@ def text_colour(background: str) -> str:
 
 
 def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, headroom: int = 0, data=(),
-               **layout_changes) -> go.Figure:
-    """A figure (new, or `fig` such as a subplot grid) with the house layout: big fonts, title left, legend on top.
+               lang: str = "en", **layout_changes) -> go.Figure:
+    """A figure (new, or `fig` such as a subplot grid) with the house layout: big fonts, title left, legend on top,
+    and the decimal and thousands marks of `lang` for every number plotly writes (ticks, hover, text templates).
 
     `headroom` adds that many pixels between legend and plot, for subplot titles that would sit under the legend.
     A new figure can get its traces (`data`) and layout changes (merged one level deep: margin={"l": 8} keeps the
@@ -82,7 +83,7 @@ def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, head
         margin={"l": 60, "r": 20, "t": top, "b": bottom}, paper_bgcolor=PAPER, plot_bgcolor=PAPER,
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.0 + headroom / max(height - top - bottom, 1),
                 "xanchor": "left", "x": 0.0},
-        hoverlabel={"font": {"size": 14}},
+        hoverlabel={"font": {"size": 14}}, separators=separators(lang),
     )
     for key, value in layout_changes.items():
         layout[key] = {**layout[key], **value} if isinstance(layout.get(key), dict) and isinstance(value, dict) \

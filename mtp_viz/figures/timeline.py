@@ -66,7 +66,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     # labels that do not fit their bar are hidden, never shrunk below 10 px: narrow rounds keep their R number
     # in the hover text and in the round summary
     fig = theme.new_figure(
-        heading, height=300, data=data, barmode="overlay", showlegend=True,
+        heading, height=300, data=data, lang=lang, barmode="overlay", showlegend=True,
         uniformtext={"minsize": 9, "mode": "hide"},
         xaxis={"title": {"text": t("fig.timeline.xaxis", lang)}, "rangemode": "tozero"},
         yaxis={"categoryorder": "array", "categoryarray": LANES, "title": {"text": None}, "tickmode": "array",

@@ -83,7 +83,8 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     below = theme.legend_below_layout(legend_rows)
     fig = theme.new_figure(
         t("fig.token_stream.heading", lang, i=i, last=len(trace.rounds) - 1), height=84 + 34 * shown + 24 * legend_rows,
-        data=data, barmode="overlay", bargap=0.1, uniformtext={"minsize": 12, "mode": "show"}, hovermode="closest",
+        data=data, lang=lang, barmode="overlay", bargap=0.1, uniformtext={"minsize": 12, "mode": "show"},
+        hovermode="closest",
         margin={"l": 8, "r": 8, "t": 44, **below["margin"]}, legend=below["legend"],
         xaxis={"visible": False, "range": [-0.5, LINE_CHARS + 0.5]},
         yaxis={"visible": False, "range": [row + 0.5, row + 0.5 - shown]})     # reversed: line 0 on top

@@ -21,7 +21,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     rnd = trace.rounds[i]
     sampled = bool(trace.settings.get("do_sample"))
     if not rnd.verify_steps:
-        fig = theme.new_figure(t("fig.verification.heading_empty", lang, i=i), height=260)
+        fig = theme.new_figure(t("fig.verification.heading_empty", lang, i=i), height=260, lang=lang)
         return theme.message(fig, t("fig.verification.prefill" if i == 0 else "fig.verification.none", lang))
     residual = next((v for v in rnd.verify_steps if v.residual_top_ids), None)
     side = t("fig.verification.residual", lang).replace(" ", "<br>", 1)     # the residual panel's title, two lines
@@ -30,7 +30,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     mode = t("fig.verification.sampling" if sampled else "fig.verification.greedy", lang)
     heading = t("fig.verification.heading", lang, i=i, kept=rnd.num_accepted, drafted=rnd.num_drafted, mode=mode)
     two_lines = any(v.verdict == REJECTED and v.residual_token_id is not None for v in rnd.verify_steps)
-    theme.new_figure(heading, height=420, fig=fig, headroom=0)
+    theme.new_figure(heading, height=420, fig=fig, headroom=0, lang=lang)
     fig.update_layout(margin={"t": 80 + (44 if two_lines else 24)})     # the verdicts and the target's choice
     steps = rnd.verify_steps
     xs = [f"{v.step + 1}: {theme.short(trace.text_of(v.draft_token_id))}" for v in steps]
