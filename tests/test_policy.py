@@ -203,6 +203,9 @@ def test_policy_messages_are_said_in_the_visitors_language(monkeypatch, no_loadi
     with pytest.raises(ValueError) as err:
         policy.check_request({"prompt": "abcd"})
     assert policy.message_for(err.value, "zh-TW") == t("public.prompt_too_long", "zh-TW", n=4, limit=3)
+    with pytest.raises(ValueError) as err:
+        policy.check_request({"prompt": "  "})                    # before any model loads, in the visitor's words
+    assert policy.message_for(err.value, "de") == "Der Prompt ist leer: Geben Sie einen Text ein, um fortzufahren."
 
 
 def test_queue_and_launch_settings_follow_the_environment(monkeypatch):

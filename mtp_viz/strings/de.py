@@ -785,6 +785,7 @@ STRINGS: dict[str, str] = {
     "public.nothing_allowed": "keines (MTP_VIZ_MODELS des Servers nennt kein Modell)",
     "public.bad_hub_id": ("„{ident}“ ist weder eine Modell-ID von Hugging Face (Besitzer/Name, etwa "
                           "google/gemma-4-E2B-it) noch ein lokaler Ordner."),
+    "public.prompt_empty": "Der Prompt ist leer: Geben Sie einen Text ein, um fortzufahren.",
     "public.prompt_too_long": ("Der Prompt hat {n} Zeichen; dieser Server nimmt höchstens {limit}. Kürzen Sie ihn "
                                "und versuchen Sie es erneut."),
     "public.over_limit": ("{name} ist {value}; dieser Server erlaubt höchstens {limit}. Wählen Sie einen kleineren "

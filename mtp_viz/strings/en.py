@@ -717,6 +717,7 @@ STRINGS: dict[str, str] = {
     "public.nothing_allowed": "none (the server's MTP_VIZ_MODELS names no model)",
     "public.bad_hub_id": ("'{ident}' is neither a Hugging Face model id (owner/name, such as google/gemma-4-E2B-it) "
                           "nor a local folder."),
+    "public.prompt_empty": "The prompt is empty: type some text to continue.",
     "public.prompt_too_long": "The prompt has {n} characters; this server takes at most {limit}. Shorten it and try again.",
     "public.over_limit": "{name} is {value}; this server allows at most {limit}. Choose a smaller value.",
     "public.loading": ("Still loading {model} (the first time can take minutes). Press the button again in a little "

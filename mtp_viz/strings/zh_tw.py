@@ -594,6 +594,7 @@ STRINGS: dict[str, str] = {
                              "。"),
     "public.nothing_allowed": "無（伺服器的 MTP_VIZ_MODELS 沒有列出任何模型）",
     "public.bad_hub_id": "「{ident}」既不是 Hugging Face 模型 ID（擁有者/名稱，例如 google/gemma-4-E2B-it），也不是本機資料夾。",
+    "public.prompt_empty": "提示是空的：請輸入一些文字再繼續。",
     "public.prompt_too_long": "提示有 {n} 個字元；這台伺服器最多接受 {limit} 個。請縮短後再試一次。",
     "public.over_limit": "{name} 為 {value}；這台伺服器最多允許 {limit}。請選擇較小的值。",
     "public.loading": "仍在載入 {model}（第一次可能需要幾分鐘）。請稍後再按一次按鈕；其他人在這段期間可以照常使用。",

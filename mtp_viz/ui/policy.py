@@ -223,10 +223,12 @@ def _looks_like_path(ident: str) -> bool:
 
 
 def check_request(req: dict) -> None:
-    """The limits every generation obeys, from the page or the API: prompt length, N, new tokens, and a proposer
-    the model pair can run (check_proposer)."""
+    """The limits every generation obeys, from the page or the API: a prompt that is neither empty nor too long, N,
+    new tokens, and a proposer the model pair can run (check_proposer)."""
     check_proposer(req.get("model"), req.get("proposer"), req.get("assistant"))
     prompt = req.get("prompt")
+    if isinstance(prompt, str) and not prompt.strip():
+        raise Said("public.prompt_empty")
     if isinstance(prompt, str) and len(prompt) > max_prompt_chars():
         raise Said("public.prompt_too_long", n=len(prompt), limit=max_prompt_chars())
     for key, limit in (("num_assistant_tokens", MAX_N), ("max_new_tokens", MAX_NEW_TOKENS)):
