@@ -139,7 +139,7 @@ def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request
         start = time.perf_counter()
         df = lab.sweep(pair, progress=lambda f, desc="": progress(f, desc=desc), **kwargs)
     except Exception as exc:   # policy.message_for logs anything that is not bad input
-        return refuse(t("lab.error.failed", lang, error=policy.message_for(exc)))
+        return refuse(t("lab.error.failed", lang, error=policy.message_for(exc, lang)))
     status = t("lab.status.done", lang, seconds=time.perf_counter() - start, model=model or MINIATURE,
                **headline(df))
     return show(df, status, export(df), lang)

@@ -123,7 +123,7 @@ def run(base: dict | None, prompt: str, model: str, proposer: str, lang: str = "
         alone = generation.generate(alone_req)        # first, alone, so the two never share the CPU
         drafted = generation.generate(drafted_req)
     except Exception as exc:  # bad input, a refused model, a failed load: a message, never a crash
-        return gr.HTML(), gr.Plot(), "⚠ " + md(policy.message_for(exc))
+        return gr.HTML(), gr.Plot(), "⚠ " + md(policy.message_for(exc, lang))
     return (*measured(alone, drafted, lang, cached), "")
 
 

@@ -29,7 +29,7 @@ def _message(exc: Exception, lang: str) -> str:
     """A MetricsError in the visitor's language; anything else as policy.message_for says it."""
     if isinstance(exc, MetricsError):
         return t(exc.key, lang, **exc.values)
-    return policy.message_for(exc)
+    return policy.message_for(exc, lang)
 
 
 # -- reading text in ----------------------------------------------------------------------------------------------
