@@ -101,3 +101,40 @@ def test_numbers_are_written_in_the_readers_marks():
             t("fig.clusters.scored_tokens", lang, **values)
     assert t("step.heading", "de", i=2, last=4, what="1.5", end="") == "### Runde 2 von 4: 1.5.\n"   # text stays
     assert number(4096.5, "de", 1) == "4.096,5" and number(4096.5, "zh-TW", 1) == "4,096.5"
+
+
+GRADIO_KEYS = {"common.complete", "common.error"}    # Gradio's own page words, which the tables translate too
+
+
+def code_keys():
+    """What the code asks the tables for: literal t("...") / L("...") keys with where they are called, every string
+    literal, and the key patterns the code builds (f-strings and "prefix." + name), as regular expressions."""
+    import ast
+    from pathlib import Path
+
+    keylike = re.compile(r"^[a-z][\w\-]*\.")
+    called, literals, patterns = set(), set(), []
+    for path in (Path(__file__).resolve().parents[1] / "mtp_viz").rglob("*.py"):
+        if "strings" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                literals.add(node.value)
+            elif isinstance(node, ast.JoinedStr) and isinstance(node.values[0], ast.Constant) and \
+                    keylike.match(str(node.values[0].value)):
+                patterns.append(re.compile("".join(re.escape(v.value) if isinstance(v, ast.Constant) else ".+"
+                                                   for v in node.values)))
+            elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and \
+                    isinstance(node.left, ast.Constant) and keylike.match(str(node.left.value)):
+                patterns.append(re.compile(re.escape(node.left.value) + ".+"))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("t", "L") and node.args and \
+                    isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                called.add((node.args[0].value, path.name))
+    return called, literals, patterns
+
+
+def test_every_key_the_code_asks_for_exists_and_every_key_is_asked_for():
+    called, literals, patterns = code_keys()
+    missing = sorted((key, where) for key, where in called if key not in EN)
+    unused = sorted(k for k in EN if k not in literals | GRADIO_KEYS and not any(p.fullmatch(k) for p in patterns))
+    assert (missing, unused) == ([], []), "keys the code uses that no table has; table keys no code uses"

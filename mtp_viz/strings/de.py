@@ -170,9 +170,7 @@ STRINGS: dict[str, str] = {
     "fig.verdict.rejected": "abgelehnt",
     "fig.verdict.unchecked": "ungeprüft",
     "fig.verdict.unused": "nicht verwendet",
-    "fig.what_you_see": "**Was Sie sehen.** {text}",
     "fig.choose": "Ansicht",
-    "fig.empty": "Drücken Sie „Schritt“ für die erste Runde oder „Bis zum Ende“.",
     "fig.token_stream.title": "Token-Strom",
     "fig.token_stream.heading": "Token-Strom: Runde {i} von {last}",
     "fig.token_stream.what": ("Der Prompt (grau) und jedes bisher erzeugte Token, in Lesereihenfolge. Grüne ✓-Tokens"

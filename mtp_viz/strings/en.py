@@ -165,9 +165,7 @@ STRINGS: dict[str, str] = {
     "fig.verdict.rejected": "rejected",
     "fig.verdict.unchecked": "unchecked",
     "fig.verdict.unused": "not used",
-    "fig.what_you_see": "**What you see.** {text}",
     "fig.choose": "View",
-    "fig.empty": "Press Step to run the first round, or Run to end.",
     "fig.token_stream.title": "Token stream",
     "fig.token_stream.heading": "Token stream: round {i} of {last}",
     "fig.token_stream.what": (

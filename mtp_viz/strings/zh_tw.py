@@ -152,9 +152,7 @@ STRINGS: dict[str, str] = {
     "fig.verdict.rejected": "拒絕",
     "fig.verdict.unchecked": "未檢查",
     "fig.verdict.unused": "未使用",
-    "fig.what_you_see": "**圖中所見：** {text}",
     "fig.choose": "視圖",
-    "fig.empty": "按「單步」執行第一輪，或按「執行到底」。",
     "fig.token_stream.title": "詞元串流",
     "fig.token_stream.heading": "詞元串流：第 {i}／{last} 輪",
     "fig.token_stream.what": ("提示（灰色）與目前為止生成的每個詞元，依閱讀順序排列。綠色 ✓ 詞元是草稿模型猜的、並經目標模型確認"
