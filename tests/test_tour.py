@@ -100,7 +100,7 @@ def test_the_race_chapter_plays_the_recorded_pair_and_quotes_its_ratio():
         return tr.rounds[tour.CHAPTERS[k].round(tr)]
     assert rnd(3).last_token_kind == "correction" and rnd(3).num_accepted > 0      # 4: prefix, then correction
     assert rnd(4).last_token_kind == "bonus"                                       # 5: the bonus token
-    assert rnd(7).draft_steps[0].cluster_miss                                      # 8: a real cluster miss
+    assert tour.checked_miss(rnd(7)).cluster_miss                                  # 8: a real, checked miss
     assert any(v.u is not None and v.verdict == "rejected" for v in rnd(9).verify_steps)   # 10: u > min(1, p/q)
 
 

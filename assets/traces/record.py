@@ -16,6 +16,7 @@ sys.path.insert(0, str(HERE.parent.parent))
 from mtp_viz import generate_trace  # noqa: E402
 from mtp_viz.training.corpus import HELDOUT_PROMPTS  # noqa: E402
 from mtp_viz.ui import DEFAULTS, EXAMPLES, get_pair, request  # noqa: E402
+from mtp_viz.ui.policy import apply_torch_threads  # noqa: E402
 
 # file stem -> (prompt, proposer, do_sample); every other control at the UI's default, so a replay's
 # controls match a live run and Step walks the recorded rounds without running the model again
@@ -31,7 +32,9 @@ BATCH_SETTINGS = dict(proposer="mtp", num_assistant_tokens=4, schedule="constant
 
 
 def main(moe_only: bool = False) -> None:
-    """Every recording; with --moe only the MoE miniature's (the dense ones stay as they are)."""
+    """Every recording; with --moe only the MoE miniature's (the dense ones stay as they are). Torch runs with the
+    server's thread count (MTP_VIZ_TORCH_THREADS, as app.py sets it), so the recorded times are the app's."""
+    apply_torch_threads()
     for model, recordings in ((DEFAULTS["model"], {} if moe_only else RECORDINGS), (MOE, MOE_RECORDINGS)):
         pair = get_pair(model) if recordings else None   # loaded and warmed up exactly as the app does
         for stem, (prompt, proposer, do_sample) in recordings.items():

@@ -44,9 +44,14 @@ def first_full_round(tr: Trace) -> int:
     return next(r.index for r in tr.rounds if r.draft_token_ids)
 
 
+def checked_miss(r):
+    """The draft step of a round that the target checked and whose right token lay outside the chosen clusters."""
+    return next((d for d in r.draft_steps[: r.num_accepted + 1] if d.cluster_miss), None)
+
+
 def first_cluster_miss(tr: Trace) -> int:
-    """A round whose first guess missed its cluster: the target's token could not have been drafted."""
-    return next(r.index for r in tr.rounds if r.draft_steps and r.draft_steps[0].cluster_miss)
+    """A round in which a checked guess missed its cluster: the target's token there could not have been drafted."""
+    return next(r.index for r in tr.rounds if checked_miss(r) is not None)
 
 
 def first_sampled_rejection(tr: Trace) -> int:
@@ -118,7 +123,7 @@ def facts(k: int, lang: str) -> dict:
     out["ratio"] = _num(mtp_race.summary(mtp_race.lane(trace(BASELINE)), mtp_race.lane(trace(MTP)))["speedup"], lang)
     sources = info.get("kv_source_layers") or {}
     out.update(sliding_layer=sources.get("sliding_attention"), full_layer=sources.get("full_attention"))
-    miss = next((d for d in r.draft_steps if d.cluster_miss), None)
+    miss = checked_miss(r)
     if miss is not None:
         out.update(miss_guess=word(miss.token_id), miss_wanted=word(miss.target_token_id))
     ns = [x.num_assistant_tokens for x in tr.rounds[1:] if x.draft_token_ids]
