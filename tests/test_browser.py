@@ -19,6 +19,8 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from mtp_viz.ui import keys
+from mtp_viz.ui.session import shipped
+from mtp_viz.ui.step_through import FIRST_TRACE
 
 ROOT = Path(__file__).resolve().parent.parent
 DEBIAN_CHROME = "/usr/bin/chromium"
@@ -108,8 +110,9 @@ def test_projector_size_shows_controls_summary_stream_and_one_view(server):
         browser = launch(p)
         page = page_at(browser, server, 1280, 720)
         status = page.locator("#round-status")
-        expect(status).to_contain_text("Round 0 of 5: the prefill")
-        expect(page.locator("#stream .js-plotly-plot")).to_contain_text("Token stream: round 0 of 5")
+        last = len(shipped(FIRST_TRACE).rounds) - 1                       # the recorded first example's rounds
+        expect(status).to_contain_text(f"Round 0 of {last}: the prefill")
+        expect(page.locator("#stream .js-plotly-plot")).to_contain_text(f"Token stream: round 0 of {last}")
         for what in (page.get_by_label("Prompt", exact=True), page.get_by_role("button", name="Step", exact=True),
                      page.get_by_role("button", name="Reset", exact=True), status, page.locator("#stream"),
                      page.locator("#view-chooser"), page.locator("#view .js-plotly-plot")):
@@ -118,7 +121,7 @@ def test_projector_size_shows_controls_summary_stream_and_one_view(server):
         settled(page)
         page.screenshot(path=str(ARTIFACTS / "step_1280.png"))
         page.get_by_role("button", name="Step", exact=True).click()
-        expect(status).to_contain_text("Round 1 of 5")                   # the first Step shows round 1
+        expect(status).to_contain_text(f"Round 1 of {last}")             # the first Step shows round 1
 
         # first paint vs an early Reset: a fresh page, Reset at once, and nothing arriving later undoes it
         for _ in range(3):

@@ -234,13 +234,17 @@ def test_max_new_tokens_cuts_a_round(tiny_pair):
 
 
 def test_drafts_after_eos_are_unused_not_accepted(miniature):
-    """N = 16 on 'Tom counted': the target agrees with 12 drafts, but the 5th is <eos>; 7 are never emitted."""
-    prompt = miniature.tokenizer("Tom counted")["input_ids"]
-    trace = generate_trace(miniature, prompt, max_new_tokens=32, num_assistant_tokens=16, schedule="constant")
+    """N = 16 on 'Sam has 5 pens': in the last round the target agrees with drafts past <eos>; they are never
+    emitted, so they are 'unused', not 'accepted'."""
+    prompt = miniature.tokenizer("Sam has 5 pens")["input_ids"]
+    trace = generate_trace(miniature, prompt, max_new_tokens=96, num_assistant_tokens=16, schedule="constant")
     last = trace.rounds[-1]
     verdicts = [v.verdict for v in last.verify_steps]
     assert last.stopped == "eos" and last.last_token_kind == CUT
-    assert verdicts == [ACCEPTED] * last.num_accepted + [UNUSED] * (last.num_drafted - last.num_accepted)
+    unused = verdicts.count(UNUSED)
+    assert unused > 0 and verdicts[: last.num_accepted + unused] == [ACCEPTED] * last.num_accepted + [UNUSED] * unused
+    assert set(verdicts[last.num_accepted + unused:]) <= {REJECTED, UNCHECKED}   # where the target disagreed, if it did
+    assert last.emitted_token_ids[-1] == trace.new_token_ids[-1] and len(last.emitted_token_ids) == last.num_accepted
     for r in trace.rounds:
         assert [v.verdict for v in r.verify_steps].count(ACCEPTED) == r.num_accepted
 

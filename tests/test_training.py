@@ -108,7 +108,8 @@ def test_card_reads_the_full_size_configs():
     target = Gemma4ForCausalLM(target_config(FULL))
     facts = architecture_facts(target, Gemma4AssistantForCausalLM(assistant_config(FULL)))
     assert (facts["head_dim"], facts["global_head_dim"], facts["layer_types"].split(", ")[-1]) == (48, 64, "full")
-    assert 2_000_000 <= facts["target_params"] <= 5_000_000
+    assert 8_000_000 <= facts["target_params"] <= 12_000_000          # 35 narrow layers: the files stay small
+    assert facts["kv_sources"] == {"sliding_attention": 13, "full_attention": 14}
 
 
 def test_balanced_clusters_are_equal_sized_and_cover_the_vocabulary():

@@ -15,7 +15,7 @@ from mtp_viz.ui import session
 from mtp_viz.ui.step_through import summary
 
 LIVE = {  # name -> generate_trace keywords on the miniature
-    "cut_by_eos_n16": dict(prompt="Tom counted", max_new_tokens=32, num_assistant_tokens=16, schedule="constant"),
+    "cut_by_eos_n16": dict(prompt="Sam has 5 pens", max_new_tokens=96, num_assistant_tokens=16, schedule="constant"),
     "prompt_lookup": dict(prompt="Actions speak", max_new_tokens=48, proposer="prompt-lookup"),
 }
 SHIPPED = ["actions speak", "once upon a time sampled", "actions speak no drafter", "tom counted"]
