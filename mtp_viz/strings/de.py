@@ -13,8 +13,8 @@ STRINGS: dict[str, str] = {
     "common.error": "Fehler",
     # -- race tab ---------------------------------------------------------------------------------------------
     "race.intro": ("### Das Wettrennen: derselbe Prompt, mit und ohne Entwurfsmodell\n"
-                   "Beide Bahnen wurden **auf diesem Server gemessen** und laufen im gemessenen Tempo ab: Die Tokens "
-                   "einer Runde erscheinen gemeinsam, wenn ihr Prüfdurchlauf endet, denn erst dann gibt es sie."),
+                   "Beide Bahnen wurden **auf diesem Server gemessen** und laufen in diesem Tempo: Die Tokens einer "
+                   "Runde erscheinen erst, wenn ihr Prüfdurchlauf endet, denn vorher gibt es sie nicht."),
     "race.start": "Rennen starten",
     "race.this": "Diesen Prompt im Rennen zeigen",
     "race.lane.alone": "Zielmodell allein",

@@ -13,8 +13,8 @@ STRINGS: dict[str, str] = {
     "common.error": "Error",
     # -- race tab ---------------------------------------------------------------------------------------------
     "race.intro": ("### The race: the same prompt, with and without the drafter\n"
-                   "Both lanes were **measured on this server** and replay at their measured pace: a round's tokens "
-                   "appear together when its verification pass ends, because that is when they exist."),
+                   "Both lanes were **measured on this server** and replay at that pace: a round's tokens appear "
+                   "together when its verification pass ends, because only then do they exist."),
     "race.start": "Start race",
     "race.this": "Race this prompt",
     "race.lane.alone": "Target alone",

@@ -147,14 +147,14 @@ RACE_CSS = """
 .race-bar {height: 6px; background: #EBF0F8; border-radius: 3px; margin: 0.25rem 0}
 .race-bar div {height: 6px; width: 0; background: #0072B2; border-radius: 3px}
 .race-lane[data-lane="0"] .race-bar div {background: #8C8C8C}
-.race-text {min-height: 2.7rem; max-height: 2.7rem; overflow-y: auto; white-space: pre-wrap; line-height: 1.35}
+.race-text {min-height: 1.4rem; max-height: 2.7rem; overflow-y: auto; white-space: pre-wrap; line-height: 1.35}
 .race-text .fresh {background: #cfe6f7}
 .race-verdict {font-size: 1.15rem; font-weight: 700; margin: 0.2rem 0}
 .race-cols {display: flex; gap: 1.2rem; align-items: flex-start} .race-cols > div {flex: 1}
 .race-table {border-collapse: collapse; font-variant-numeric: tabular-nums}
 .race-table {font-size: 0.9rem} .race-table th, .race-table td {padding: 0 0.6rem; text-align: right; border-bottom: 1px solid #EBF0F8}
 .race-table th:first-child {text-align: left; font-weight: 400}
-.race-check {font-weight: 600; margin-top: 0.3rem} .race-note {font-size: 0.85rem; color: #444; margin-top: 0.3rem}
+.race-check {font-weight: 600; margin-top: 0.2rem} .race-note {font-size: 0.8rem; line-height: 1.3; color: #444; margin-top: 0.2rem}
 """
 
 # Runs in the browser for each race component (gr.HTML js_on_load): plays the lanes at the measured pace.
@@ -248,8 +248,8 @@ def build(demo: gr.Blocks) -> dict:
         proposer = gr.Dropdown([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value="mtp",
                                label=L("step.proposer"), scale=3, elem_id="race-proposer")
         go = gr.Button(L("race.start"), variant="primary", scale=1, min_width=120, elem_id="race-start")
-    error = gr.Markdown(elem_id="race-error")
     lanes = player(elem_id="race-player")
+    error = gr.Markdown(elem_id="race-error")
     with gr.Accordion(L("race.fig.title"), open=False):
         chart = gr.Plot(show_label=False, elem_id="race-chart")
     glossary.accordion()
