@@ -111,8 +111,8 @@ def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None
         for _ in range(repeat):
             out = timed(action, lambda: client.submit(*controls.values(), fn_index=index).result())
             if out is not None:
-                shown = [o for o in out if isinstance(o, str) and o.startswith("**")]
-                mixups += not shown or not shown[0].startswith(expected)
+                shown = [o for o in out if isinstance(o, str) and o.startswith("**")]   # the text so far, a note
+                mixups += not any(o.startswith(expected) for o in shown)
     client.close()
     results[i] = (times, errors, mixups)
 
