@@ -58,6 +58,7 @@ def test_the_chinese_page_fetches_its_fonts_from_the_app_and_draws_with_them(ser
                                for f in chinese), chinese
         heading = drawn_with(page, "#round-status h3")       # bold: "第 0／5 輪：預填階段 ..."
         assert all(f["isCustomFont"] for f in heading), heading
+        page.locator("#view .gtitle").first.wait_for()       # Plotly may still be drawing the view
         chart = drawn_with(page, "#view .gtitle")            # a chart's title: "前向傳播時間軸：..."
         assert any(f["isCustomFont"] and f["familyName"].startswith("Noto Sans CJK TC") for f in chart), chart
         page.screenshot(path=str(ARTIFACTS / "fonts_zh-TW.png"))
