@@ -7,6 +7,13 @@ STRINGS: dict[str, str] = {
     "app.title": "MTP speculative decoding, step by step",
     "tab.step": "Step through",
     "tab.tour": "Guided tour",
+    "model.miniature": "miniature shaped like E2B (bundled, instant)",
+    "model.miniature-shallow": "shallow miniature, costly drafter (bundled)",
+    "model.miniature-moe": "miniature mixture of experts (bundled, 16 experts, top-2)",
+    "model.e2b": "Gemma 4 E2B + assistant",
+    "model.e4b": "Gemma 4 E4B + assistant",
+    "model.31b": "Gemma 4 31B + assistant",
+    "model.26b": "Gemma 4 26B A4B (MoE) + assistant",
     "tab.race": "Race",
     # Gradio's own status words, which its hidden status line reads out to screen readers after an event
     "common.complete": "Done",

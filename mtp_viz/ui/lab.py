@@ -20,7 +20,7 @@ from mtp_viz.ui import glossary, policy, server_panel
 from mtp_viz.ui.pairs import get_pair
 from mtp_viz.ui.policy import MINIATURE
 from mtp_viz.ui.session import EXAMPLES, EXPORTS, md
-from mtp_viz.ui.words import L, lang_of
+from mtp_viz.ui.words import L, choices, lang_of
 
 SHIPPED = Path(__file__).resolve().parents[2] / "assets" / "lab_sweep.csv"
 # The recorded sweeps of the bundled dense pairs, shown side by side: the same lesson with a cheap and a costly drafter
@@ -171,7 +171,7 @@ def build(demo: gr.Blocks) -> None:
         with gr.Column(scale=3):
             prompts = gr.Textbox(value="\n".join(EXAMPLES), lines=4, elem_id="lab-prompts",
                                  label=L("lab.prompts", max_prompts=MAX_PROMPTS, max_chars=MAX_PROMPT_CHARS))
-            model = gr.Dropdown(policy.model_choices(), value=MINIATURE, label=L("step.model"),
+            model = gr.Dropdown(choices(policy.model_choices()), value=MINIATURE, label=L("step.model"),
                                 allow_custom_value=not policy.is_public())
         with gr.Column(scale=3):
             ns = gr.CheckboxGroup(N_CHOICES, value=DEFAULTS["ns"], label=L("lab.ns"), elem_id="lab-ns")

@@ -20,13 +20,11 @@ MINIATURE = "miniature"
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 SHALLOW = "miniature-shallow"
 BUNDLED = (MINIATURE, SHALLOW, "miniature-moe")   # the bundled miniatures, each in assets/<name>/ when shipped
-# (label, id) for the Model dropdown; the bundled miniature first
-MODELS = [("miniature shaped like E2B (bundled, instant)", MINIATURE),
-          ("Gemma 4 E2B + assistant", "google/gemma-4-E2B-it"),
-          ("shallow miniature, costly drafter (bundled)", SHALLOW),
-          ("miniature mixture of experts (bundled, 16 experts, top-2)", "miniature-moe"),
-          ("Gemma 4 E4B + assistant", "google/gemma-4-E4B-it"), ("Gemma 4 31B + assistant", "google/gemma-4-31B-it"),
-          ("Gemma 4 26B A4B (MoE) + assistant", "google/gemma-4-26B-A4B-it")]
+# (label key, id) for the Model dropdown, the bundled miniature first; the labels are "model.*" keys of the string
+# tables, which the page turns into words in the visitor's language (ui.words.choices)
+MODELS = [("model.miniature", MINIATURE), ("model.e2b", "google/gemma-4-E2B-it"), ("model.miniature-shallow", SHALLOW),
+          ("model.miniature-moe", "miniature-moe"), ("model.e4b", "google/gemma-4-E4B-it"),
+          ("model.31b", "google/gemma-4-31B-it"), ("model.26b", "google/gemma-4-26B-A4B-it")]
 
 # The limits the UI's controls and the API share (the sliders' ranges are the same numbers).
 MAX_N = 16                # guesses per round
@@ -132,7 +130,8 @@ def allowed_models() -> list[str] | None:
 
 
 def model_choices() -> list[tuple[str, str]]:
-    """(label, id) pairs for the Model dropdown: everything known locally, only the allowed models in public."""
+    """(label key, id) pairs for the Model dropdown: everything known locally, only the allowed models in public (an
+    allowed id this file does not know is its own label)."""
     allowed = allowed_models()
     known = [(label, ident) for label, ident in MODELS if ident not in BUNDLED or ident in bundled()]
     if allowed is None:

@@ -17,7 +17,7 @@ from mtp_viz.strings import number, t
 from mtp_viz.trace import Trace
 from mtp_viz.ui import generation, glossary, policy
 from mtp_viz.ui.session import DEFAULTS, EXAMPLES, md, request
-from mtp_viz.ui.words import L, lang_of
+from mtp_viz.ui.words import L, choices, lang_of
 
 PROPOSERS = ["mtp", "draft-model", "prompt-lookup"]
 PROJECTED = {f"projected:{k}": k for k in lab.PRESETS}    # real Gemma 4 pairs nobody here can load: cost model only
@@ -35,7 +35,7 @@ def model_choices() -> list[tuple[str, str]]:
     """What may race here: the models the policy offers that can be run, then the projected real pairs."""
     runnable = [(label, ident) for label, ident in policy.model_choices()
                 if ident in policy.BUNDLED or not policy.is_public()]
-    return runnable + [(t(f"race.projected.{k}"), key) for key, k in PROJECTED.items()]
+    return choices(runnable + [(f"race.projected.{k}", key) for key, k in PROJECTED.items()])
 
 
 # -- what the page shows ------------------------------------------------------------------------------------------

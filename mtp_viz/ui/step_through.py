@@ -20,7 +20,7 @@ from mtp_viz.trace import BONUS, CORRECTION, UNUSED, Trace
 from mtp_viz.ui import glossary, keys, policy
 from mtp_viz.schema import parse_trace
 from mtp_viz.ui.generation import generate
-from mtp_viz.ui.words import L, lang_of
+from mtp_viz.ui.words import L, choices, lang_of
 from mtp_viz.ui.session import (DEFAULTS, EXAMPLES, controls_of, export_files, md, new_state, recorded,
                                 request, shipped)
 
@@ -351,7 +351,7 @@ def build(demo: gr.Blocks) -> dict:
                                 max_length=policy.max_prompt_chars())
             gr.Examples([[e] for e in EXAMPLES], inputs=[prompt], cache_examples=False, label=L("step.examples"))
         with gr.Column(scale=3, min_width=220):
-            model = gr.Dropdown(policy.model_choices(), value=DEFAULTS["model"], label=L("step.model"),
+            model = gr.Dropdown(choices(policy.model_choices()), value=DEFAULTS["model"], label=L("step.model"),
                                 allow_custom_value=True,   # a replayed trace may name any model; policy gates runs
                                 info=L("public.model_info" if policy.is_public() else "step.model_info"))
         with gr.Column(scale=3, min_width=260):

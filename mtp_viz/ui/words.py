@@ -58,3 +58,9 @@ def lang_now() -> str:
     from gradio.context import LocalContext
 
     return lang_of(LocalContext.request.get(None))
+
+
+def choices(pairs) -> list:
+    """(label, value) choices for a dropdown whose labels may be table keys: each key becomes L(key), so the browser
+    shows it in the visitor's language; any other label (a model id, say) stays as it is."""
+    return [(L(label) if label in TABLES[DEFAULT] else label, value) for label, value in pairs]
