@@ -67,7 +67,15 @@ def _load(key: tuple[str, str]):
 
 
 def preload() -> threading.Thread:
-    """Load and warm the miniature in the background at server start, so the first Step does not wait for it."""
+    """Load and warm the miniature in the background at server start, so the first Step does not wait for it.
+
+    The engine and the transformers classes it uses are imported first, here on the calling thread: transformers
+    resolves its names lazily, and a visitor's request importing them while the loader thread did once failed with
+    "cannot import name 'LogitsProcessorList' from 'transformers'" (a fresh server, a race started at once)."""
+    from transformers import AutoModelForCausalLM, AutoTokenizer  # noqa: F401
+
+    from mtp_viz import api, models  # noqa: F401
+
     def load():
         try:
             get_pair(MINIATURE, wait=600)
