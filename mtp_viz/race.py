@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mtp_viz.lab import expected_tokens, walltime_improvement
+from mtp_viz.lab import expected_tokens
 from mtp_viz.trace import Trace
 
 
@@ -52,7 +52,8 @@ def lane(trace: Trace) -> Lane:
 
 def projected(alpha: float, c: float, n: int, tokens: int, one_pass_ms: float = 1.0) -> tuple[Lane, Lane]:
     """Both lanes from the cost model: alone, one token per pass of `one_pass_ms`; with the drafter, rounds of
-    N·c + 1 passes' time that yield (1 − α^(N+1)) / (1 − α) tokens each, until `tokens` tokens exist."""
+    N·c + 1 passes' time that yield (1 − α^(N+1)) / (1 − α) tokens each, until `tokens` tokens exist. Their ratio is
+    the lab's walltime_improvement(α, N, c) with v = 1."""
     alone = Lane(end_ms=[one_pass_ms * (i + 1) for i in range(tokens)], tokens=[[] for _ in range(tokens)],
                  counts=[1.0] * tokens, token_ids=[], projected=True)
     per_round, round_time = float(expected_tokens(alpha, n)), (n * c + 1.0) * one_pass_ms
@@ -62,11 +63,6 @@ def projected(alpha: float, c: float, n: int, tokens: int, one_pass_ms: float = 
     drafted = Lane(end_ms=[round_time * (i + 1) for i in range(rounds - 1)] + [round_time * (rounds - 1) + last],
                    tokens=[[] for _ in range(rounds)], counts=counts, token_ids=[], projected=True)
     return alone, drafted
-
-
-def projected_speedup(alpha: float, c: float, n: int) -> float:
-    """What a projected race's ratio equals: the lab's walltime_improvement with v = 1."""
-    return float(walltime_improvement(alpha, n, c))
 
 
 def _lane_figures(x: Lane) -> dict:

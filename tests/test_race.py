@@ -54,7 +54,6 @@ def test_the_projected_race_is_the_lab_cost_model(key, n):
     s = race.summary(alone, drafted)
     assert s["projected"] and not s["same_tokens"]
     assert s["speedup"] == pytest.approx(lab.walltime_improvement(preset["alpha"], n, preset["c"]))
-    assert s["speedup"] == pytest.approx(race.projected_speedup(preset["alpha"], preset["c"], n))
     assert s["alone"]["tokens"] == pytest.approx(48) == s["drafted"]["tokens"]
     assert s["drafted"]["tokens_per_pass"] == pytest.approx(48 / drafted.passes)
 

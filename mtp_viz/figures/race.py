@@ -35,5 +35,4 @@ def build(alone: Lane, drafted: Lane, lang: str = "en", drafter_word: str | None
     unit = t("race.fig.x_projected", lang) if alone.projected else t("race.fig.x", lang)
     return theme.new_figure(t("race.fig.title", lang), height=300, data=data,
                             xaxis={"title": {"text": unit}, "rangemode": "tozero"},
-                            yaxis={"title": {"text": t("race.fig.y", lang)}, "rangemode": "tozero"},
-                            separators=theme.separators(lang))
+                            yaxis={"title": {"text": t("race.fig.y", lang)}, "rangemode": "tozero"}, lang=lang)
