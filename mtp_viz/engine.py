@@ -296,15 +296,20 @@ class SpeculativeDecoder:
 
     # -- the loop ------------------------------------------------------------------------------------------
     def rounds(self) -> Iterator[Round]:
+        # Each phase runs in its own inference_mode block: a mode entered around the yields would stay on in the
+        # caller's code while the generator waits (and inference_mode skips no_grad's version counting, ~10 %).
         try:
-            with torch.no_grad():
+            t0 = time.perf_counter()
+            with torch.inference_mode():
+                first = self._prefill()
+            yield dataclasses.replace(first, wall_ms=_ms(t0))
+            index = 1
+            while not self.done:
                 t0 = time.perf_counter()
-                yield dataclasses.replace(self._prefill(), wall_ms=_ms(t0))
-                index = 1
-                while not self.done:
-                    t0 = time.perf_counter()
-                    yield dataclasses.replace(self._round(index), wall_ms=_ms(t0))
-                    index += 1
+                with torch.inference_mode():
+                    record = self._round(index)
+                yield dataclasses.replace(record, wall_ms=_ms(t0))
+                index += 1
         finally:
             if self.proposer is not None:
                 self.proposer.close()

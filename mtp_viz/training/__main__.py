@@ -42,6 +42,7 @@ def parse_args(argv=None):
                         "--quick, a folder in the temp dir, so a toy build never replaces the shipped pair)")
     parser.add_argument("--work", default=None, help="intermediate files (default: a folder in the temp dir)")
     parser.add_argument("--resume", action="store_true", help="reuse the tokenizer and target found in --work")
+    parser.add_argument("--threads", type=int, default=min(2, os.cpu_count() or 1), help="torch threads (default 2)")
     return parser.parse_args(argv)
 
 
@@ -65,7 +66,7 @@ def main(argv=None):
     args.out = args.out or (str(work / name) if args.quick else f"assets/{name}")
     shared_tokenizer = FIRST_TOKENIZER
     work.mkdir(parents=True, exist_ok=True)
-    torch.set_num_threads(min(2, os.cpu_count() or 1))
+    torch.set_num_threads(args.threads)
     log = make_logger(work / "train.log")
     started = time.time()
     log(f"build {'quick' if args.quick else 'full'} -> {args.out} (work: {work})")
@@ -76,7 +77,7 @@ def main(argv=None):
     docs = write_corpus(corpus, preset.corpus_chars)
 
     # 2. Tokenizer.
-    if resume:
+    if resume and (work / "tokenizer").exists():
         tokenizer = AutoTokenizer.from_pretrained(work / "tokenizer")
     elif not args.quick and shared_tokenizer.exists():
         tokenizer = AutoTokenizer.from_pretrained(shared_tokenizer)
