@@ -74,15 +74,52 @@ def alpha_from_rate(rate: float, gamma: int) -> float:
     return (lo + hi) / 2
 
 
+# -- mixture of experts: what a memory-bound pass reads (not in the paper) --------------------------------------
+def experts_touched(num_experts: int, k: int, tokens) -> float:
+    """Experts per layer hit by `tokens` tokens if each picks its k independently and uniformly: E·(1 − (1 − k/E)^T)."""
+    return num_experts * (1.0 - (1.0 - k / num_experts) ** np.asarray(tokens, dtype=float))
+
+
+def moe_pass_params(moe: dict, tokens) -> float:
+    """Weights a pass over `tokens` tokens reads: the shared (dense) part once, plus every expert any token picked."""
+    return moe["shared_params"] + moe["layers"] * moe["expert_params"] * experts_touched(moe["E"], moe["k"], tokens)
+
+
+def moe_verify_cost(moe: dict, gamma) -> float:
+    """v(γ) for a memory-bound MoE target at batch size 1: the weights a pass over γ + 1 tokens reads, over those a
+    one-token step reads. 1 for a dense target; for 26B A4B at γ = 4 about 2.3 (independent routing)."""
+    return moe_pass_params(moe, np.asarray(gamma, dtype=float) + 1.0) / moe_pass_params(moe, 1)
+
+
+def moe_params_per_token(moe: dict, batch: int, tokens_per_pass: float = 1.0, gamma: int = 0,
+                         drafter_params: float = 0.0) -> float:
+    """Weights read per generated token when `batch` sequences share each pass: plain decoding (γ = 0, one token
+    each), or γ drafter passes (each reading the drafter once for the whole batch) and one verification of γ + 1
+    tokens per sequence, which yields `tokens_per_pass` tokens per sequence."""
+    return (moe_pass_params(moe, batch * (gamma + 1)) + gamma * drafter_params) / (batch * tokens_per_pass)
+
+
+def verify_cost_of(preset: dict) -> Callable[[int], float]:
+    """A preset's v(γ): counted from its experts for a MoE target, 1 (the paper) for a dense one."""
+    moe = preset.get("moe")
+    return (lambda g: float(moe_verify_cost(moe, g))) if moe else (lambda g: 1.0)
+
+
 # -- real Gemma 4 pairs placed on the cost model: projected from published numbers, not measured here ----------
 # c is the assistant's parameters over the target's active parameters; α comes from published acceptance
 # figures converted with alpha_from_rate / alpha_from_positions. The README cites every number; E4B is missing
 # because no parameter count of its assistant was found.
+# 26B A4B's experts, from its config (30 layers, hidden 2816, 128 experts of width 704, top 8: the figures public
+# code repeats; see benchmarks/memory_estimates.py): one expert is 3 x 2816 x 704 weights in each layer, and the
+# text model's 25.23B parameters less all experts are read by every token. Shared + 8 experts = 3.8B active.
+_EXPERT_26B = 3 * 2816 * 704
+MOE_26B = {"E": 128, "k": 8, "layers": 30, "expert_params": _EXPERT_26B,
+           "shared_params": 25.23e9 - 30 * 128 * _EXPERT_26B}
 PRESETS = {
     "e2b": {"alpha": round(alpha_from_rate(0.45, 2), 2), "c": round(78e6 / 2.3e9, 3)},
     "31b": {"alpha": round(alpha_from_rate((0.660 + 0.892 + 0.766) / 3, 4), 2), "c": round(0.47e9 / 30.7e9, 3)},
     "26b": {"alpha": round(alpha_from_positions([0.844, 0.599, 0.385, 0.271], [1.0, 0.844, 0.599, 0.385]), 2),
-            "c": round(0.41e9 / 3.8e9, 3)},
+            "c": round(0.41e9 / 3.8e9, 3), "moe": MOE_26B},   # verification reads the experts N + 1 tokens pick
 }
 
 

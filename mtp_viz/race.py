@@ -50,13 +50,14 @@ def lane(trace: Trace) -> Lane:
                 counts=[float(len(r.emitted_token_ids)) for r in trace.rounds], token_ids=list(trace.new_token_ids))
 
 
-def projected(alpha: float, c: float, n: int, tokens: int, one_pass_ms: float = 1.0) -> tuple[Lane, Lane]:
+def projected(alpha: float, c: float, n: int, tokens: int, one_pass_ms: float = 1.0,
+              verify_cost: float = 1.0) -> tuple[Lane, Lane]:
     """Both lanes from the cost model: alone, one token per pass of `one_pass_ms`; with the drafter, rounds of
-    N·c + 1 passes' time that yield (1 − α^(N+1)) / (1 − α) tokens each, until `tokens` tokens exist. Their ratio is
-    the lab's walltime_improvement(α, N, c) with v = 1."""
+    N·c + v passes' time that yield (1 − α^(N+1)) / (1 − α) tokens each, until `tokens` tokens exist. Their ratio is
+    the lab's walltime_improvement(α, N, c, v): v = 1 for a dense target, more for a MoE (lab.verify_cost_of)."""
     alone = Lane(end_ms=[one_pass_ms * (i + 1) for i in range(tokens)], tokens=[[] for _ in range(tokens)],
                  counts=[1.0] * tokens, token_ids=[], projected=True)
-    per_round, round_time = float(expected_tokens(alpha, n)), (n * c + 1.0) * one_pass_ms
+    per_round, round_time = float(expected_tokens(alpha, n)), (n * c + verify_cost) * one_pass_ms
     rounds = max(1, round(tokens / per_round))
     counts = [per_round] * (rounds - 1) + [tokens - per_round * (rounds - 1)]
     last = round_time * counts[-1] / per_round          # the last round ends as soon as its share is written

@@ -172,11 +172,35 @@ def test_statistics_match_compute_stats(greedy):
     assert "after round 1" in early.layout.title.text
 
 
-def test_moe_caveat_is_shown(greedy):
-    moe = Trace(**{**greedy.__dict__, "model_info": {**greedy.model_info, "is_moe": True,
-                                                     "moe_caveat": "experts differ per token"}})
-    assert any("experts differ per token" in a for a in texts(statistics.build(moe, 2)))
-    assert any("experts differ per token" in a for a in texts(activations.build(moe, 2)))
+def test_moe_caveat_is_shown_in_the_readers_language(greedy):
+    moe = Trace(**{**greedy.__dict__, "model_info": {**greedy.model_info, "is_moe": True, "num_experts": 16,
+                                                     "top_k_experts": 2, "moe_caveat": "an English copy"}})
+    for view in (statistics, activations):
+        shown = " ".join(texts(view.build(moe, 2))).replace("<br>", " ")
+        assert "2 of 16 experts" in shown and "English copy" not in shown
+        assert "2 von 16 Experten" in " ".join(texts(view.build(moe, 2, "de"))).replace("<br>", " ")
+
+
+def test_timeline_sets_the_check_beside_one_pass_per_token(greedy):
+    one = greedy.model_info.get("target_ms_one_token") or 3.0
+    greedy = Trace(**{**greedy.__dict__, "model_info": {**greedy.model_info, "target_ms_one_token": one}})
+    r = greedy.rounds[2]
+    fig = timeline.build(greedy, 2)
+    (alone,), (target,) = by_meta(fig, "one_by_one"), by_meta(fig, "target")
+    assert list(alone.x) == [pytest.approx((r.num_drafted + 1) * one)]      # N + 1 one-token passes
+    assert alone.base[0] == target.base[-1]                                 # beside the real check
+    assert "one by one?" in fig.layout.yaxis.ticktext and str(r.num_drafted + 1) in alone.text[0]
+    assert not by_meta(timeline.build(greedy, 0), "one_by_one")             # the prefill checks no guesses
+    plain = Trace(**{**greedy.__dict__, "model_info": {**greedy.model_info, "target_ms_one_token": None}})
+    assert not by_meta(timeline.build(plain, 2), "one_by_one")              # no measured pass: no picture
+
+
+def test_views_set_gemma4_e2b_beside_the_miniature(greedy):
+    assert "2,048 clusters" in clusters.build(greedy, 2).layout.title.subtitle.text
+    assert "262,144" in clusters.build(greedy, 2).layout.title.subtitle.text
+    assert "layers 13 and 14" in kv_sharing.build(greedy, 2).layout.title.subtitle.text
+    assert "3,072 → pre_projection → 256" in activations.build(greedy, 2).layout.title.subtitle.text
+    assert "262.144" in clusters.build(greedy, 2, "de").layout.title.subtitle.text
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)

@@ -223,9 +223,69 @@ def test_first_paint_and_presets():
     assert len(out) == 6
     if tab.SHIPPED.exists():
         assert "recorded on the miniature" in out[3] and len(out[4]) == len(tab.shipped())
-    alpha, c, note = tab.choose_preset("26b")
-    assert (alpha, c) == (lab.PRESETS["26b"]["alpha"], lab.PRESETS["26b"]["c"])
-    assert "projected, not measured" in note
+    alpha, c, moe, note = tab.choose_preset("26b")
+    assert (alpha, c, moe) == (lab.PRESETS["26b"]["alpha"], lab.PRESETS["26b"]["c"], True)
+    assert "projected, not measured" in note and "experts" in note
+    assert tab.choose_preset("e2b")[2] is False
+
+
+# -- issue 19, item 1: one MoE lesson, in numbers, from one cost model ---------------------------------------------
+def test_moe_verification_reads_the_experts_that_n_plus_one_tokens_pick():
+    moe = lab.MOE_26B
+    active = moe["shared_params"] + moe["layers"] * moe["k"] * moe["expert_params"]
+    assert active == pytest.approx(3.8e9, rel=0.01)          # 26B A4B: about 3.8B active parameters
+    assert lab.moe_verify_cost(moe, 0) == pytest.approx(1.0)
+    touched = 128 * (1 - (1 - 8 / 128) ** 5)
+    assert lab.experts_touched(128, 8, 5) == pytest.approx(touched)
+    expected = (moe["shared_params"] + 30 * touched * moe["expert_params"]) / active
+    assert lab.moe_verify_cost(moe, 4) == pytest.approx(expected)
+    assert 2.0 < expected < 2.6
+    v = lab.verify_cost_of(lab.PRESETS["26b"])
+    assert lab.verify_cost_of(lab.PRESETS["e2b"])(4) == 1.0 and v(4) == pytest.approx(expected)
+    # a dense target with the same α and c would gain far more than the MoE does
+    p = lab.PRESETS["26b"]
+    assert lab.walltime_improvement(p["alpha"], 4, p["c"], v(4)) < 0.6 * lab.walltime_improvement(p["alpha"], 4, p["c"])
+
+
+def test_weights_per_token_fall_with_batch_and_match_the_speedup():
+    moe, p = lab.MOE_26B, lab.PRESETS["26b"]
+    drafter = p["c"] * lab.moe_pass_params(moe, 1)
+    per_pass = lab.expected_tokens(p["alpha"], 4)
+    plain, drafted = lab.moe_params_per_token(moe, 1), lab.moe_params_per_token(moe, 1, per_pass, 4, drafter)
+    # bytes read per token are what a memory-bound decoder pays: their ratio is the cost model's speed-up
+    assert plain / drafted == pytest.approx(lab.walltime_improvement(p["alpha"], 4, p["c"], lab.moe_verify_cost(moe, 4)))
+    assert lab.moe_params_per_token(moe, 8) < plain
+    b8 = lab.moe_params_per_token(moe, 8) / lab.moe_params_per_token(moe, 8, per_pass, 4, drafter)
+    assert b8 > plain / drafted           # a batch shares experts, so drafting pays more there
+
+
+def test_the_lesson_says_the_same_numbers_in_the_lab_the_race_and_the_tour():
+    from mtp_viz.ui import lab as tab
+    from mtp_viz.ui import moe_story, tour
+    from mtp_viz.ui import race as race_tab
+
+    p = lab.PRESETS["26b"]
+    numbers = moe_story.figures(p, 4)
+    assert numbers["costed"] < numbers["best_x"] < numbers["dense"]
+    assert moe_story.paragraph(p, 4, "en") in tab.choose_preset("26b")[3]
+    for lang in ("en", "de", "zh-TW"):
+        story = moe_story.paragraph(p, 4, lang)
+        assert story in race_tab.projected("26b", lang)[0]
+        assert story in tour.page(len(tour.CHAPTERS) - 1, lang)[1]
+    assert f"{numbers['costed']:.2f}×" in moe_story.paragraph(p, 4, "en")
+
+
+def test_the_what_if_counts_experts_when_asked():
+    from mtp_viz.figures import lab as views
+
+    p = lab.PRESETS["26b"]
+    dense = views.what_if(p["alpha"], p["c"])
+    moe = views.what_if(p["alpha"], p["c"], moe=lab.MOE_26B)
+    mine = lambda fig: next(tr for tr in fig.data if tr.meta == "what_if" and tr.showlegend is not False)  # noqa: E731
+    assert mine(moe).y[3] == pytest.approx(lab.walltime_improvement(p["alpha"], 4, p["c"], lab.moe_verify_cost(lab.MOE_26B, 4)))
+    assert mine(dense).y[3] == pytest.approx(lab.walltime_improvement(p["alpha"], 4, p["c"]))
+    preset = next(tr for tr in dense.data if tr.meta == "preset:26b" and tr.showlegend is not False)
+    assert preset.y[3] == pytest.approx(mine(moe).y[3])
 
 
 # -- issue 10, item 3: the statistics view puts time per token beside a one-token target pass ------------------------

@@ -50,10 +50,11 @@ def test_the_summary_equals_what_the_two_traces_record():
 @pytest.mark.parametrize("n", [1, 4, 7])
 def test_the_projected_race_is_the_lab_cost_model(key, n):
     preset = lab.PRESETS[key]
-    alone, drafted = race.projected(preset["alpha"], preset["c"], n, tokens=48)
+    v = lab.verify_cost_of(preset)(n)
+    alone, drafted = race.projected(preset["alpha"], preset["c"], n, tokens=48, verify_cost=v)
     s = race.summary(alone, drafted)
     assert s["projected"] and not s["same_tokens"]
-    assert s["speedup"] == pytest.approx(lab.walltime_improvement(preset["alpha"], n, preset["c"]))
+    assert s["speedup"] == pytest.approx(lab.walltime_improvement(preset["alpha"], n, preset["c"], v))
     assert s["alone"]["tokens"] == pytest.approx(48) == s["drafted"]["tokens"]
     assert s["drafted"]["tokens_per_pass"] == pytest.approx(48 / drafted.passes)
 

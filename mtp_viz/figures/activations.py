@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from mtp_viz.figures import theme
+from mtp_viz import gemma4
+from mtp_viz.figures import experts, theme
 from mtp_viz.strings import number, t
 
 KEY = "activations"
@@ -63,6 +64,10 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
          theme.ORANGE, w("post_hover")),
     ]
     fig = theme.new_figure(t("fig.activations.heading", lang, i=i, n=len(steps)), height=400, lang=lang)
+    real = gemma4.E2B
+    theme.beside_real(fig, t("fig.real.activations", lang, name=real["name"], hidden=real["hidden_size"],
+                             concat=2 * real["hidden_size"], drafter=real["drafter_hidden_size"],
+                             drafter_layers=real["drafter_layers"]))
     centre, shapes, notes = {}, [], []    # collected, then set once: add_annotation per item is slow
     for key, x, y, label, c, hover in boxes:
         shapes.append({"type": "rect", "x0": x - 0.62, "x1": x + 0.62, "y0": y - 0.42, "y1": y + 0.42,
@@ -87,7 +92,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         what = (w("position", pos=pos[0], n=len(steps)) if len(pos) == 1 else w("positions", pos=pos))
         notes.append({"x": 3.1, "y": 1.55, "text": what, "showarrow": False, "font": {"size": 14}})
     if info.get("moe_caveat"):
-        notes.append({"x": 3.1, "y": -2.3, "text": theme.wrap(t("fig.moe", lang, caveat=info["moe_caveat"]), 120),
+        notes.append({"x": 3.1, "y": -2.3, "text": theme.wrap(t("fig.moe", lang, caveat=experts.caveat(info, lang)), 120),
                       "yanchor": "top",
                       "showarrow": False, "font": {"size": 12, "color": theme.VERMILLION}})
     low = -3.6 if info.get("moe_caveat") else -2.4

@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from mtp_viz.figures import theme
+from mtp_viz.lab import experts_touched
 from mtp_viz.strings import t
 from mtp_viz.trace import Trace
 
@@ -39,7 +40,15 @@ def moe_facts(trace) -> tuple[int, int, int, int]:
 
 def expected_distinct(num_experts: int, k: int, positions: int) -> float:
     """Experts hit by `positions` tokens if each picked its k independently and uniformly: E·(1 − (1 − k/E)^T)."""
-    return num_experts * (1 - (1 - k / num_experts) ** positions)
+    return float(experts_touched(num_experts, k, positions))
+
+
+def caveat(info: dict, lang: str = "en") -> str:
+    """The MoE caveat in the reader's language, from the model's k and E (model_info keeps an English copy for
+    API readers); empty for a dense target."""
+    if not info.get("moe_caveat"):
+        return ""
+    return t("moe.caveat", lang, top_k=info.get("top_k_experts"), num_experts=info.get("num_experts"))
 
 
 def distinct_per_layer(routes: list[list[list[int]]]) -> list[int]:

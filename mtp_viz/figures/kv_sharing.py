@@ -9,6 +9,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from mtp_viz import gemma4
 from mtp_viz.figures import theme
 from mtp_viz.strings import t
 
@@ -21,6 +22,9 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     fig = make_subplots(rows=1, cols=2, column_widths=[0.38, 0.62], horizontal_spacing=0.1,
                         subplot_titles=[t("fig.kv_sharing.layers", lang), t("fig.kv_sharing.cache", lang)])
     theme.new_figure(t("fig.kv_sharing.heading", lang, i=i), height=520, fig=fig, lang=lang)
+    real = gemma4.E2B
+    theme.beside_real(fig, t("fig.real.kv", lang, name=real["name"], shared=real["kv_shared_layers"],
+                             layers=real["num_layers"], sliding=real["kv_sources"][0], full=real["kv_sources"][1]))
     theme.legend_below(fig, rows=4)   # seven entries: above the plot they ran into the title in German
     _layers(fig, trace.model_info, lang)
     _cache(fig, trace, i, lang)

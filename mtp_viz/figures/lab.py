@@ -172,33 +172,40 @@ def acceptance(df: pd.DataFrame, lang: str = "en") -> go.Figure:
     return fig
 
 
-def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = None, max_n: int = 16) -> go.Figure:
-    """The cost model alone (v = 1, the paper): tokens per pass and speed-up against N for the chosen α and c,
-    with each preset pair as its own projected curve. Needs no sweep and no model, so sliders redraw it at once."""
+def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = None, max_n: int = 16,
+            moe: dict | None = None) -> go.Figure:
+    """The cost model alone: tokens per pass and speed-up against N for the chosen α and c, with each preset pair
+    as its own projected curve. v = 1 (the paper) for a dense target; with `moe` (and for a MoE preset) v(N) counts
+    the experts N + 1 tokens pick (lab.moe_verify_cost). Needs no sweep and no model, so sliders redraw it at once."""
     presets = lab.PRESETS if presets is None else presets
     alpha, c = float(np.clip(alpha, 0.0, 1.0)), max(float(c), 0.0)
     ns = np.arange(1, max_n + 1)
-    best = lab.best_gamma(alpha, c, ns)
+    verify = lab.verify_cost_of({"moe": moe})
+    best = lab.best_gamma(alpha, c, ns, verify)
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1, subplot_titles=[
         t("lab.title.what_if_tokens", lang), t("lab.title.what_if_speedup", lang)])
     theme.new_figure(t("lab.title.what_if", lang, alpha=alpha, c=c, best=best,
-                       speedup=lab.walltime_improvement(alpha, best, c)), height=560, fig=fig, headroom=10, lang=lang)
+                       speedup=lab.walltime_improvement(alpha, best, c, verify(best))), height=560, fig=fig,
+                     headroom=10, lang=lang)
     fig.update_layout(legend={"y": -0.22, "yanchor": "top"}, margin={"b": 150})   # many entries: below the plots
     for i, (key, p) in enumerate(presets.items()):
         name = t("lab.legend.projected", lang, name=t(f"lab.preset.{key}", lang))
         line = {"color": theme.GREY, "dash": PRESET_DASH[i % len(PRESET_DASH)], "width": 1.5}
         fig.add_trace(go.Scatter(x=ns, y=lab.expected_tokens(p["alpha"], ns), mode="lines", name=name,
                                  meta=f"preset:{key}", legendgroup=key, line=line, showlegend=False), row=1, col=1)
-        fig.add_trace(go.Scatter(x=ns, y=lab.walltime_improvement(p["alpha"], ns, p["c"]), mode="lines", name=name,
+        v = lab.verify_cost_of(p)
+        fig.add_trace(go.Scatter(x=ns, y=lab.walltime_improvement(p["alpha"], ns, p["c"], [v(n) for n in ns]),
+                                 mode="lines", name=name,
                                  meta=f"preset:{key}", legendgroup=key, line=line), row=1, col=2)
-    label = t("lab.legend.what_if", lang, alpha=alpha, c=c)
+    label = t("lab.legend.what_if_moe" if moe else "lab.legend.what_if", lang, alpha=alpha, c=c)
+    speedups = lab.walltime_improvement(alpha, ns, c, [verify(n) for n in ns])
     fig.add_trace(go.Scatter(x=ns, y=lab.expected_tokens(alpha, ns), mode="lines+markers", name=label,
                              meta="what_if", legendgroup="what_if", showlegend=False,
                              line={"color": theme.BLUE, "width": 3}), row=1, col=1)
-    fig.add_trace(go.Scatter(x=ns, y=lab.walltime_improvement(alpha, ns, c), mode="lines+markers", name=label,
+    fig.add_trace(go.Scatter(x=ns, y=speedups, mode="lines+markers", name=label,
                              meta="what_if", legendgroup="what_if", line={"color": theme.BLUE, "width": 3}),
                   row=1, col=2)
-    fig.add_trace(go.Scatter(x=[best], y=[lab.walltime_improvement(alpha, best, c)], mode="markers", meta="best",
+    fig.add_trace(go.Scatter(x=[best], y=[speedups[best - 1]], mode="markers", meta="best",
                              name=t("lab.legend.best_predicted", lang, n=best),
                              marker={"symbol": "star", "size": 20, "color": theme.ORANGE,
                                      "line": {"color": theme.BLACK, "width": 1}}), row=1, col=2)

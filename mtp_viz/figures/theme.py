@@ -95,6 +95,13 @@ def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, head
     return fig
 
 
+def beside_real(fig: go.Figure, text: str) -> go.Figure:
+    """A grey line under the title that sets the real model's numbers beside the miniature's, with room made for it."""
+    fig.update_layout(title_subtitle={"text": text, "font": {"size": 13, "color": GREY}},
+                      margin={"t": (fig.layout.margin.t or 80) + 22})
+    return fig
+
+
 def separators(lang: str) -> str:
     """Plotly's decimal and thousands marks for a language: German writes 4.096,5; English and Chinese 4,096.5."""
     return ",." if lang == "de" else ".,"

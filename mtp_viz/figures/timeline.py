@@ -12,6 +12,7 @@ from mtp_viz.strings import t
 
 KEY = "timeline"
 LANES = ["target", "drafter", "round"]
+ALONE = "one_by_one"   # the current round's check, had each token had a pass of its own (needs the one-token time)
 
 
 def build(trace, round_index: int, lang: str = "en") -> go.Figure:
@@ -50,27 +51,42 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         _add(lanes["round"], start, t0 - start, label, hover, now)
     heading = (t("fig.timeline.heading_first", lang, ms=t0) if i == 0 else
                t("fig.timeline.heading", lang, i=i, ms=t0))
-    styles = {"drafter": (theme.DRAFTER, ""), "target": (theme.TARGET, "/"), "round": (theme.LIGHT_GREY, "")}
+    styles = {"drafter": (theme.DRAFTER, ""), "target": (theme.TARGET, "/"), "round": (theme.LIGHT_GREY, ""),
+              ALONE: (theme.PAPER, "/")}
+    lanes_shown = LANES
+    one = trace.model_info.get("target_ms_one_token")
+    rnd = trace.rounds[i]
+    if one and rnd.num_drafted:      # why a check of N + 1 tokens is nearly free: its pass beside N + 1 passes
+        checked, verify_start = rnd.num_drafted + 1, lanes["target"]["base"][-1]
+        lanes[ALONE] = {"x": [], "base": [], "text": [], "hover": [], "line": []}
+        _add(lanes[ALONE], verify_start, checked * one,
+             t("fig.timeline.alone", lang, k=checked, one=one, ms=checked * one),
+             t("fig.timeline.alone_hover", lang, k=checked, one=one, ms=checked * one, verify=rnd.verify_ms), False)
+        lanes_shown = [ALONE] + LANES
     data = []
-    for lane in LANES:
+    for lane in lanes_shown:
         c, pat = styles[lane]
         b = lanes[lane]
         data.append(go.Bar(
             x=b["x"], base=b["base"], y=[lane] * len(b["x"]), orientation="h",
             name=t(f"fig.timeline.legend.{lane}", lang), text=b["text"], textposition="inside",
             insidetextanchor="middle", hovertext=b["hover"], hoverinfo="text", cliponaxis=False,
-            textfont={"color": theme.text_colour(c)}, textangle=0, width=0.7, meta=lane,
-            marker={"color": c, "line": {"color": [theme.BLACK if w else theme.PAPER for w in b["line"]],
-                                         "width": [2.5 if w else 1 for w in b["line"]]},
-                    "pattern": {"shape": pat, "fgopacity": 0.3, "size": 8}}))
+            textfont={"color": theme.TARGET if lane == ALONE else theme.text_colour(c)}, textangle=0, width=0.7,
+            meta=lane,
+            marker={"color": c, "line": {"color": [theme.TARGET if lane == ALONE else theme.BLACK if w else theme.PAPER
+                                                   for w in b["line"]],
+                                         "width": [1.5 if lane == ALONE else 2.5 if w else 1 for w in b["line"]]},
+                    "pattern": {"shape": pat, "fgopacity": 0.15, "size": 8, "fgcolor": theme.TARGET}
+                    if lane == ALONE else {"shape": pat, "fgopacity": 0.3, "size": 8}}))
     # labels that do not fit their bar are hidden, never shrunk below 10 px: narrow rounds keep their R number
     # in the hover text and in the round summary
     fig = theme.new_figure(
-        heading, height=300, data=data, lang=lang, barmode="overlay", showlegend=True,
+        heading, height=300 + 50 * (len(lanes_shown) - len(LANES)), data=data, lang=lang, barmode="overlay",
+        showlegend=True,
         uniformtext={"minsize": 9, "mode": "hide"},
         xaxis={"title": {"text": t("fig.timeline.xaxis", lang)}, "rangemode": "tozero"},
-        yaxis={"categoryorder": "array", "categoryarray": LANES, "title": {"text": None}, "tickmode": "array",
-               "tickvals": LANES, "ticktext": [t(f"fig.timeline.lane.{lane}", lang) for lane in LANES]})
+        yaxis={"categoryorder": "array", "categoryarray": lanes_shown, "title": {"text": None}, "tickmode": "array",
+               "tickvals": lanes_shown, "ticktext": [t(f"fig.timeline.lane.{lane}", lang) for lane in lanes_shown]})
     return fig
 
 

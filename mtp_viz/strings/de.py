@@ -60,6 +60,21 @@ STRINGS: dict[str, str] = {
                             "et al. mit der veröffentlichten Annahmequote (α = {alpha}) und der Größe des "
                             "Entwurfsmodells im Verhältnis zum Zielmodell (c = {c}), {n} Vorschläge pro Runde. "
                             "Niemand führt diesen Checkpoint hier aus."),
+    "moe.caveat": ("Jedes Token wird pro Schicht an {top_k} von {num_experts} Experten geleitet. Ein Durchlauf, "
+                   "der N + 1 Tokens prüft, kann bis zu (N + 1)·{top_k} verschiedene Experten nutzen, und ein "
+                   "speichergebundener Durchlauf bezahlt für jeden gelesenen Experten. Die Prüfung ist dann nicht "
+                   "mehr fast kostenlos, und MTP beschleunigt ein MoE-Modell weniger als ein dichtes Modell gleicher "
+                   "aktiver Größe. Die Ansicht „Berührte Experten“ und Kapitel 11 der Tour zählen das nach."),
+    "moe.story": ("Beim Prüfen von {tokens} Tokens mit Batchgröße 1 rufen die {tokens} Tokens etwa {touched:.0f} der "
+                  "{E} Experten jeder Schicht auf, während ein einzelnes Token {k} nutzt (jede Wahl als unabhängig "
+                  "gezählt). Ein speichergebundener Durchlauf bezahlt für die Gewichte, die er liest; diese Prüfung "
+                  "kostet also {v:.1f} Ein-Token-Schritte, nicht einen. Pro erzeugtem Token lesen Ziel- und "
+                  "Entwurfsmodell zusammen dann {draft_b1:.1f} Mrd. Gewichte, ohne Entwürfe {plain_b1:.1f} Mrd.: Die "
+                  "hochgerechnete Beschleunigung bei N = {n} beträgt {costed:.2f}×, nicht {dense:.2f}× wie bei einem "
+                  "dichten Modell, bei dem die Prüfung einen Schritt kostet. Das beste N ist dann {best}, mit "
+                  "{best_x:.2f}×. Mit 8 Sequenzen im Batch berührt schon das gewöhnliche Decodieren {touched_b8:.0f} "
+                  "Experten pro Schicht und Schritt, sodass die Vorschläge anteilig weniger hinzufügen "
+                  "({touched_b8_draft:.0f}): {draft_b8:.2f} Mrd. gegenüber {plain_b8:.2f} Mrd. Gewichten pro Token."),
     "race.js.passes": "Durchläufe",
     "race.js.tokens": "Tokens",
     "race.js.rate": "Tokens/s",
@@ -205,13 +220,24 @@ STRINGS: dict[str, str] = {
                           "Runde auf einmal prüft. Die oberste Spur markiert die Runden (R1, R2, …; mit der Maus "
                           "sehen Sie das erlaubte N); die aktuelle Runde ist umrandet. Spekulative Decodierung lohnt"
                           " sich, wenn mehrere billige Balken des Entwurfsmodells mehr als ein Token pro teurem "
-                          "Balken des Zielmodells einbringen."),
+                          "Balken des Zielmodells einbringen. Die umrandete Spur unten zeigt, warum eine Prüfung "
+                          "fast kostenlos ist: dieselbe Prüfung mit einem Durchlauf pro Token (N + 1 Ein-Token-"
+                          "Durchläufe, gemessen beim Laden des Modells) gegenüber dem einen Durchlauf, der alle "
+                          "wirklich geprüft hat, denn ein Durchlauf liest die Gewichte einmal, egal wie viele "
+                          "Tokens er trägt."),
     "fig.timeline.lane.target": "Zielmodell",
     "fig.timeline.lane.drafter": "Entwurfsmodell",
     "fig.timeline.lane.round": "Runde",
     "fig.timeline.legend.drafter": "Durchlauf des Entwurfsmodells",
     "fig.timeline.legend.target": "Durchlauf des Zielmodells",
     "fig.timeline.legend.round": "Runde",
+    "fig.timeline.lane.one_by_one": "einzeln?",
+    "fig.timeline.legend.one_by_one": "dieselbe Prüfung, ein Durchlauf pro Token",
+    "fig.timeline.alone": "{k} × {one:.1f} ms = {ms:.0f} ms",
+    "fig.timeline.alone_hover": ("Hätte jedes der {k} geprüften Tokens einen eigenen Durchlauf gebraucht: {k} × "
+                                 "{one:.1f} ms (ein Ein-Token-Durchlauf, gemessen beim Laden) = {ms:.0f} ms.<br>Die "
+                                 "echte Prüfung dauerte {verify:.1f} ms: Ein Durchlauf liest die Gewichte einmal für "
+                                 "alle {k} Tokens."),
     "fig.timeline.draft": "Runde {r}, Durchlauf {k} des Entwurfsmodells<br>riet {token} (q={q:.2f})<br>{ms:.1f} ms",
     "fig.timeline.stop": "Stopp",
     "fig.timeline.stop_hover": ("Runde {r}, Durchlauf des Entwurfsmodells unter der Konfidenzschwelle: kein Vorschlag "
@@ -255,6 +281,12 @@ STRINGS: dict[str, str] = {
     "fig.verification.drew": "Zielmodell zog: {token}",
     "fig.verification.yaxis": "Wahrscheinlichkeit",
     "fig.clusters.title": "Cluster-Auswahl",
+    "fig.real.clusters": ("{name}: die besten {k} von {n:,} Clustern, {scored:,} von {vocab:,} Tokens bewertet "
+                          "({frac:.1%})"),
+    "fig.real.kv": ("{name}: Die letzten {shared} von {layers} Schichten nutzen den KV der Schichten {sliding} und "
+                    "{full}; das Entwurfsmodell liest diese beiden"),
+    "fig.real.activations": ("{name}: [{hidden:,} ‖ {hidden:,}] = {concat:,} → pre_projection → {drafter:,} "
+                             "({drafter_layers} Schichten) → post_projection → {hidden:,}"),
     "fig.clusters.heading_empty": "Cluster-Auswahl: Runde {i}",
     "fig.clusters.heading": "Cluster-Auswahl: Runde {i}, die besten {k} von {n:,} Clustern behalten{scored}{more}",
     "fig.clusters.scored_fraction": ", {frac:.1%} des Vokabulars bewertet",
@@ -411,6 +443,7 @@ STRINGS: dict[str, str] = {
     "lab.alpha": "α: Wahrscheinlichkeit, dass ein Vorschlag angenommen wird",
     "lab.c": "c: Durchlaufzeit Entwurfsmodell ÷ Durchlaufzeit Zielmodell",
     "lab.preset": "Ein echtes Gemma-4-Paar eintragen (hochgerechnet, nicht gemessen)",
+    "lab.moe": "Das Zielmodell ist ein Mixture of Experts wie 26B A4B (das Prüfen von N + 1 Tokens liest die Experten, die sie wählen)",
     "lab.preset.none": "eigene Werte für α und c",
     "lab.status.shipped": ("Gezeigt wird die auf dem Miniaturmodell aufgezeichnete Messreihe ({where}). Gemessen: c "
                            "= {c:.2f}, α = {alpha:.2f}; das beste N ist gemessen {best} und vorhergesagt "
@@ -446,6 +479,7 @@ STRINGS: dict[str, str] = {
     "lab.legend.best_predicted": "bestes vorhergesagtes N = {n}",
     "lab.legend.positions": "gemessen",
     "lab.legend.alpha_k": "α^k mit α = {alpha:.2f}",
+    "lab.legend.what_if_moe": "α = {alpha:.2f}, c = {c:.2f}, Experten gezählt",
     "lab.legend.what_if": "α = {alpha:.2f}, c = {c:.2f}",
     "lab.legend.projected": "{name} (hochgerechnet, nicht gemessen)",
     "lab.no_data": "Noch keine Messreihe: Drücken Sie „Messreihe starten“.",
@@ -476,14 +510,18 @@ STRINGS: dict[str, str] = {
                             "nur zählt, wenn jeder davor behalten wurde: Dieser Abfall ist der Grund, warum jeder "
                             "weitere Vorschlag weniger wert ist als der vorige."),
     "lab.what.what_if": ("Nur das Kostenmodell, kein Modell läuft: Tokens pro Durchlauf (1 − α^(N+1)) / (1 − α) und "
-                         "Beschleunigung (1 − α^(N+1)) / ((1 − α)(N·c + 1)), unter der Annahme, dass das Prüfen von "
-                         "N + 1 Tokens einen Durchlauf des Zielmodells kostet. Beim Miniaturmodell kostet dieser "
-                         "Durchlauf etwa das 1,5- bis 2,1-Fache eines Durchlaufs mit einem Token, seine gemessenen "
-                         "Beschleunigungen liegen daher bei gleichem α und c unter dieser Kurve. Erhöhen Sie c, dann"
-                         " schrumpft das beste N und der Gipfel sinkt Richtung 1,0; bei c nahe 0,5, wie beim "
-                         "Miniaturmodell, lohnt sich Entwerfen kaum. Echte Entwurfsmodelle von Gemma 4 sind winzig "
-                         "neben ihren Zielmodellen (c von wenigen Hundertsteln), also lohnt sich schon ein mäßiges "
-                         "α. Die Voreinstellungen sind Hochrechnungen aus veröffentlichten Zahlen, keine Messungen."),
+                         "Beschleunigung (1 − α^(N+1)) / ((1 − α)(N·c + v)). Für ein dichtes Zielmodell ist v = 1: Das "
+                         "Prüfen von N + 1 Tokens kostet einen Durchlauf, weil ein speichergebundener Durchlauf die "
+                         "Gewichte einmal liest, egal wie viele Tokens es sind. Auf dieser CPU kostet der Durchlauf "
+                         "des Standard-Miniaturmodells {v_low} bis {v_high} Ein-Token-Durchläufe (N = 1 bis 8, "
+                         "gemessen), seine gemessenen Beschleunigungen liegen daher bei gleichem α und c etwas unter "
+                         "dieser Kurve. Erhöhen Sie c, dann schrumpft das beste N und der Gipfel sinkt Richtung 1,0: "
+                         "Das Entwurfsmodell des Standard-Miniaturmodells hat c = {c}, das des flachen Miniaturmodells "
+                         "c = {c_shallow}, wo sich Entwerfen kaum lohnt. Echte Entwurfsmodelle von Gemma 4 sind winzig "
+                         "neben ihren Zielmodellen (c von wenigen Hundertsteln), also lohnt sich schon ein mäßiges α. "
+                         "Kreuzen Sie Mixture of Experts an (die Voreinstellung 26B A4B tut das), dann zählt v die "
+                         "Experten, die N + 1 Tokens wählen. Die Voreinstellungen sind Hochrechnungen aus "
+                         "veröffentlichten Zahlen, keine Messungen."),
     "lab.time_per_token": ("{ms_token:.2f} ms pro Token ({ms_draft:.2f} Entwurfsmodell + {ms_verify:.2f} Zielmodell)"
                            " gegenüber {ms_one:.2f} ms für einen Durchlauf des Zielmodells mit einem Token: "
                            "{verdict}"),
@@ -506,8 +544,7 @@ STRINGS: dict[str, str] = {
                              "[eugr/spark-vllm-docker#343](https://github.com/eugr/spark-vllm-docker/issues/343)"),
     "lab.preset.26b.c": ("Assistent mit ≈0,41 Mrd. (440 MB bei 8,5 Bit pro Gewicht: "
                          "[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)) ÷ 3,8 Mrd. aktive Parameter des "
-                         "Zielmodells; bei einem MoE liest das Prüfen von N + 1 Tokens mehr Experten, echte "
-                         "Beschleunigungen fallen daher geringer aus"),
+                         "Zielmodells"),
     "lab.faster": "{x:.2f}× schneller als ein Durchlauf pro Token",
     "lab.slower": "{x:.2f}× langsamer als ein Durchlauf pro Token",
     # -- tour tab -------------------------------------------------------------------------------------------------
@@ -657,18 +694,14 @@ STRINGS: dict[str, str] = {
     "tour.ch10.a": ("Sicher: min(1, 0,6 / 0,3) = 1. Abgelehnt werden kann nur ein Vorschlag, den das Entwurfsmodell "
                     "höher einschätzte als das Zielmodell (q > p)."),
     "tour.ch11.title": "Mixture of Experts: warum MTP dort weniger bringt",
-    "tour.ch11.text": ("Bisher war das Zielmodell dicht: Es verwendet für jedes Token dieselben Gewichte, also "
-                       "kostet die Prüfung von {most} Vorschlägen in einem Durchlauf kaum mehr als ein Token. Ein "
-                       "Mixture-of-Experts-Zielmodell (MoE) wie Gemma 4 26B A4B schickt jedes Token durch wenige "
-                       "seiner vielen Experten, und verschiedene Tokens können verschiedene wählen. Einen Entwurf zu"
-                       " prüfen, kann dann bedeuten, die Gewichte weiterer Experten aus dem Speicher zu laden, und "
-                       "das frisst auf, was das Entwurfsmodell gespart hat. In einem großen Batch teilen sich die "
-                       "Sequenzen viele Experten, geladene Gewichte werden also wiederverwendet; bei Batchgröße 1 "
-                       "teilen sie wenige, und auf Hardware mit wenig Parallelität wird 26B A4B womöglich gar nicht "
-                       "schneller."),
-    "tour.ch11.try": ("Sehen Sie sich die Zeitleiste an: Jeder dunkelblaue Balken ist ein Durchlauf des Zielmodells,"
-                      " der einen ganzen Entwurf geprüft hat. Stellen Sie sich vor, jeder Vorschlag darin ruft "
-                      "andere Experten auf."),
+    "tour.ch11.text": ("Bisher war das Zielmodell dicht: Jedes Token läuft durch dieselben Gewichte, also liest die "
+                       "Prüfung von {most} Vorschlägen in einem Durchlauf diese Gewichte einmal und kostet kaum mehr "
+                       "als ein Token. Ein Mixture-of-Experts-Zielmodell wie Gemma 4 26B A4B schickt jedes Token durch "
+                       "{k26} seiner {E26} Experten pro Schicht, und verschiedene Tokens wählen verschiedene. "
+                       "{moe}\n\nUnten prüft das mitgelieferte Mixture-of-Experts-Miniaturmodell in Runde {round} "
+                       "einen Entwurf: Seine {positions} Positionen nutzten {distinct} verschiedene Experten pro "
+                       "Schicht, gegenüber k = {k} für ein Token und {expected}, wenn sie zufällig unter seinen {E} "
+                       "gewählt hätten."),
     "tour.ch11.try_experts": ("Hier prüft das Mixture-of-Experts-Miniaturmodell einen Entwurf: Vergleichen Sie, wie "
                               "viele verschiedene Experten jede Schicht für den ganzen Entwurf nutzte, mit k, den "
                               "Experten eines einzelnen Tokens."),

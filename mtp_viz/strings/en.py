@@ -59,6 +59,19 @@ STRINGS: dict[str, str] = {
     "race.note.projected": ("Projected, not measured: these lanes come from Leviathan et al.'s cost model with "
                             "the published acceptance (α = {alpha}) and the drafter's size relative to the target "
                             "(c = {c}), {n} guesses per round. Nobody here runs this checkpoint."),
+    "moe.caveat": ("each token is routed to {top_k} of {num_experts} experts per layer. A pass that checks N + 1 "
+                   "tokens can use up to (N + 1)·{top_k} different experts, and a memory-bound pass pays for every "
+                   "expert it reads, so verification is no longer almost free and MTP speeds a MoE model up less "
+                   "than a dense model of the same active size. The Experts view and the tour's chapter 11 count it."),
+    "moe.story": ("Verifying {tokens} tokens at batch size 1, the {tokens} tokens call on about {touched:.0f} of the "
+                  "{E} experts in each layer, where one token uses {k} (counting each token's choice as independent). "
+                  "A memory-bound pass pays for the weights it reads, so this check costs {v:.1f} one-token steps, "
+                  "not one. Per generated token, target and drafter together then read {draft_b1:.1f}B weights "
+                  "against {plain_b1:.1f}B without drafting: the projected speed-up at N = {n} is {costed:.2f}×, not "
+                  "the {dense:.2f}× it would be if the check cost one step, as on a dense model. The best N is then "
+                  "{best}, at {best_x:.2f}×. With 8 sequences in a batch, plain decoding already touches "
+                  "{touched_b8:.0f} experts per layer and step, so the guesses add proportionally fewer "
+                  "({touched_b8_draft:.0f}): {draft_b8:.2f}B against {plain_b8:.2f}B weights per token."),
     "race.js.passes": "passes",
     "race.js.tokens": "tokens",
     "race.js.rate": "tokens/s",
@@ -197,13 +210,22 @@ STRINGS: dict[str, str] = {
         "small drafter, guessing one token; each dark-blue bar is one pass of the big target model, which checks "
         "all of the round's guesses at once. The top lane marks the rounds (R1, R2, …; hover for the N guesses "
         "allowed); the current round is outlined. Speculative decoding pays off when several cheap drafter bars "
-        "buy more than one token per expensive target bar."),
+        "buy more than one token per expensive target bar. The outlined lane at the bottom is why a check is nearly "
+        "free: the same check done with one pass per token (N + 1 times a one-token pass, measured when the model "
+        "loaded), against the one pass that really checked them all, because a pass reads the weights once however "
+        "many tokens it carries."),
     "fig.timeline.lane.target": "target",
     "fig.timeline.lane.drafter": "drafter",
     "fig.timeline.lane.round": "round",
     "fig.timeline.legend.drafter": "drafter pass",
     "fig.timeline.legend.target": "target pass",
     "fig.timeline.legend.round": "round",
+    "fig.timeline.lane.one_by_one": "one by one?",
+    "fig.timeline.legend.one_by_one": "the same check, one pass per token",
+    "fig.timeline.alone": "{k} × {one:.1f} ms = {ms:.0f} ms",
+    "fig.timeline.alone_hover": ("Had each of the {k} checked tokens needed a pass of its own: {k} × {one:.1f} ms "
+                                 "(a one-token pass, measured when the model loaded) = {ms:.0f} ms.<br>The real check "
+                                 "took {verify:.1f} ms: one pass reads the weights once for all {k} tokens."),
     "fig.timeline.draft": "round {r}, drafter pass {k}<br>guessed {token} (q={q:.2f})<br>{ms:.1f} ms",
     "fig.timeline.stop": "stop",
     "fig.timeline.stop_hover": ("round {r}, drafter pass below the confidence threshold: no guess kept<br>"
@@ -245,6 +267,11 @@ STRINGS: dict[str, str] = {
     "fig.verification.drew": "target drew: {token}",
     "fig.verification.yaxis": "probability",
     "fig.clusters.title": "Cluster selection",
+    "fig.real.clusters": "{name}: top {k} of {n:,} clusters, {scored:,} of {vocab:,} tokens scored ({frac:.1%})",
+    "fig.real.kv": ("{name}: the last {shared} of {layers} layers reuse the KV of layers {sliding} and {full}; the "
+                    "drafter reads those two"),
+    "fig.real.activations": ("{name}: [{hidden:,} ‖ {hidden:,}] = {concat:,} → pre_projection → {drafter:,} "
+                             "({drafter_layers} layers) → post_projection → {hidden:,}"),
     "fig.clusters.heading_empty": "Cluster selection: round {i}",
     "fig.clusters.heading": "Cluster selection: round {i}, top {k} of {n:,} clusters kept{scored}{more}",
     "fig.clusters.scored_fraction": ", {frac:.1%} of the vocabulary scored",
@@ -386,6 +413,7 @@ STRINGS: dict[str, str] = {
     "lab.alpha": "α: chance that one guess is accepted",
     "lab.c": "c: drafter pass time ÷ target pass time",
     "lab.preset": "Place a real Gemma 4 pair (projected, not measured)",
+    "lab.moe": "The target is a mixture of experts like 26B A4B (verifying N + 1 tokens reads the experts they pick)",
     "lab.preset.none": "my own α and c",
     "lab.status.shipped": ("Showing the sweep recorded on the miniature ({where}). Measured: c = {c:.2f}, "
                            "α = {alpha:.2f}; the best N is {best} measured and {best_pred} predicted."),
@@ -420,6 +448,7 @@ STRINGS: dict[str, str] = {
     "lab.legend.best_predicted": "best predicted N = {n}",
     "lab.legend.positions": "measured",
     "lab.legend.alpha_k": "α^k with α = {alpha:.2f}",
+    "lab.legend.what_if_moe": "α = {alpha:.2f}, c = {c:.2f}, experts counted",
     "lab.legend.what_if": "α = {alpha:.2f}, c = {c:.2f}",
     "lab.legend.projected": "{name} (projected, not measured)",
     "lab.no_data": "No sweep yet: press Run sweep.",
@@ -446,13 +475,16 @@ STRINGS: dict[str, str] = {
                             "every guess before it was kept: this decay is why each extra guess is worth less "
                             "than the one before."),
     "lab.what.what_if": ("The cost model alone, no model running: tokens per pass (1 − α^(N+1)) / (1 − α) and "
-                         "speed-up (1 − α^(N+1)) / ((1 − α)(N·c + 1)), which assumes verifying N + 1 tokens costs "
-                         "one target pass. On the miniature that pass costs about 1.5 to 2.1 one-token passes, so "
-                         "its measured speed-ups sit below this curve at the same α and c. Raise c and the best N "
-                         "shrinks and the peak sinks toward 1.0; with c near 0.5, as on the miniature, drafting "
-                         "barely pays at all. Real Gemma 4 drafters are tiny next to their targets (c of a few "
-                         "hundredths), so even modest α pays. The presets are projections from published numbers, "
-                         "not measurements."),
+                         "speed-up (1 − α^(N+1)) / ((1 − α)(N·c + v)). For a dense target v = 1: verifying N + 1 "
+                         "tokens costs one target pass, because a memory-bound pass reads the weights once whatever "
+                         "the number of tokens. On this CPU the default miniature's pass costs {v_low} to {v_high} "
+                         "one-token passes (N = 1 to 8, measured), so its measured speed-ups sit a little below this "
+                         "curve at the same α and c. Raise c and the best N shrinks and the peak sinks toward 1.0: "
+                         "the default miniature's drafter has c = {c}, the shallow miniature's c = {c_shallow}, where "
+                         "drafting barely pays. Real Gemma 4 drafters are tiny next to their targets (c of a few "
+                         "hundredths), so even modest α pays. Tick the mixture-of-experts box (the 26B A4B preset "
+                         "ticks it) and v counts the experts N + 1 tokens pick. The presets are projections from "
+                         "published numbers, not measurements."),
     "lab.time_per_token": ("{ms_token:.2f} ms per token ({ms_draft:.2f} drafter + {ms_verify:.2f} target) against "
                            "{ms_one:.2f} ms for one target pass of one token: {verdict}"),
     "lab.time_per_token.unknown": ("{ms_token:.2f} ms per token ({ms_draft:.2f} drafter + {ms_verify:.2f} target); "
@@ -472,8 +504,7 @@ STRINGS: dict[str, str] = {
     "lab.preset.26b.alpha": ("fitted to per-position acceptance 0.844 / 0.599 / 0.385 / 0.271 at N = 4, vLLM: "
                              "[eugr/spark-vllm-docker#343](https://github.com/eugr/spark-vllm-docker/issues/343)"),
     "lab.preset.26b.c": ("≈0.41B assistant (440 MB at 8.5 bits per weight: "
-                         "[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)) ÷ 3.8B active target parameters; "
-                         "verifying N + 1 tokens on a MoE reads more experts, so real speed-ups are lower"),
+                         "[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)) ÷ 3.8B active target parameters"),
     "lab.faster": "{x:.2f}× faster than one pass per token",
     "lab.slower": "{x:.2f}× slower than one pass per token",
     # -- tour tab ---------------------------------------------------------------------------------------------
@@ -606,15 +637,13 @@ STRINGS: dict[str, str] = {
     "tour.ch10.a": ("Certain: min(1, 0.6 / 0.3) = 1. Only a guess the drafter liked more than the target "
                     "(q > p) can be rejected."),
     "tour.ch11.title": "Mixture of experts: why MTP helps less there",
-    "tour.ch11.text": ("So far the target was dense: it uses the same weights for every token, so checking {most} "
-                       "guesses in one pass costs little more than one token. A mixture-of-experts target such as "
-                       "Gemma 4 26B A4B sends each token through a few of its many experts, and different tokens "
-                       "may pick different ones. Checking a draft can then mean loading more experts' weights "
-                       "from memory, which eats up what the drafter saved. In a large batch the sequences share "
-                       "many experts, so loaded weights are reused; at batch size 1 they share few, and on "
-                       "hardware without much parallelism 26B A4B may not get faster at all."),
-    "tour.ch11.try": ("Look at the timeline: each dark-blue bar is one target pass that checked a whole draft. "
-                      "Picture every guess in it calling on different experts."),
+    "tour.ch11.text": ("So far the target was dense: every token goes through the same weights, so checking {most} "
+                       "guesses in one pass reads those weights once and costs little more than one token. A "
+                       "mixture-of-experts target such as Gemma 4 26B A4B sends each token through {k26} of its {E26} "
+                       "experts per layer, and different tokens pick different ones. {moe}\n\nBelow, the bundled "
+                       "mixture-of-experts miniature checks a draft in round {round}: its {positions} positions used "
+                       "{distinct} different experts per layer, against k = {k} for one token and {expected} if they "
+                       "had chosen at random among its {E}."),
     "tour.ch11.try_experts": ("This is the miniature mixture-of-experts model checking a draft: compare how many "
                               "different experts each layer used for the whole draft with k, what one token uses."),
     "tour.ch11.q": "Why does MTP on a mixture-of-experts model pay off better with a large batch?",

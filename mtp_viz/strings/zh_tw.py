@@ -57,6 +57,18 @@ STRINGS: dict[str, str] = {
     "race.note.projected": ("推估值，並非實測：這兩條跑道來自 Leviathan 等人的成本模型，使用公開的接受率"
                             "（α = {alpha}）以及草稿模型相對於目標模型的大小（c = {c}），每輪 {n} 個猜測。"
                             "這裡沒有人執行這個檢查點。"),
+    "moe.caveat": ("每個詞元在每層會被送到 {num_experts} 個專家中的 {top_k} 個。一次檢查 N + 1 個詞元的傳播最多"
+                   "可能用到 (N + 1)·{top_k} 個不同的專家，而受記憶體頻寬限制的傳播要為讀到的每個專家付出時間，"
+                   "所以驗證不再幾乎免費，MTP 對 MoE 模型的加速也比對相同活躍大小的密集模型少。「用到的專家」"
+                   "視圖和導覽第 11 章會把它算出來。"),
+    "moe.story": ("在批次大小為 1 時驗證 {tokens} 個詞元，這 {tokens} 個詞元會在每一層的 {E} 個專家中用到約 "
+                  "{touched:.0f} 個，而單一詞元只用 {k} 個（假設每個詞元的選擇彼此獨立）。受記憶體頻寬限制的傳播"
+                  "要為讀取的權重付出時間，所以這次驗證的成本是 {v:.1f} 個單詞元步驟，而不是 1 個。以每個生成的詞元"
+                  "來算，目標模型和草稿模型合計讀取 {draft_b1:.1f}B 個權重，不用草稿則是 {plain_b1:.1f}B：N = {n} "
+                  "時推估的加速是 {costed:.2f}×，而不是驗證只花一步時（像密集模型那樣）的 {dense:.2f}×。此時最好"
+                  "的 N 是 {best}，約 {best_x:.2f}×。批次中有 8 個序列時，一般解碼每層每步就已用到 {touched_b8:.0f} "
+                  "個專家，猜測增加的比例便小得多（{touched_b8_draft:.0f} 個）：每個詞元讀取 {draft_b8:.2f}B 對 "
+                  "{plain_b8:.2f}B 個權重。"),
     "race.js.passes": "傳播",
     "race.js.tokens": "詞元",
     "race.js.rate": "詞元/秒",
@@ -180,13 +192,21 @@ STRINGS: dict[str, str] = {
     "fig.timeline.what": ("時間由左向右，單位是生成時實際量測的毫秒。每條淺藍色長條是小型草稿模型的一次傳播，猜一個詞元；每條深藍色"
                           "長條是大型目標模型的一次傳播，一次檢查這一輪的全部猜測。最上面的軌道標示各輪（R1、R2…；游標移上去可"
                           "看允許的猜測數 N），目前這一輪加了外框。當幾條便宜的草稿長條能讓每條昂貴的目標長條換到不只一個詞元時，"
-                          "推測式解碼就划算。"),
+                          "推測式解碼就划算。最下面加框的軌道說明為什麼檢查幾乎免費：同樣的檢查若每個詞元各用一次"
+                          "傳播（N + 1 次單一詞元傳播，載入模型時量測），對照實際一次檢查全部的那次傳播；因為一次傳播"
+                          "不論帶多少詞元，都只讀一次權重。"),
     "fig.timeline.lane.target": "目標模型",
     "fig.timeline.lane.drafter": "草稿模型",
     "fig.timeline.lane.round": "輪次",
     "fig.timeline.legend.drafter": "草稿模型傳播",
     "fig.timeline.legend.target": "目標模型傳播",
     "fig.timeline.legend.round": "輪次",
+    "fig.timeline.lane.one_by_one": "逐一檢查？",
+    "fig.timeline.legend.one_by_one": "同樣的檢查，每個詞元各一次傳播",
+    "fig.timeline.alone": "{k} × {one:.1f} 毫秒 = {ms:.0f} 毫秒",
+    "fig.timeline.alone_hover": ("假如這 {k} 個被檢查的詞元各需要一次自己的傳播：{k} × {one:.1f} 毫秒（單一詞元傳播，"
+                                 "載入模型時量測）= {ms:.0f} 毫秒。<br>實際的檢查花了 {verify:.1f} 毫秒：一次傳播只讀"
+                                 "一次權重，就能檢查全部 {k} 個詞元。"),
     "fig.timeline.draft": "第 {r} 輪，草稿模型第 {k} 次傳播<br>猜了 {token}（q={q:.2f}）<br>{ms:.1f} 毫秒",
     "fig.timeline.stop": "停止",
     "fig.timeline.stop_hover": "第 {r} 輪，這次草稿傳播低於信心門檻：不保留猜測<br>{ms:.1f} 毫秒",
@@ -222,6 +242,10 @@ STRINGS: dict[str, str] = {
     "fig.verification.drew": "目標模型抽出：{token}",
     "fig.verification.yaxis": "機率",
     "fig.clusters.title": "叢集選擇",
+    "fig.real.clusters": "{name}：{n:,} 個群集取前 {k} 個，{vocab:,} 個詞元中評分 {scored:,} 個（{frac:.1%}）",
+    "fig.real.kv": "{name}：{layers} 層中的最後 {shared} 層重用第 {sliding} 和第 {full} 層的 KV；草稿模型讀取這兩層",
+    "fig.real.activations": ("{name}：[{hidden:,} ‖ {hidden:,}] = {concat:,} → pre_projection → {drafter:,}"
+                             "（{drafter_layers} 層）→ post_projection → {hidden:,}"),
     "fig.clusters.heading_empty": "叢集選擇：第 {i} 輪",
     "fig.clusters.heading": "叢集選擇：第 {i} 輪，{n:,} 個叢集中保留前 {k} 個{scored}{more}",
     "fig.clusters.scored_fraction": "，為詞彙表的 {frac:.1%} 打分數",
@@ -347,6 +371,7 @@ STRINGS: dict[str, str] = {
     "lab.alpha": "α：一個猜測被接受的機率",
     "lab.c": "c：草稿模型傳播時間 ÷ 目標模型傳播時間",
     "lab.preset": "放上一組真實的 Gemma 4 模型（推估，非實測）",
+    "lab.moe": "目標模型是像 26B A4B 那樣的混合專家模型（驗證 N + 1 個詞元會讀取它們選到的專家）",
     "lab.preset.none": "自訂 α 和 c",
     "lab.status.shipped": "顯示在迷你模型上預錄的掃描（{where}）。實測：c = {c:.2f}，α = {alpha:.2f}；最佳 N 實測為 {best}，預測為 {best_pred}。",
     "lab.status.done": ("掃描完成，費時 {seconds:.1f} 秒，模型為 {model}。實測：c = {c:.2f}，α "
@@ -379,6 +404,7 @@ STRINGS: dict[str, str] = {
     "lab.legend.best_predicted": "預測最佳 N = {n}",
     "lab.legend.positions": "實測",
     "lab.legend.alpha_k": "α^k，α = {alpha:.2f}",
+    "lab.legend.what_if_moe": "α = {alpha:.2f}，c = {c:.2f}，計入專家",
     "lab.legend.what_if": "α = {alpha:.2f}，c = {c:.2f}",
     "lab.legend.projected": "{name}（推估，非實測）",
     "lab.no_data": "還沒有掃描：請按「執行掃描」。",
@@ -396,12 +422,15 @@ STRINGS: dict[str, str] = {
                          "加速也會稍低一些。"),
     "lab.what.acceptance": ("長條顯示每個猜測位置 k 上，第 1 到第 k 個猜測全部被接受的輪數比例；線是 α^k。長條會下降，"
                             "是因為只有前面每個猜測都被保留，一個猜測才算數：正是這種衰減，讓每多一個猜測的價值都比前一個低。"),
-    "lab.what.what_if": ("只有成本模型，不執行任何模型：每次傳播的詞元數 (1 − α^(N+1)) / (1 − α)，加速 (1"
-                         " − α^(N+1)) / ((1 − α)(N·c + 1))，其中假設驗證 N + 1 個詞元的成本等"
-                         "於一次目標傳播。在迷你模型上，這次傳播的成本約是單一詞元傳播的 1.5 到 2.1 倍，所以在相同的 α "
-                         "和 c 下，實測的加速會落在這條曲線下方。提高 c，最佳 N 會變小，高峰也會往 1.0 下沉；像迷你模型"
-                         "這樣 c 接近 0.5 時，草擬幾乎不划算。真實的 Gemma 4 草稿模型和目標模型相比非常小（c 只有"
-                         "百分之幾），所以就算 α 不高也划算。預設組合是根據公開數字的推估，不是實測。"),
+    "lab.what.what_if": ("只有成本模型，不執行任何模型：每次傳播的詞元數 (1 − α^(N+1)) / (1 − α)，加速 "
+                         "(1 − α^(N+1)) / ((1 − α)(N·c + v))。密集目標模型的 v = 1：驗證 N + 1 個詞元只花一次目標"
+                         "傳播，因為受記憶體頻寬限制的傳播不論詞元多少都只讀一次權重。在這台 CPU 上，預設迷你模型的"
+                         "傳播成本是單一詞元傳播的 {v_low} 到 {v_high} 倍（N = 1 到 8，實測），所以在相同的 α 和 c "
+                         "下，實測的加速會略低於這條曲線。提高 c，最佳 N 會變小，高峰也會往 1.0 下沉：預設迷你模型的"
+                         "草稿模型 c = {c}，淺層迷你模型的 c = {c_shallow}，草擬在那裡幾乎不划算。真實的 Gemma 4 "
+                         "草稿模型和目標模型相比非常小（c 只有百分之幾），所以就算 α 不高也划算。勾選混合專家模型"
+                         "（選 26B A4B 預設組合時會自動勾選），v 就會計入 N + 1 個詞元選到的專家。預設組合是根據"
+                         "公開數字的推估，不是實測。"),
     "lab.time_per_token": ("每個詞元 {ms_token:.2f} 毫秒（草稿模型 {ms_draft:.2f} + 目標模型 {m"
                            "s_verify:.2f}），對照目標模型傳播一個詞元的 {ms_one:.2f} 毫秒：{verdic"
                            "t}"),
@@ -418,7 +447,7 @@ STRINGS: dict[str, str] = {
                          "÷ 307 億目標參數"),
     "lab.preset.26b": "Gemma 4 26B A4B（MoE）+ 輔助模型",
     "lab.preset.26b.alpha": "擬合 N = 4 時各位置的接受率 0.844 / 0.599 / 0.385 / 0.271，vLLM：[eugr/spark-vllm-docker#343](https://github.com/eugr/spark-vllm-docker/issues/343)",
-    "lab.preset.26b.c": "約 4.1 億參數的輔助模型（每個權重 8.5 位元時 440 MB：[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)）÷ 38 億活躍目標參數；在 MoE 上驗證 N + 1 個詞元會讀取更多專家，所以實際加速較低",
+    "lab.preset.26b.c": "約 4.1 億參數的輔助模型（每個權重 8.5 位元時 440 MB：[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)）÷ 38 億活躍目標參數",
     "lab.faster": "比每個詞元一次傳播快 {x:.2f}×",
     "lab.slower": "比每個詞元一次傳播慢 {x:.2f}×",
     # -- tour tab -------------------------------------------------------------------------------------------------
@@ -516,12 +545,12 @@ STRINGS: dict[str, str] = {
     "tour.ch10.q": "某個猜測的 p = 0.6、q = 0.3。它被保留的機率是多少？",
     "tour.ch10.a": "一定保留：min(1, 0.6 / 0.3) = 1。只有草稿模型比目標模型更有把握的猜測（q > p）才可能被拒絕。",
     "tour.ch11.title": "混合專家模型：為什麼 MTP 在這裡幫助較小",
-    "tour.ch11.text": ("到目前為止，目標模型都是稠密模型：每個詞元使用相同的權重，所以在一次傳播中檢查 {most} 個猜測，成本只"
-                       "比一個詞元多一點。像 Gemma 4 26B A4B 這樣的混合專家（MoE）目標模型，會讓每個詞元只經過眾"
-                       "多專家中的少數幾個，而不同詞元可能選到不同的專家。這時檢查一份草稿，可能就得從記憶體載入更多專家的權重，把草"
-                       "稿模型省下的時間又吃掉。批次很大時，各序列用到的專家有許多重疊，載入的權重能被重複使用；批次大小為 1 時重"
-                       "疊很少，在平行處理能力不佳的硬體上，26B A4B 可能完全不會變快。"),
-    "tour.ch11.try": "看看時間軸：每條深藍色長條都是一次檢查整份草稿的目標傳播。想像其中每個猜測都要用到不同的專家。",
+    "tour.ch11.text": ("到目前為止，目標模型都是密集模型：每個詞元都經過同一組權重，所以在一次傳播中檢查 {most} "
+                       "個猜測只讀一次權重，成本幾乎和一個詞元差不多。像 Gemma 4 26B A4B 這樣的混合專家目標模型，"
+                       "每層會把每個詞元送進 {E26} 個專家中的 {k26} 個，而不同詞元會選不同的專家。{moe}\n\n"
+                       "下圖是內附的混合專家迷你模型在第 {round} 輪檢查一份草稿：它的 {positions} 個位置每層用了 "
+                       "{distinct} 個不同的專家，對照單一詞元的 k = {k} 個，以及在它的 {E} 個專家中隨機選擇時的 "
+                       "{expected} 個。"),
     "tour.ch11.try_experts": "這是迷你混合專家模型在檢查一份草稿：比較每一層為整份草稿用到多少個不同的專家，和單一詞元只用到的 k 個。",
     "tour.ch11.q": "為什麼在混合專家模型上，MTP 在大批次時比較划算？",
     "tour.ch11.a": "許多序列的詞元會選到重疊的專家，所以每個專家的權重載入一次就能服務很多詞元。批次大小為 1 時，多出來的猜測常常需要別人都用不到的專家。",

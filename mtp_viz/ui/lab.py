@@ -16,7 +16,7 @@ import pandas as pd
 from mtp_viz import lab
 from mtp_viz.figures import lab as views
 from mtp_viz.strings import t
-from mtp_viz.ui import glossary, policy, server_panel
+from mtp_viz.ui import glossary, moe_story, policy, server_panel
 from mtp_viz.ui.pairs import get_pair
 from mtp_viz.ui.policy import MINIATURE
 from mtp_viz.ui.session import EXAMPLES, EXPORTS, md
@@ -43,6 +43,16 @@ def shipped() -> pd.DataFrame | None:
 def pair_sweeps() -> dict[str, pd.DataFrame | None]:
     """The bundled pairs' recorded sweeps by pair name (None where one is missing)."""
     return {name: lab.read_csv(path) if path.exists() else None for name, path in PAIR_SWEEPS.items()}
+
+
+def sweep_costs() -> dict:
+    """The recorded sweeps' measured costs that the what-if caption quotes: the default pair's verification cost
+    v at N = 1 and 8 (its fitted line) and both pairs' c."""
+    sweeps = pair_sweeps()
+    deep, shallow = (lab.cost_model(df) if df is not None else None for df in sweeps.values())
+    two = lambda x: round(x, 2) if x is not None else "?"     # noqa: E731  (t() writes numbers in the reader's marks)
+    return {"v_low": two(deep and deep["v0"] + deep["v1"]), "v_high": two(deep and deep["v0"] + 8 * deep["v1"]),
+            "c": two(deep and deep["c"]), "c_shallow": two(shallow and shallow["c"])}
 
 
 def headline(df: pd.DataFrame) -> dict:
@@ -145,20 +155,23 @@ def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request
     return show(df, status, export(df), lang)
 
 
-def redraw(alpha, c, request: gr.Request = None):
-    """The what-if figure for slider values: the cost model only, no model runs."""
-    return views.what_if(float(alpha), float(c), lang_of(request))
+def redraw(alpha, c, moe=False, request: gr.Request = None):
+    """The what-if figure for slider values: the cost model only, no model runs. `moe`: verification reads the
+    experts that N + 1 tokens pick, counted for 26B A4B's 128 experts, top 8 (lab.MOE_26B)."""
+    return views.what_if(float(alpha), float(c), lang_of(request), moe=lab.MOE_26B if moe else None)
 
 
 def choose_preset(key, request: gr.Request = None):
     """Set the sliders to a real pair's projected α and c, and say where the numbers come from."""
     lang = lang_of(request)
     if key not in lab.PRESETS:
-        return gr.skip(), gr.skip(), ""
+        return gr.skip(), gr.skip(), gr.skip(), ""
     p = lab.PRESETS[key]
     note = t("lab.status.preset", lang, name=t(f"lab.preset.{key}", lang), alpha=p["alpha"], c=p["c"],
              alpha_source=t(f"lab.preset.{key}.alpha", lang), c_source=t(f"lab.preset.{key}.c", lang))
-    return p["alpha"], p["c"], note
+    if p.get("moe"):
+        note += "\n\n" + moe_story.paragraph(p, 4, lang)
+    return p["alpha"], p["c"], bool(p.get("moe")), note
 
 
 # -- layout -----------------------------------------------------------------------------------------------------
@@ -200,9 +213,10 @@ def build(demo: gr.Blocks) -> None:
         c = gr.Slider(0.0, 1.5, value=round(model0["c"], 2), step=0.01, label=L("lab.c"))
         preset = gr.Dropdown([(L("lab.preset.none"), "")] + [(L(f"lab.preset.{k}"), k) for k in lab.PRESETS],
                              value="", label=L("lab.preset"))
+    moe = gr.Checkbox(False, label=L("lab.moe"), elem_id="lab-moe")
     preset_note = gr.Markdown()
     what_if = gr.Plot(show_label=False, value=views.what_if(model0["alpha"], model0["c"]), elem_classes="lab-what-if")
-    gr.Markdown(L("step.what_you_see", text=L("lab.what.what_if")), elem_classes="what-you-see")
+    gr.Markdown(L("step.what_you_see", text=L("lab.what.what_if", **sweep_costs())), elem_classes="what-you-see")
     server_panel.build(demo)
     glossary.accordion()
 
@@ -210,8 +224,8 @@ def build(demo: gr.Blocks) -> None:
     private = {"api_visibility": "private"}
     run_btn.click(run, [prompts, model, ns, schedules, proposers, max_new, repeats], outputs,
                   concurrency_id="lab-sweep", concurrency_limit=1, **private)
-    alpha.change(redraw, [alpha, c], what_if, show_progress="hidden", **private)
-    c.change(redraw, [alpha, c], what_if, show_progress="hidden", **private)
-    preset.input(choose_preset, [preset], [alpha, c, preset_note], **private)
+    for control in (alpha, c, moe):
+        control.change(redraw, [alpha, c, moe], what_if, show_progress="hidden", **private)
+    preset.input(choose_preset, [preset], [alpha, c, moe, preset_note], **private)
     demo.load(first_paint, None, outputs, **private)
     demo.load(pairs_paint, None, pairs_plot, **private)

@@ -15,7 +15,7 @@ from mtp_viz import lab, race
 from mtp_viz.figures import race as race_figure
 from mtp_viz.strings import number, t
 from mtp_viz.trace import Trace
-from mtp_viz.ui import generation, glossary, policy
+from mtp_viz.ui import generation, glossary, moe_story, policy
 from mtp_viz.ui.session import DEFAULTS, EXAMPLES, md, request
 from mtp_viz.ui.words import L, choices, lang_of
 
@@ -103,10 +103,13 @@ def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False) -> t
 def projected(key: str, lang: str) -> tuple[str, object]:
     """A race of a real Gemma 4 pair from the lab's cost model with its cited α and c: projected, not measured."""
     preset = lab.PRESETS[key]
-    a, d = race.projected(preset["alpha"], preset["c"], PROJECTED_N, PROJECTED_TOKENS)
+    v = lab.verify_cost_of(preset)(PROJECTED_N)
+    a, d = race.projected(preset["alpha"], preset["c"], PROJECTED_N, PROJECTED_TOKENS, verify_cost=v)
     drafter = t("race.lane.mtp", lang)
     note = t("race.note.projected", lang, alpha=number(preset["alpha"], lang, 2), c=number(preset["c"], lang, 3),
              n=PROJECTED_N)
+    if preset.get("moe"):
+        note += " " + moe_story.paragraph(preset, PROJECTED_N, lang)
     return page(a, d, lang, drafter, False, note), race_figure.build(a, d, lang, drafter)
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import gradio as gr
 
-from mtp_viz.figures import VIEWS, depends, empty, what_you_see
+from mtp_viz.figures import VIEWS, depends, empty, experts, what_you_see
 from mtp_viz.figures import build as draw
 from mtp_viz.strings import t
 from mtp_viz.trace import BONUS, CORRECTION, UNUSED, Trace
@@ -108,7 +108,7 @@ def summary(trace: Trace | None, i: int, lang: str = "en", stale: bool = False, 
     line = t("step.model_line", lang, sizes=sizes, **said)
     if info.get("device_reason"):
         line += f" ({md(device_reason(str(info['device_reason']), lang))})"
-    moe = t("step.moe", lang, caveat=md(str(info["moe_caveat"]))) if info.get("moe_caveat") else ""
+    moe = t("step.moe", lang, caveat=experts.caveat(info, lang)) if info.get("moe_caveat") else ""
     note += t("step.stale", lang) if stale else ""
     return note + t("step.heading", lang, i=i, last=last, what=what, end=end) + line + moe
 

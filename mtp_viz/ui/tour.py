@@ -11,11 +11,12 @@ from typing import Callable
 
 import gradio as gr
 
-from mtp_viz import figures
+from mtp_viz import figures, lab
 from mtp_viz import race as mtp_race
+from mtp_viz.figures import experts
 from mtp_viz.strings import TABLES, number, t
 from mtp_viz.trace import Trace
-from mtp_viz.ui import glossary, keys
+from mtp_viz.ui import glossary, keys, moe_story
 from mtp_viz.ui import race as race_tab
 from mtp_viz.ui.session import TRACES, md
 from mtp_viz.ui.words import L, lang_of
@@ -67,13 +68,6 @@ class Chapter:
     link: str | None = None              # "lab" or "experts": where the chapter points on to, if that exists
 
 
-def moe_chapter() -> Chapter:
-    """The experts view on the MoE miniature's recording (record.py --moe); the dense timeline until it exists."""
-    if (TRACES / f"{MOE}.json").exists():
-        return Chapter(MOE, "experts", first_full_round, link="experts")
-    return Chapter(MTP, "timeline", last, link="experts")
-
-
 MOE = "actions_speak_moe"
 RACE = "race"       # not a view: the chapter plays the race of its trace against `beside`
 BASELINE, MTP, SAMPLED, SURPRISING = ("actions_speak_no_drafter", "actions_speak", "once_upon_a_time_sampled",
@@ -89,7 +83,7 @@ CHAPTERS = [
     Chapter(SURPRISING, "clusters", first_cluster_miss),          # 8 the efficient embedder, a cluster miss
     Chapter(SURPRISING, "statistics", last, link="lab"),          # 9 draft length and the schedule
     Chapter(SAMPLED, "verification", first_sampled_rejection),    # 10 sampling and the residual
-    moe_chapter(),                                                # 11 mixture of experts
+    Chapter(MOE, "experts", first_full_round, link="experts"),    # 11 mixture of experts (the MoE miniature)
 ]
 LINKS = {"lab": ("lab", "tour.open_lab"), "experts": ("step", "tour.open_experts")}   # -> (tab id, button key)
 
@@ -132,6 +126,14 @@ def facts(k: int, lang: str) -> dict:
     v = next((v for v in r.verify_steps if v.verdict == "rejected"), None)
     if v is not None and v.u is not None:
         out.update(p=_num(v.p, lang), q=_num(v.q, lang), accept=_num(v.accept_prob, lang), u=_num(v.u, lang))
+    preset = lab.PRESETS["26b"]
+    out.update(moe=moe_story.paragraph(preset, 4, lang), E26=preset["moe"]["E"], k26=preset["moe"]["k"])
+    if experts.is_moe(tr) and r.routed_experts:
+        num_experts, k_experts, _, _ = experts.moe_facts(tr)
+        positions = len(r.routed_experts[0])
+        out.update(E=num_experts, k=k_experts, positions=positions,
+                   distinct=_num(sum(experts.distinct_per_layer(r.routed_experts)) / len(r.routed_experts), lang, 1),
+                   expected=_num(lab.experts_touched(num_experts, k_experts, positions), lang, 1))
     return out
 
 
