@@ -302,10 +302,13 @@ def test_statistics_say_time_per_token_against_one_target_pass():
     assert f"{ms:.2f} ms per token" in unknown and "not the same as faster" in unknown
     timed = dataclasses.replace(trace, model_info={**trace.model_info, "target_ms_one_token": ms * 2})
     line = statistics.time_per_token(timed, 2)
-    assert f"{ms * 2:.2f} ms for one target pass of one token" in line and "2.00× faster" in line
+    assert f"one pass per token: {ms * 2:.2f} ms (median of 24" in line and "2.00× faster" in line
     slow = dataclasses.replace(trace, model_info={**trace.model_info, "target_ms_one_token": ms / 4})
     assert "4.00× slower" in statistics.time_per_token(slow, 2)
     assert statistics.time_per_token(trace, 0) == ""                    # the prefill alone says nothing
+    # the target alone is the reference itself: never "slower than one pass per token" (issue 19, item 2)
+    alone = dataclasses.replace(slow, settings={**trace.settings, "proposer": "none"})
+    assert "reference" in statistics.time_per_token(alone, 2) and "slower" not in statistics.time_per_token(alone, 2)
     assert "ms per token" in statistics.build(timed, 2).layout.title.text
 
 

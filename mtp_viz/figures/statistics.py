@@ -20,24 +20,28 @@ def stats_upto(trace, i: int) -> dict:
     return compute_stats(rounds, len(rounds), sum(max(r.drafter_passes, r.num_drafted) for r in rounds))
 
 
+ONE_TOKEN_PASSES = 24   # how many one-token passes the app times at load for the reference (ui/pairs.py)
+
+
 def time_per_token(trace, i: int, lang: str = "en") -> str:
-    """Measured ms per token over rounds 1..i against one target pass of one token, so that fewer passes is never
-    read as faster. The one-token pass comes from model_info (measured when the app loaded the pair) or, without a
-    drafter, from the trace itself; for a trace that has neither the line says only what was measured."""
+    """Measured ms per token over rounds 1..i against the one reference every speed-up in the app uses: the target
+    alone, one pass per token (the lab's `none` rows, the race's upper lane). Here that is the median one-token
+    pass measured when the app loaded the pair (ONE_TOKEN_PASSES of them); a run without a drafter is that
+    reference itself and says so; a trace without the measurement says only what was measured."""
     rounds = trace.rounds[1: i + 1]
     tokens = sum(len(r.emitted_token_ids) for r in rounds)
     if not tokens:
         return ""
     draft, verify = sum(r.draft_ms for r in rounds) / tokens, sum(r.verify_ms for r in rounds) / tokens
-    one = trace.model_info.get("target_ms_one_token")
-    if one is None and trace.settings.get("proposer") == "none":
-        one = sum(r.verify_ms for r in rounds) / len(rounds)
     values = dict(ms_token=draft + verify, ms_draft=draft, ms_verify=verify)
+    if trace.settings.get("proposer") == "none":
+        return t("lab.time_per_token.alone", lang, **values)
+    one = trace.model_info.get("target_ms_one_token")
     if not one:
         return t("lab.time_per_token.unknown", lang, **values)
     x = one / (draft + verify)
     verdict = t("lab.faster", lang, x=x) if x >= 1 else t("lab.slower", lang, x=1 / x)
-    return t("lab.time_per_token", lang, ms_one=one, verdict=verdict, **values)
+    return t("lab.time_per_token", lang, ms_one=one, verdict=verdict, passes=ONE_TOKEN_PASSES, **values)
 
 
 def build(trace, round_index: int, lang: str = "en") -> go.Figure:

@@ -72,7 +72,8 @@ STRINGS: dict[str, str] = {
                   "Entwurfsmodell zusammen dann {draft_b1:.1f} Mrd. Gewichte, ohne Entwürfe {plain_b1:.1f} Mrd.: Die "
                   "hochgerechnete Beschleunigung bei N = {n} beträgt {costed:.2f}×, nicht {dense:.2f}× wie bei einem "
                   "dichten Modell, bei dem die Prüfung einen Schritt kostet. Das beste N ist dann {best}, mit "
-                  "{best_x:.2f}×. Mit 8 Sequenzen im Batch berührt schon das gewöhnliche Decodieren {touched_b8:.0f} "
+                  "{best_x:.2f}×, und ab N = {slow_n} macht das Entwerfen es langsamer als ganz ohne Entwurfsmodell "
+                  "({slow_x:.2f}× bei N = {slow_n}). Mit 8 Sequenzen im Batch berührt schon das gewöhnliche Decodieren {touched_b8:.0f} "
                   "Experten pro Schicht und Schritt, sodass die Vorschläge anteilig weniger hinzufügen "
                   "({touched_b8_draft:.0f}): {draft_b8:.2f} Mrd. gegenüber {plain_b8:.2f} Mrd. Gewichten pro Token."),
     "race.js.passes": "Durchläufe",
@@ -523,8 +524,10 @@ STRINGS: dict[str, str] = {
                          "Experten, die N + 1 Tokens wählen. Die Voreinstellungen sind Hochrechnungen aus "
                          "veröffentlichten Zahlen, keine Messungen."),
     "lab.time_per_token": ("{ms_token:.2f} ms pro Token ({ms_draft:.2f} Entwurfsmodell + {ms_verify:.2f} Zielmodell)"
-                           " gegenüber {ms_one:.2f} ms für einen Durchlauf des Zielmodells mit einem Token: "
-                           "{verdict}"),
+                           " gegenüber dem Zielmodell allein, ein Durchlauf pro Token: {ms_one:.2f} ms (Median von "
+                           "{passes} Ein-Token-Durchläufen, gemessen beim Laden des Modells): {verdict}"),
+    "lab.time_per_token.alone": ("{ms_token:.2f} ms pro Token, ein Durchlauf des Zielmodells pro Token: das "
+                                 "Zielmodell allein, die Referenz, an der Läufe mit Entwürfen gemessen werden"),
     "lab.time_per_token.unknown": ("{ms_token:.2f} ms pro Token ({ms_draft:.2f} Entwurfsmodell + {ms_verify:.2f} "
                                    "Zielmodell); weniger Durchläufe des Zielmodells heißt nicht automatisch schneller: "
                                    "Vergleichen Sie im Reiter „Labor: Entwurfslänge“"),

@@ -69,7 +69,8 @@ STRINGS: dict[str, str] = {
                   "not one. Per generated token, target and drafter together then read {draft_b1:.1f}B weights "
                   "against {plain_b1:.1f}B without drafting: the projected speed-up at N = {n} is {costed:.2f}×, not "
                   "the {dense:.2f}× it would be if the check cost one step, as on a dense model. The best N is then "
-                  "{best}, at {best_x:.2f}×. With 8 sequences in a batch, plain decoding already touches "
+                  "{best}, at {best_x:.2f}×, and from N = {slow_n} on drafting makes it slower than no drafter at all "
+                  "({slow_x:.2f}× at N = {slow_n}). With 8 sequences in a batch, plain decoding already touches "
                   "{touched_b8:.0f} experts per layer and step, so the guesses add proportionally fewer "
                   "({touched_b8_draft:.0f}): {draft_b8:.2f}B against {plain_b8:.2f}B weights per token."),
     "race.js.passes": "passes",
@@ -486,7 +487,10 @@ STRINGS: dict[str, str] = {
                          "ticks it) and v counts the experts N + 1 tokens pick. The presets are projections from "
                          "published numbers, not measurements."),
     "lab.time_per_token": ("{ms_token:.2f} ms per token ({ms_draft:.2f} drafter + {ms_verify:.2f} target) against "
-                           "{ms_one:.2f} ms for one target pass of one token: {verdict}"),
+                           "the target alone, one pass per token: {ms_one:.2f} ms (median of {passes} one-token "
+                           "passes, measured when the model loaded): {verdict}"),
+    "lab.time_per_token.alone": ("{ms_token:.2f} ms per token, one target pass per token: the target alone, the "
+                                 "reference that drafted runs are measured against"),
     "lab.time_per_token.unknown": ("{ms_token:.2f} ms per token ({ms_draft:.2f} drafter + {ms_verify:.2f} target); "
                                    "fewer target passes is not the same as faster: compare the Draft length lab"),
     "lab.preset.e2b": "Gemma 4 E2B + assistant",

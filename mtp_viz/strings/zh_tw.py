@@ -66,7 +66,8 @@ STRINGS: dict[str, str] = {
                   "要為讀取的權重付出時間，所以這次驗證的成本是 {v:.1f} 個單詞元步驟，而不是 1 個。以每個生成的詞元"
                   "來算，目標模型和草稿模型合計讀取 {draft_b1:.1f}B 個權重，不用草稿則是 {plain_b1:.1f}B：N = {n} "
                   "時推估的加速是 {costed:.2f}×，而不是驗證只花一步時（像密集模型那樣）的 {dense:.2f}×。此時最好"
-                  "的 N 是 {best}，約 {best_x:.2f}×。批次中有 8 個序列時，一般解碼每層每步就已用到 {touched_b8:.0f} "
+                  "的 N 是 {best}，約 {best_x:.2f}×；從 N = {slow_n} 起，草擬反而比完全不用草稿模型還慢"
+                  "（N = {slow_n} 時為 {slow_x:.2f}×）。批次中有 8 個序列時，一般解碼每層每步就已用到 {touched_b8:.0f} "
                   "個專家，猜測增加的比例便小得多（{touched_b8_draft:.0f} 個）：每個詞元讀取 {draft_b8:.2f}B 對 "
                   "{plain_b8:.2f}B 個權重。"),
     "race.js.passes": "傳播",
@@ -431,9 +432,11 @@ STRINGS: dict[str, str] = {
                          "草稿模型和目標模型相比非常小（c 只有百分之幾），所以就算 α 不高也划算。勾選混合專家模型"
                          "（選 26B A4B 預設組合時會自動勾選），v 就會計入 N + 1 個詞元選到的專家。預設組合是根據"
                          "公開數字的推估，不是實測。"),
-    "lab.time_per_token": ("每個詞元 {ms_token:.2f} 毫秒（草稿模型 {ms_draft:.2f} + 目標模型 {m"
-                           "s_verify:.2f}），對照目標模型傳播一個詞元的 {ms_one:.2f} 毫秒：{verdic"
-                           "t}"),
+    "lab.time_per_token": ("每個詞元 {ms_token:.2f} 毫秒（草稿模型 {ms_draft:.2f} + 目標模型 {ms_verify:.2f}），"
+                           "對照單獨執行目標模型、每個詞元一次傳播：{ms_one:.2f} 毫秒（載入模型時量測的 {passes} 次"
+                           "單一詞元傳播的中位數）：{verdict}"),
+    "lab.time_per_token.alone": ("每個詞元 {ms_token:.2f} 毫秒，每個詞元一次目標傳播：這就是單獨執行的目標模型，"
+                                 "也是衡量有草稿的執行時所用的參考"),
     "lab.time_per_token.unknown": ("每個詞元 {ms_token:.2f} 毫秒（草稿模型 {ms_draft:.2f} + 目標模"
                                    "型 {ms_verify:.2f}）；目標傳播次數減少不等於變快：請到草稿長度實驗室比較"),
     "lab.preset.e2b": "Gemma 4 E2B + 輔助模型",

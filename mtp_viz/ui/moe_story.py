@@ -13,7 +13,9 @@ def figures(preset: dict, n: int) -> dict:
     best = lab.best_gamma(alpha, c, verify_cost=v)
     per_pass = lab.expected_tokens(alpha, n)
     drafter = c * lab.moe_pass_params(moe, 1)       # c: the drafter's weights over one step's (active) weights
+    slow_n = next(g for g in range(1, 33) if lab.walltime_improvement(alpha, g, c, v(g)) < 1.0)
     return {"E": moe["E"], "k": moe["k"], "n": n, "tokens": n + 1,
+            "slow_n": slow_n, "slow_x": lab.walltime_improvement(alpha, slow_n, c, v(slow_n)),
             "touched": float(lab.experts_touched(moe["E"], moe["k"], n + 1)), "v": v(n),
             "dense": lab.walltime_improvement(alpha, n, c), "costed": lab.walltime_improvement(alpha, n, c, v(n)),
             "best": best, "best_x": lab.walltime_improvement(alpha, best, c, v(best)),

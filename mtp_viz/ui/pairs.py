@@ -87,12 +87,15 @@ def preload() -> threading.Thread:
 
 
 def one_token_pass_ms(pair) -> float | None:
-    """The median time of a target pass over one token, from a short generation without a drafter."""
+    """The median time of a target pass over one token, from a short generation without a drafter: the reference
+    the statistics line compares time per token with (ONE_TOKEN_PASSES passes, so one slow pass does not move it)."""
     from statistics import median
 
     from mtp_viz import generate_trace
+    from mtp_viz.figures.statistics import ONE_TOKEN_PASSES
 
-    trace = generate_trace(pair, "Hello" if pair.tokenizer is not None else [0], max_new_tokens=9, proposer="none")
+    trace = generate_trace(pair, "Hello" if pair.tokenizer is not None else [0], max_new_tokens=ONE_TOKEN_PASSES + 1,
+                           proposer="none")
     times = [r.verify_ms for r in trace.rounds[1:]]     # round 0 reads the whole prompt
     return median(times) if times else None
 
