@@ -17,7 +17,8 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mtp_viz import generate_trace, load_pair  # noqa: E402
-from mtp_viz.figures.experts import distinct_per_layer, expected_distinct  # noqa: E402
+from mtp_viz.figures.experts import batch_rows, distinct_per_layer, expected_distinct, recorded_batch  # noqa: E402
+from mtp_viz.lab import experts_touched  # noqa: E402
 from mtp_viz.training.corpus import DEMO_PROMPT, HELDOUT_PROMPTS  # noqa: E402
 
 SETTINGS = dict(max_new_tokens=48, num_assistant_tokens=4, schedule="constant", do_sample=False)
@@ -99,10 +100,30 @@ def experts_line(traces, ratio_moe, ratio_dense):
           f"dense {ratio_dense:.2f}x")
 
 
+def batch_lines():
+    """Expert weights read per generated token with and without drafting, B = 1 and 8, from the shipped side-by-side
+    recordings (assets/traces/moe_batch/, record.py --moe): measured routing, beside independent routing."""
+    traces = list(recorded_batch())
+    if not traces:
+        return
+    info = traces[0].model_info
+    e, k, expert = info["num_experts"], info["top_k_experts"], info["expert_bytes"]
+    print(f"\nExperts per layer and pass, and expert bytes per generated token (one expert in one layer: {expert:,} B),"
+          f" from {len(traces)} recorded prompts decoded side by side at N = 4:")
+    for row in batch_rows(traces, sizes=(1, 8)):
+        b = row["B"]
+        print(f"  B = {b}: without drafting {row['plain_union']:.1f} experts (independent: "
+              f"{experts_touched(e, k, b):.1f}), {row['plain_bytes_per_token'] / 1e3:.1f} kB/token; with drafting "
+              f"{row['draft_union']:.1f} (independent: {experts_touched(e, k, 5 * b):.1f}), "
+              f"{row['draft_bytes_per_token'] / 1e3:.1f} kB/token: "
+              f"{row['draft_bytes_per_token'] / row['plain_bytes_per_token']:.2f}x the expert bytes")
+
+
 def main():
     ok_dense, _, ratio_dense = report("miniature")
     ok_moe, moe_traces, ratio_moe = report("miniature-moe")
     experts_line(moe_traces, ratio_moe, ratio_dense)
+    batch_lines()
     return 0 if ok_dense and ok_moe else 1
 
 

@@ -780,10 +780,10 @@ STRINGS: dict[str, str] = {
                          " Bei Batchgröße 1 überschneiden sich die Experten der Entwürfe wenig, das Prüfen von N + 1"
                          " Tokens liest also ein Mehrfaches der Expertengewichte eines Schritts, und die "
                          "Beschleunigung schrumpft. Bei mehr Sequenzen liest schon die gewöhnliche Decodierung viele "
-                         "der Experten, die Entwürfe fügen also verhältnismäßig weniger hinzu. Pro "
-                         "erzeugtem Token ist das Entwurfsmodell dieses Miniaturmodells so gut, dass Entwerfen selbst"
-                         " bei B = 1 noch weniger Experten-Bytes liest; mit den 128 Experten von 26B A4B und einem "
-                         "Entwurfsmodell, das seltener richtig liegt, kann sich das umkehren."),
+                         "der Experten, die Entwürfe fügen also verhältnismäßig weniger hinzu. Die Balken unten rechts zeigen pro "
+                         "erzeugtem Token, ob Entwerfen bei jedem B mehr oder weniger Experten-Bytes liest. Für 26B "
+                         "A4B, dessen Experten den größten Teil seiner Gewichte ausmachen, rechnen die Voreinstellung "
+                         "26B A4B im Labor und Kapitel 11 der Tour dieselbe Zählung mit den echten Größen durch."),
     "fig.experts.dense": ("Dieses Zielmodell ist dicht: Jedes Token läuft durch alle seine Gewichte, es gibt also "
                           "keine Experten zu zählen. Wählen Sie miniature-moe, um ein Gemma 4 mit Mixture of Experts"
                           " zu sehen."),

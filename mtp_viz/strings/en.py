@@ -712,9 +712,9 @@ STRINGS: dict[str, str] = {
         "layer and pass, and the expert bytes read per generated token, with drafting and without. At batch size "
         "1 the drafts' experts overlap little, so verifying N + 1 tokens reads several times the expert weights "
         "of one step and the speed-up shrinks. With more sequences, plain decoding already reads many of the "
-        "experts, so the drafts add proportionally fewer. Per generated token, this miniature's drafter is so "
-        "good that drafting still reads fewer expert bytes even at B = 1; with 26B A4B's 128 experts and a "
-        "drafter that is right less often, that can turn the other way."),
+        "experts, so the drafts add proportionally fewer. The bottom right bars say, per generated token, whether "
+        "drafting reads more expert bytes or fewer at each B. For 26B A4B, whose experts hold most of its weights, "
+        "the lab's 26B A4B preset and the tour's chapter 11 work the same count through with its real sizes."),
     "fig.experts.dense": ("This target is dense: every token passes through all of its weights, so there are no "
                       "experts to count. Choose miniature-moe to see a mixture-of-experts Gemma 4."),
     "fig.experts.heading": ("Experts touched, round {i}: {positions} position(s) routed, each to k = {k} of E = {E} "
