@@ -107,3 +107,14 @@ def test_racing_the_same_request_twice_costs_no_new_generation(monkeypatch, tiny
 def test_a_bad_race_is_a_message_not_a_crash():
     page, fig, message = race_tab.run(None, "", "miniature-shallow", "mtp")
     assert message.startswith("⚠") and "empty" in message
+
+
+def test_the_outputs_are_compared_token_by_token():
+    alone, drafted = tour.trace(tour.BASELINE), tour.trace(tour.MTP)
+    html = race_tab.compare_html(race.lane(alone), race.lane(drafted), "en", "MTP")
+    assert html.count('class="same"') == 2 * len(alone.new_token_ids) and 'class="differ"' not in html   # greedy
+    other = race.lane(tour.trace(tour.SAMPLED))
+    parted = race_tab.compare_html(race.lane(alone), other, "de", "MTP")
+    assert 'class="differ"' in parted and "Token für Token" in parted
+    assert race_tab.compare_html(*race.projected(0.8, 0.1, 4, 48), "en", "MTP") == ""
+    assert "Token by token" in race_tab.measured(alone, drafted, "en")[0]

@@ -46,6 +46,8 @@ STRINGS: dict[str, str] = {
     "race.sum.per_pass": "Tokens pro Durchlauf des Zielmodells",
     "race.ratio": "{drafter} war nach der Uhr {ratio}-mal so schnell fertig.",
     "race.projected_ratio": "Hochgerechnet, nicht gemessen: {drafter} wäre {ratio}-mal so schnell fertig.",
+    "race.compare.title": "Token für Token (grün: an dieser Stelle dasselbe Token; orange: verschieden)",
+    "race.compare.more": "; die ersten {shown} von {total} Tokens",
     "race.check.same": "Derselbe Text, Token für Token: Alle {n} Tokens sind gleich. Die gierige Prüfung behält genau das, was das Zielmodell allein schreiben würde.",
     "race.check.differ": "Die beiden Texte unterscheiden sich. Bei gieriger Dekodierung darf das nicht sein: Bitte melden Sie diesen Prompt.",
     "race.check.sampled": "Beim Sampling unterscheiden sich die beiden Texte, weil die Zufallsziehungen verschieden sind; beide folgen dennoch der Verteilung des Zielmodells, das garantiert die Annahmeregel.",

@@ -46,6 +46,8 @@ STRINGS: dict[str, str] = {
     "race.sum.per_pass": "tokens per target pass",
     "race.ratio": "{drafter} finished {ratio}× as fast, by the wall clock.",
     "race.projected_ratio": "Projected, not measured: {drafter} would finish {ratio}× as fast.",
+    "race.compare.title": "Token by token (green: the same token at that position; orange: different)",
+    "race.compare.more": "; the first {shown} of {total} tokens",
     "race.check.same": "Same text, token for token: all {n} tokens are identical. Greedy verification keeps exactly what the target alone would write.",
     "race.check.differ": "The two texts differ. Under greedy decoding they should not: please report this prompt.",
     "race.check.sampled": "With sampling the two texts differ, because the random draws differ; each still follows the target's own distribution, which is what the acceptance rule guarantees.",

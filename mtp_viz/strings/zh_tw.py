@@ -46,6 +46,8 @@ STRINGS: dict[str, str] = {
     "race.sum.per_pass": "每次目標模型傳播的詞元數",
     "race.ratio": "以實際時間計，{drafter}快了 {ratio} 倍完成。",
     "race.projected_ratio": "推估值，並非實測：{drafter}會快 {ratio} 倍完成。",
+    "race.compare.title": "逐個詞元比較（綠色：該位置是同一個詞元；橘色：不同）",
+    "race.compare.more": "；{total} 個詞元中的前 {shown} 個",
     "race.check.same": "文字完全相同，逐個詞元一致：全部 {n} 個詞元都一樣。貪婪驗證保留的正是目標模型單獨會寫出的內容。",
     "race.check.differ": "兩段文字不同。在貪婪解碼下不該如此：請回報這個提示。",
     "race.check.sampled": "使用取樣時兩段文字會不同，因為隨機抽樣不同；但兩者都遵循目標模型本身的分佈，這正是接受規則所保證的。",

@@ -43,6 +43,27 @@ def _lane_data(x: race.Lane, label: str) -> dict:
     return {"label": label, "end": [round(v, 3) for v in x.end_ms], "pieces": x.tokens, "counts": x.counts}
 
 
+def compare_html(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, limit: int = 96) -> str:
+    """The two outputs token by token, one column per position, so a reader sees each token is the same (greedy)
+    or where sampling made them part; empty for a projected race, which has no text."""
+    pieces = [[p for round_pieces in x.tokens for p in round_pieces] for x in (alone, drafted)]
+    length = min(max(len(p) for p in pieces), limit)
+    if not length or alone.projected:
+        return ""
+    cells = []
+    for i in range(length):
+        a, d = (p[i] if i < len(p) else "" for p in pieces)
+        same = i < len(alone.token_ids) and i < len(drafted.token_ids) and alone.token_ids[i] == drafted.token_ids[i]
+        cells.append((a, d, "same" if same else "differ"))
+    row = lambda k: "".join(f'<td class="{c}">{html.escape(x[k].replace(" ", "·")) or "∅"}</td>'   # noqa: E731
+                            for x in cells for c in [x[2]])
+    more = t("race.compare.more", lang, shown=length, total=max(len(p) for p in pieces)) if length < max(
+        len(p) for p in pieces) else ""
+    return (f'<div class="race-compare-title">{t("race.compare.title", lang)}{more}</div>'
+            f'<div class="race-compare"><table><tr><th>{t("race.lane.alone", lang)}</th>{row(0)}</tr>'
+            f'<tr><th>{html.escape(drafter)}</th>{row(1)}</tr></table></div>')
+
+
 def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = "") -> str:
     """The table shown when both lanes finish, the token-by-token verdict, and how the lanes were timed."""
     a, d = s["alone"], s["drafted"]
@@ -87,7 +108,8 @@ def page(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, sampled:
                 f'<label>{t("race.js.slow", lang)} <select class="race-slow">{options}</select></label>'
                 f'<span class="race-clock"></span></div>')
     return (f'<div class="race" data-race="{html.escape(json.dumps(data), quote=True)}">{controls}{lanes}'
-            f'<div class="race-summary" hidden>{summary_html(s, lang, drafter, sampled, note)}</div></div>')
+            f'<div class="race-summary" hidden>{summary_html(s, lang, drafter, sampled, note)}'
+            f'{compare_html(alone, drafted, lang, drafter)}</div></div>')
 
 
 # -- handlers -----------------------------------------------------------------------------------------------------
@@ -158,6 +180,11 @@ RACE_CSS = """
 .race-table {font-size: 0.9rem} .race-table th, .race-table td {padding: 0 0.6rem; text-align: right; border-bottom: 1px solid #EBF0F8}
 .race-table th:first-child {text-align: left; font-weight: 400}
 .race-check {font-weight: 600; margin-top: 0.2rem} .race-note {font-size: 0.8rem; line-height: 1.3; color: #444; margin-top: 0.2rem}
+.race-compare-title {font-size: 0.85rem; margin-top: 0.4rem; color: #333}
+.race-compare {overflow-x: auto; max-width: 100%} .race-compare table {border-collapse: collapse; font-size: 0.8rem}
+.race-compare th {text-align: left; font-weight: 400; padding-right: 0.5rem; white-space: nowrap; position: sticky; left: 0; background: #fff}
+.race-compare td {padding: 0 0.25rem; white-space: pre; border-left: 1px solid #EBF0F8; text-align: center}
+.race-compare td.same {background: #e3f2ea} .race-compare td.differ {background: #fbe3d1}
 """
 
 # Runs in the browser for each race component (gr.HTML js_on_load): plays the lanes at the measured pace.
