@@ -102,7 +102,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     fig.update_xaxes(title_text=w("round"), dtick=1 if len(xs) <= 20 else None, row=2, col=2)
     fig.update_yaxes(title_text=w("per_pass_axis"), rangemode="tozero", row=2, col=2)
     if trace.model_info.get("moe_caveat"):
-        note = theme.wrap(t("fig.moe", lang, caveat=trace.model_info["moe_caveat"]), 140)
+        note = theme.wrap(t("fig.moe", lang, caveat=theme.moe_caveat(trace.model_info, lang)), 140)
         fig.add_annotation(text=note, x=0, y=0, xref="paper", yref="paper", yshift=-70, showarrow=False,
                            xanchor="left", yanchor="top", align="left", font={"size": 12, "color": theme.VERMILLION})
         fig.update_layout(height=fig.layout.height + 90, margin={"b": 140})

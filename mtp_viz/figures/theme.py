@@ -6,6 +6,7 @@ bar fill pattern, a text mark and a word, so a greyscale projector or a colour-b
 from __future__ import annotations
 
 import html
+import re
 import textwrap
 
 import plotly.graph_objects as go
@@ -39,6 +40,7 @@ TEMPLATE = go.layout.Template(
     data={"bar": [{"marker": {"pattern": {"fillmode": "overlay", "solidity": 0.2}}}]})  # pattern over the colour
 DRAFTER, TARGET = SKY, BLUE          # the two lanes / the two models
 # Latin as before; Chinese (which Arial lacks) from the faces the app serves (mtp_viz/fonts.py), not the machine's
+CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 FONT = f"Inter, Arial, '{FAMILY}', sans-serif"
 
 
@@ -57,6 +59,16 @@ def mark(status: str) -> str:
 def word(status: str, lang: str = "en") -> str:
     """The status as a legend word in `lang`."""
     return t(f"fig.status.{status}", lang)
+
+
+def moe_caveat(info: dict, lang: str = "en") -> str:
+    """A trace's mixture-of-experts caveat in `lang`: the table's words with its numbers (the trace records it in
+    English); "" for a dense target, the recorded words when the numbers are missing."""
+    if not info.get("moe_caveat"):
+        return ""
+    if info.get("top_k_experts") and info.get("num_experts"):
+        return t("fig.moe_caveat", lang, top_k=info["top_k_experts"], num_experts=info["num_experts"])
+    return info["moe_caveat"]
 
 
 def text_colour(background: str) -> str:
@@ -133,5 +145,6 @@ def short(text: str, limit: int = 14) -> str:
 
 
 def wrap(text: str, width: int = 110) -> str:
-    """Long text as plotly lines (<br>), for notes such as the MoE caveat."""
-    return "<br>".join(textwrap.wrap(text, width))
+    """Long text as plotly lines (<br>), for notes such as the MoE caveat. Latin words are never cut (a German
+    compound breaks at its hyphen, or runs long); Chinese, which has no spaces, breaks between any characters."""
+    return "<br>".join(textwrap.wrap(text, width, break_long_words=bool(CJK.search(text))))

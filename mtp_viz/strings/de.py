@@ -109,8 +109,8 @@ STRINGS: dict[str, str] = {
                            "Vokabular; Prompt-Nachschlagen (übernimmt, was früher im Prompt auf dieselben Wörter "
                            "folgte, ganz ohne Modell); oder niemand"),
     "step.n_info": "wie viele Tokens das Entwurfsmodell pro Runde rät (der Startwert, wenn ein Zeitplan N verändert)",
-    "step.schedule_info": ("heuristic: +2 nach einer Runde, in der jeder Vorschlag angenommen wurde, −1 nach einer "
-                           "Ablehnung; constant: N bleibt gleich"),
+    "step.schedule_info": ("heuristisch: +2 nach einer Runde, in der jeder Vorschlag angenommen wurde, −1 nach einer "
+                           "Ablehnung; konstant: N bleibt gleich"),
     "step.threshold_info": ("beendet den Entwurf einer Runde vorzeitig nach einem Vorschlag, dessen höchste "
                             "Wahrscheinlichkeit darunter lag; 0 entwirft immer N"),
     "step.max_new_info": ("höchstens so viele Tokens werden erzeugt; die letzte Runde wird an dieser Grenze "
@@ -140,6 +140,16 @@ STRINGS: dict[str, str] = {
     "step.what.round": ("Das Entwurfsmodell schlug {drafted} vor (N = {n}{fewer}), das Zielmodell behielt {kept} und"
                         " fügte ein {kind} an → {new} neu"),
     "step.stopped": " Generierung beendet ({why}).",
+    "step.stop.eos": "das Modell schrieb sein Textende-Token",
+    "step.stop.length": "die Höchstzahl neuer Tokens ist erreicht",
+    "step.params": "{model} ({millions:,.1f} Mio. Parameter)",
+    "step.schedule.heuristic": "heuristisch",
+    "step.schedule.constant": "konstant",
+    "step.recorded.actions_speak": "„Actions speak“, MTP-Entwurfsmodell",
+    "step.recorded.actions_speak_moe": "„Actions speak“, Miniatur mit Mixture of Experts",
+    "step.recorded.actions_speak_no_drafter": "„Actions speak“, Zielmodell allein",
+    "step.recorded.once_upon_a_time_sampled": "„Once upon a time,“, mit Sampling",
+    "step.recorded.tom_counted": "„Tom counted“, MTP-Entwurfsmodell",
     "step.what.unused": " ({unused} weitere Vorschläge, denen es zustimmte, lagen hinter dem Ende: nicht verwendet)",
     "step.fewer.length": "; nur {left} passten noch vor die Grenze für neue Tokens",
     "step.fewer.lookup": "; das Nachschlagen fand keine weiteren",
@@ -333,7 +343,7 @@ STRINGS: dict[str, str] = {
     "fig.activations.concat": "verketten",
     "fig.activations.concat_hover": "verborgener Zustand und Embedding nebeneinander",
     "fig.activations.pre_hover": "eine lineare Schicht hinunter auf die Breite des Entwurfsmodells",
-    "fig.activations.layers": "{n} Schichten des Entwurfsmodells",
+    "fig.activations.layers": "{n} Schichten des Entwurfs-Modells",
     "fig.activations.layers_hover": "Attention auf den KV-Cache des Zielmodells in den Schichten {layers}",
     "fig.activations.logits": "Token-Bewertungen",
     "fig.activations.clusters": "die besten {k} von {n:,} Clustern",
@@ -345,6 +355,11 @@ STRINGS: dict[str, str] = {
     "fig.activations.position": "Positions-ID {pos} für alle {n} Vorschläge dieser Runde",
     "fig.activations.positions": "Positions-IDs {pos}",
     "fig.moe": "Mixture of Experts: {caveat}",
+    "fig.moe_caveat": ("Dieses Zielmodell ist ein Mixture of Experts: Jedes Token wird an {top_k} von {num_experts} "
+                       "Experten geleitet. Ein Prüfdurchlauf über N+1 Tokens kann sie an bis zu "
+                       "(N+1)×{top_k} verschiedene Experten leiten und liest daher weit mehr Expertengewichte als ein "
+                       "einzelner Decodierschritt. Die Prüfung ist dann nicht mehr fast kostenlos, und MTP "
+                       "beschleunigt ein MoE-Modell wie 26B A4B weniger als ein dichtes Modell gleicher aktiver Größe."),
     "fig.statistics.title": "Statistik",
     "fig.statistics.heading": ("Statistik nach Runde {i}: mittlere Akzeptanzlänge {mal:.2f}, {tpp:.2f} Tokens pro "
                                "Durchlauf des Zielmodells"),
@@ -432,6 +447,7 @@ STRINGS: dict[str, str] = {
     "lab.axis.share": "Runden, in denen die Vorschläge 1..k alle angenommen wurden",
     "lab.title.tokens": "Tokens pro Durchlauf des Zielmodells in Abhängigkeit von N",
     "lab.title.speedup": "Beschleunigung in Abhängigkeit von N: echte Zeit, gemessen (c = {c:.2f})",
+    "lab.title.speedup_empty": "Beschleunigung in Abhängigkeit von N: echte Zeit, gemessen",
     "lab.title.acceptance": "Akzeptanz nach Position des Vorschlags (N = {n}): der Abfall mit α^k",
     "lab.title.what_if": "Was wäre bei α = {alpha:.2f} und c = {c:.2f}? Bestes N {best}, Beschleunigung {speedup:.2f}×",
     "lab.title.what_if_tokens": "Tokens pro Durchlauf des Zielmodells",
@@ -635,7 +651,7 @@ STRINGS: dict[str, str] = {
                       "viel gewinnen. Der heuristische Zeitplan passt N unterwegs an: +2 nach einer Runde, in der "
                       "jeder Vorschlag angenommen wurde, −1 nach jeder Ablehnung. In diesem Beispiel sank N von "
                       "{n_first} auf {n_min}, und das Zielmodell lieferte {mean} Tokens pro Durchlauf."),
-    "tour.ch9.try": ("Stellen Sie unter **Schritt für Schritt** den Zeitplan auf *constant* und N auf 8, lassen Sie "
+    "tour.ch9.try": ("Stellen Sie unter **Schritt für Schritt** den Zeitplan auf *konstant* und N auf 8, lassen Sie "
                      "*Tom counted* laufen und vergleichen Sie die Tokens pro Durchlauf des Zielmodells mit dem "
                      "heuristischen Zeitplan."),
     "tour.ch9.q": ("Das Entwurfsmodell ist bei einem Text sehr gut und bei einem anderen schwach. Wohin bringt der "
@@ -721,8 +737,8 @@ STRINGS: dict[str, str] = {
     "glossary.cluster_miss": ("**Cluster-Fehlgriff (cluster miss)**: Das Token des Zielmodells lag in einem Cluster,"
                               " den das Entwurfsmodell nicht ausgewählt hatte; dieser Vorschlag konnte also nicht "
                               "stimmen."),
-    "glossary.schedule": ("**Zeitplan (schedule)**: wie sich N von Runde zu Runde ändert. heuristic: +2 nach einer "
-                          "vollständig angenommenen Runde, −1 nach einer Ablehnung; constant: gar nicht."),
+    "glossary.schedule": ("**Zeitplan (schedule)**: wie sich N von Runde zu Runde ändert. heuristisch: +2 nach einer "
+                          "vollständig angenommenen Runde, −1 nach einer Ablehnung; konstant: gar nicht."),
     "glossary.moe": ("**Mixture of Experts (MoE) / Experte**: ein Modell, dessen Schichten viele Teilnetze, die "
                      "Experten, enthalten und jedes Token durch wenige davon schicken; verschiedene Tokens können "
                      "verschiedene Experten nutzen."),

@@ -134,6 +134,16 @@ STRINGS: dict[str, str] = {
     "step.what.round": ("the drafter guessed {drafted} (N = {n}{fewer}), the target kept {kept} and added a {kind} token "
                         "→ {new} new"),
     "step.stopped": " Generation stopped ({why}).",
+    "step.stop.eos": "the model wrote its end-of-text token",
+    "step.stop.length": "the limit of new tokens was reached",
+    "step.params": "{model} ({millions:,.1f}M parameters)",
+    "step.schedule.heuristic": "heuristic",
+    "step.schedule.constant": "constant",
+    "step.recorded.actions_speak": "“Actions speak”, MTP drafter",
+    "step.recorded.actions_speak_moe": "“Actions speak”, mixture-of-experts miniature",
+    "step.recorded.actions_speak_no_drafter": "“Actions speak”, target alone",
+    "step.recorded.once_upon_a_time_sampled": "“Once upon a time,”, sampled",
+    "step.recorded.tom_counted": "“Tom counted”, MTP drafter",
     "step.what.unused": " ({unused} more guesses it agreed with came after the end: not used)",
     "step.fewer.length": "; only {left} fit before the max-new-tokens limit",
     "step.fewer.lookup": "; the lookup found no more",
@@ -325,6 +335,11 @@ STRINGS: dict[str, str] = {
     "fig.activations.position": "position id {pos} for all {n} guesses of this round",
     "fig.activations.positions": "position ids {pos}",
     "fig.moe": "MoE: {caveat}",
+    "fig.moe_caveat": ("This target is a mixture of experts: each token is routed to {top_k} of {num_experts} experts. "
+                       "One verification pass over N+1 tokens can route them to up to (N+1)×{top_k} different "
+                       "experts, so it reads far more expert weights than one decoding step does. Verification is "
+                       "then no longer almost free, and MTP speeds up a MoE model such as 26B A4B less than a dense "
+                       "model of the same active size."),
     "fig.statistics.title": "Statistics",
     "fig.statistics.heading": ("Statistics after round {i}: mean acceptance length {mal:.2f}, {tpp:.2f} tokens per "
                                "target pass"),
@@ -406,6 +421,7 @@ STRINGS: dict[str, str] = {
     "lab.axis.share": "rounds with guesses 1..k all accepted",
     "lab.title.tokens": "Tokens per target pass against N",
     "lab.title.speedup": "Speed-up against N: wall clock, measured (c = {c:.2f})",
+    "lab.title.speedup_empty": "Speed-up against N: wall clock, measured",
     "lab.title.acceptance": "Acceptance by guess position (N = {n}): the α^k decay",
     "lab.title.what_if": "What if α = {alpha:.2f} and c = {c:.2f}? Best N {best}, speed-up {speedup:.2f}×",
     "lab.title.what_if_tokens": "tokens per target pass",
