@@ -135,7 +135,7 @@ def recorded_batch() -> tuple:
 def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
     if not is_moe(trace):
         fig = theme.new_figure(t("fig.experts.title", lang), height=260, lang=lang)
-        return theme.message(fig, theme.wrap(t("fig.experts.dense", lang), 90).replace("\n", "<br>"))
+        return theme.message(fig, t("fig.experts.dense", lang).replace("\n", "<br>"))
     i = theme.clamp(trace, round_index)
     num_experts, k, layers, expert = moe_facts(trace)
     panels = ["grid", "distinct", "bytes", "speedup", "batch_union", "batch_bytes"]
@@ -144,7 +144,7 @@ def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
     r = trace.rounds[i]
     positions = len(r.routed_experts[0]) if r.routed_experts else 0
     heading = t("fig.experts.heading", lang, i=i, positions=positions, E=num_experts, k=k)
-    theme.new_figure(theme.wrap(heading, 60), height=1150, fig=fig, headroom=40, lang=lang)
+    theme.new_figure(heading, height=1150, fig=fig, headroom=40, lang=lang)
     theme.legend_below(fig, rows=3)
     _grid(fig, trace, r, num_experts, lang)
     rounds = verifications(trace, i)

@@ -7,7 +7,7 @@ STRINGS: dict[str, str] = {
     "app.title": "MTP speculative decoding, step by step",
     "tab.step": "Step through",
     "tab.tour": "Guided tour",
-    "model.miniature": "miniature shaped like E2B (bundled, instant)",
+    "model.miniature": "E2B-shaped miniature (bundled)",
     "model.miniature-shallow": "shallow miniature, costly drafter (bundled)",
     "model.miniature-moe": "miniature mixture of experts (bundled, 16 experts, top-2)",
     "model.e2b": "Gemma 4 E2B + assistant",

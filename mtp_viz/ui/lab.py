@@ -217,3 +217,4 @@ def build(demo: gr.Blocks) -> None:
     preset.input(choose_preset, [preset], [alpha, c, preset_note], **private)
     demo.load(first_paint, None, outputs, **private)
     demo.load(pairs_paint, None, pairs_plot, **private)
+    demo.load(redraw, [alpha, c], what_if, **private)   # built in English above, redrawn in the visitor's language
