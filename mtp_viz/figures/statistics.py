@@ -60,7 +60,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         timing = theme.wrap(timing, theme.TITLE_WIDTH + 10)   # 14 px, not 18
         lines += 1 + timing.count("<br>")
         title += f"<br><span style='font-size:14px'>{timing}</span>"
-    theme.new_figure(title, height=500 + 22 * lines, fig=fig, headroom=30, lang=lang)
+    theme.new_figure(title, height=500 + 32 * lines, fig=fig, headroom=30, lang=lang)
     fig.update_layout(margin={"t": 110 + 32 * lines})    # the title's extra lines sit above the legend
     pos = [str(k + 1) for k in range(len(s["acceptance_by_position"]))]
     fig.add_trace(go.Bar(x=pos, y=s["acceptance_by_position"], name=w("proposed"), meta="by_position",
