@@ -8,7 +8,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from mtp_viz import gemma4
-from mtp_viz.figures import experts, theme
+from mtp_viz.figures import theme
 from mtp_viz.strings import number, t
 
 KEY = "activations"
@@ -92,7 +92,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         what = (w("position", pos=pos[0], n=len(steps)) if len(pos) == 1 else w("positions", pos=pos))
         notes.append({"x": 3.1, "y": 1.55, "text": what, "showarrow": False, "font": {"size": 14}})
     if info.get("moe_caveat"):
-        notes.append({"x": 3.1, "y": -2.3, "text": theme.wrap(t("fig.moe", lang, caveat=experts.caveat(info, lang)), 120),
+        notes.append({"x": 3.1, "y": -2.3, "text": theme.wrap(t("fig.moe", lang, caveat=theme.moe_caveat(info, lang)), 90),
                       "yanchor": "top",
                       "showarrow": False, "font": {"size": 12, "color": theme.VERMILLION}})
     low = -3.6 if info.get("moe_caveat") else -2.4

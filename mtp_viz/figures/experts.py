@@ -43,14 +43,6 @@ def expected_distinct(num_experts: int, k: int, positions: int) -> float:
     return float(experts_touched(num_experts, k, positions))
 
 
-def caveat(info: dict, lang: str = "en") -> str:
-    """The MoE caveat in the reader's language, from the model's k and E (model_info keeps an English copy for
-    API readers); empty for a dense target."""
-    if not info.get("moe_caveat"):
-        return ""
-    return t("moe.caveat", lang, top_k=info.get("top_k_experts"), num_experts=info.get("num_experts"))
-
-
 def distinct_per_layer(routes: list[list[list[int]]]) -> list[int]:
     """routes[layer][position] = top-k ids -> number of different experts each layer used."""
     return [len({e for ids in layer for e in ids}) for layer in routes]
@@ -144,7 +136,7 @@ def recorded_batch() -> tuple:
 def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
     if not is_moe(trace):
         fig = theme.new_figure(t("fig.experts.title", lang), height=260, lang=lang)
-        return theme.message(fig, theme.wrap(t("fig.experts.dense", lang), 90).replace("\n", "<br>"))
+        return theme.message(fig, t("fig.experts.dense", lang).replace("\n", "<br>"))
     i = theme.clamp(trace, round_index)
     num_experts, k, layers, expert = moe_facts(trace)
     panels = ["grid", "distinct", "bytes", "speedup", "batch_union", "batch_bytes"]
@@ -153,7 +145,7 @@ def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
     r = trace.rounds[i]
     positions = len(r.routed_experts[0]) if r.routed_experts else 0
     heading = t("fig.experts.heading", lang, i=i, positions=positions, E=num_experts, k=k)
-    theme.new_figure(theme.wrap(heading, 60), height=1150, fig=fig, headroom=40, lang=lang)
+    theme.new_figure(heading, height=1150, fig=fig, headroom=40, lang=lang)
     theme.legend_below(fig, rows=3)
     _grid(fig, trace, r, num_experts, lang)
     rounds = verifications(trace, i)

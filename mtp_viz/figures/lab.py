@@ -23,6 +23,11 @@ def _drafting(df: pd.DataFrame) -> list[str]:
     return [p for p in dict.fromkeys(df["proposer"]) if p != "none"]
 
 
+def _name(proposer: str, lang: str) -> str:
+    """A proposer as a legend word in `lang`: MTP, or the settings' word for the others."""
+    return "MTP" if proposer == "mtp" else t(f"step.proposer.{proposer}", lang)
+
+
 def _rows(df: pd.DataFrame, proposer: str, schedule: str) -> pd.DataFrame:
     rows = df[(df["proposer"] == proposer) & (df["schedule"] == schedule)]
     return rows.sort_values("num_assistant_tokens")
@@ -67,7 +72,7 @@ def tokens_per_pass(df: pd.DataFrame, lang: str = "en") -> go.Figure:
         model = lab.cost_model(df, proposer)
         curve = lab.predicted_curve(model, ns)
         fig.add_trace(go.Scatter(x=curve["num_assistant_tokens"], y=curve["tokens_per_target_pass"], mode="lines",
-                                 name=t("lab.legend.predicted", lang, proposer=proposer, alpha=model["alpha"]),
+                                 name=t("lab.legend.predicted", lang, proposer=_name(proposer, lang), alpha=model["alpha"]),
                                  meta="predicted", line={"color": colour}))
         _measured(fig, df, proposer, "tokens_per_target_pass", colour, lang)
     fig.update_xaxes(title_text=t("lab.axis.n", lang), dtick=1)
@@ -79,12 +84,12 @@ def _measured(fig: go.Figure, df: pd.DataFrame, proposer: str, column: str, colo
     """One proposer's measured points against N: constant-N rows as dots, heuristic rows as diamonds."""
     const = _rows(df, proposer, "constant")
     fig.add_trace(go.Scatter(x=const["num_assistant_tokens"], y=const[column], mode="markers",
-                             name=t("lab.legend.measured", lang, proposer=proposer), meta="measured",
+                             name=t("lab.legend.measured", lang, proposer=_name(proposer, lang)), meta="measured",
                              marker={"color": colour, "size": 11}))
     heur = _rows(df, proposer, "heuristic")
     if len(heur):
         fig.add_trace(go.Scatter(x=heur["num_assistant_tokens"], y=heur[column], mode="markers",
-                                 name=t("lab.legend.heuristic", lang, proposer=proposer), meta="heuristic",
+                                 name=t("lab.legend.heuristic", lang, proposer=_name(proposer, lang)), meta="heuristic",
                                  marker={"color": HEURISTIC, "symbol": "diamond", "size": 11}))
 
 
@@ -92,7 +97,7 @@ def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
     """Measured wall-clock speed-up against N, the predicted curve, the 1.0 line, the best N, the heuristic."""
     proposers = _drafting(df) if df is not None else []
     if not proposers:
-        return _empty(t("lab.title.speedup", lang, c=float("nan")), lang)
+        return _empty(t("lab.title.speedup_empty", lang), lang)
     first = lab.cost_model(df, proposers[0])
     fig = theme.new_figure(t("lab.title.speedup", lang, c=first["c"]), height=440, lang=lang)
     ns = _ns(df)
@@ -103,7 +108,7 @@ def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
         model = lab.cost_model(df, proposer)
         curve = lab.predicted_curve(model, ns)
         fig.add_trace(go.Scatter(x=curve["num_assistant_tokens"], y=curve["speedup"], mode="lines", meta="predicted",
-                                 name=t("lab.legend.predicted_speedup", lang, proposer=proposer,
+                                 name=t("lab.legend.predicted_speedup", lang, proposer=_name(proposer, lang),
                                         alpha=model["alpha"], c=model["c"]), line={"color": colour}))
         _measured(fig, df, proposer, "speedup_vs_none", colour, lang)
     best = best_measured(df)

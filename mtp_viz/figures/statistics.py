@@ -58,14 +58,14 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     if ratio is not None:   # MoE: the mean over verifications and layers of distinct experts / k
         title += t("fig.experts.stats_ratio", lang, ratio=ratio)
     timing = time_per_token(trace, i, lang)
-    title = theme.wrap(title, 72)                 # long titles wrap rather than run off a projector-sized panel
+    title = theme.wrap(title, theme.TITLE_WIDTH)     # long titles wrap rather than run off a projector-sized panel
     lines = title.count("<br>")
     if timing:
-        timing = theme.wrap(timing, 100)
+        timing = theme.wrap(timing, theme.TITLE_WIDTH + 10)   # 14 px, not 18
         lines += 1 + timing.count("<br>")
         title += f"<br><span style='font-size:14px'>{timing}</span>"
-    theme.new_figure(title, height=500 + 22 * lines, fig=fig, headroom=30, lang=lang)
-    fig.update_layout(margin={"t": 110 + 22 * lines})    # the title's extra lines sit above the legend
+    theme.new_figure(title, height=500 + 32 * lines, fig=fig, headroom=30, lang=lang)
+    fig.update_layout(margin={"t": 110 + 32 * lines})    # the title's extra lines sit above the legend
     pos = [str(k + 1) for k in range(len(s["acceptance_by_position"]))]
     fig.add_trace(go.Bar(x=pos, y=s["acceptance_by_position"], name=w("proposed"), meta="by_position",
                          marker={"color": theme.GREEN}), row=1, col=1)
@@ -106,7 +106,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     fig.update_xaxes(title_text=w("round"), dtick=1 if len(xs) <= 20 else None, row=2, col=2)
     fig.update_yaxes(title_text=w("per_pass_axis"), rangemode="tozero", row=2, col=2)
     if trace.model_info.get("moe_caveat"):
-        note = theme.wrap(t("fig.moe", lang, caveat=experts.caveat(trace.model_info, lang)), 140)
+        note = theme.wrap(t("fig.moe", lang, caveat=theme.moe_caveat(trace.model_info, lang)), 90)
         fig.add_annotation(text=note, x=0, y=0, xref="paper", yref="paper", yshift=-70, showarrow=False,
                            xanchor="left", yanchor="top", align="left", font={"size": 12, "color": theme.VERMILLION})
         fig.update_layout(height=fig.layout.height + 90, margin={"b": 140})

@@ -6,7 +6,7 @@ bar fill pattern, a text mark and a word, so a greyscale projector or a colour-b
 from __future__ import annotations
 
 import html
-import textwrap
+import re
 
 import plotly.graph_objects as go
 
@@ -39,6 +39,9 @@ TEMPLATE = go.layout.Template(
     data={"bar": [{"marker": {"pattern": {"fillmode": "overlay", "solidity": 0.2}}}]})  # pattern over the colour
 DRAFTER, TARGET = SKY, BLUE          # the two lanes / the two models
 # Latin as before; Chinese (which Arial lacks) from the faces the app serves (mtp_viz/fonts.py), not the machine's
+CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
+_TOKEN = re.compile(r"\s+|[\u3000-\u9fff\uff00-\uffef]|<[^>]*>|[^\s\u3000-\u9fff\uff00-\uffef<-]*-|[^\s\u3000-\u9fff\uff00-\uffef<]+")
+TITLE_WIDTH = 58     # letters of an 18 px title in the narrowest place a figure is shown (the view at 1280 px)
 FONT = f"Inter, Arial, '{FAMILY}', sans-serif"
 
 
@@ -59,6 +62,16 @@ def word(status: str, lang: str = "en") -> str:
     return t(f"fig.status.{status}", lang)
 
 
+def moe_caveat(info: dict, lang: str = "en") -> str:
+    """A trace's mixture-of-experts caveat in `lang`: the table's words with its numbers (the trace records it in
+    English); "" for a dense target, the recorded words when the numbers are missing."""
+    if not info.get("moe_caveat"):
+        return ""
+    if info.get("top_k_experts") and info.get("num_experts"):
+        return t("fig.moe_caveat", lang, top_k=info["top_k_experts"], num_experts=info["num_experts"])
+    return info["moe_caveat"]
+
+
 def text_colour(background: str) -> str:
     """Black or white, whichever reads better on the given hex background."""
     r, g, b = (int(background[i:i + 2], 16) for i in (1, 3, 5))
@@ -75,10 +88,11 @@ def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, head
     house top and bottom margins) here, in the one constructor call: plotly validates a figure built at once a few
     times faster than one built by add_trace and update_layout, and the token stream is redrawn on every Step.
     """
-    top, bottom = 80 + headroom, 50
+    title = wrap(title, TITLE_WIDTH)           # plotly never wraps a title: one too long runs off the plot
+    top, bottom = 80 + headroom + 32 * title.count("<br>"), 50
     layout = dict(
         title={"text": title, "x": 0.01, "xanchor": "left", "y": 1.0, "yanchor": "top", "yref": "container",
-               "pad": {"t": 12}, "font": {"size": 18}},
+               "pad": {"t": 12 + 8 * title.count("<br>")}, "font": {"size": 18}},   # plotly lifts extra lines
         template=TEMPLATE, height=height, font={"size": 14, "family": FONT},
         margin={"l": 60, "r": 20, "t": top, "b": bottom}, paper_bgcolor=PAPER, plot_bgcolor=PAPER,
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.0 + headroom / max(height - top - bottom, 1),
@@ -120,7 +134,7 @@ def legend_below(fig: go.Figure, rows: int) -> go.Figure:
 
 def message(fig: go.Figure, text: str) -> go.Figure:
     """Write a centred note on a figure that has nothing to plot (no drafts yet, no clusters, ...)."""
-    fig.add_annotation(text=text, x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
+    fig.add_annotation(text=wrap(text, 60), x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
                        font={"size": 16, "color": GREY})
     fig.update_xaxes(visible=False)
     fig.update_yaxes(visible=False)
@@ -140,5 +154,25 @@ def short(text: str, limit: int = 14) -> str:
 
 
 def wrap(text: str, width: int = 110) -> str:
-    """Long text as plotly lines (<br>), for notes such as the MoE caveat."""
-    return "<br>".join(textwrap.wrap(text, width))
+    """Long text as plotly lines (<br>), `width` counted in Latin letters (a Chinese character counts two), for
+    titles and notes. Latin words are never cut, only broken after a hyphen; Chinese breaks between characters.
+    Existing <br>s are kept; markup (<b>, <span ...>) takes no width and is never split."""
+    lines = []
+    for para in text.split("<br>"):
+        line = ""
+        for tok in _TOKEN.findall(para):
+            if tok.isspace():
+                line += " " if line else ""
+            elif line.strip() and _width(line + tok) > width:
+                lines.append(line.rstrip())
+                line = tok
+            else:
+                line += tok
+        lines.append(line.rstrip())
+    return "<br>".join(lines)
+
+
+def _width(text: str) -> int:
+    """Letters a text takes on screen: markup none, a Chinese character two."""
+    text = re.sub(r"<[^>]*>", "", text)
+    return len(text) + len(CJK.findall(text))

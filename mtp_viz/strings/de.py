@@ -8,7 +8,7 @@ STRINGS: dict[str, str] = {
     "app.title": "Spekulative Decodierung mit MTP, Schritt für Schritt",
     "tab.step": "Schritt für Schritt",
     "tab.tour": "Geführte Tour",
-    "model.miniature": "Miniatur in E2B-Form (mitgeliefert, sofort)",
+    "model.miniature": "Miniatur wie E2B (mitgeliefert)",
     "model.miniature-shallow": "flache Miniatur, teures Entwurfsmodell (mitgeliefert)",
     "model.miniature-moe": "Miniatur mit Expertenmischung (mitgeliefert, 16 Experten, Top-2)",
     "model.e2b": "Gemma 4 E2B + Assistent",
@@ -62,11 +62,6 @@ STRINGS: dict[str, str] = {
                             "et al. mit der veröffentlichten Annahmequote (α = {alpha}) und der Größe des "
                             "Entwurfsmodells im Verhältnis zum Zielmodell (c = {c}), {n} Vorschläge pro Runde. "
                             "Niemand führt diesen Checkpoint hier aus."),
-    "moe.caveat": ("Jedes Token wird pro Schicht an {top_k} von {num_experts} Experten geleitet. Ein Durchlauf, "
-                   "der N + 1 Tokens prüft, kann bis zu (N + 1)·{top_k} verschiedene Experten nutzen, und ein "
-                   "speichergebundener Durchlauf bezahlt für jeden gelesenen Experten. Die Prüfung ist dann nicht "
-                   "mehr fast kostenlos, und MTP beschleunigt ein MoE-Modell weniger als ein dichtes Modell gleicher "
-                   "aktiver Größe. Die Ansicht „Berührte Experten“ und Kapitel 11 der Tour zählen das nach."),
     "moe.story": ("Beim Prüfen von {tokens} Tokens mit Batchgröße 1 rufen die {tokens} Tokens etwa {touched:.0f} der "
                   "{E} Experten jeder Schicht auf, während ein einzelnes Token {k} nutzt (jede Wahl als unabhängig "
                   "gezählt). Ein speichergebundener Durchlauf bezahlt für die Gewichte, die er liest; diese Prüfung "
@@ -127,8 +122,8 @@ STRINGS: dict[str, str] = {
                            "Vokabular; Prompt-Nachschlagen (übernimmt, was früher im Prompt auf dieselben Wörter "
                            "folgte, ganz ohne Modell); oder niemand"),
     "step.n_info": "wie viele Tokens das Entwurfsmodell pro Runde rät (der Startwert, wenn ein Zeitplan N verändert)",
-    "step.schedule_info": ("heuristic: +2 nach einer Runde, in der jeder Vorschlag angenommen wurde, −1 nach einer "
-                           "Ablehnung; constant: N bleibt gleich"),
+    "step.schedule_info": ("heuristisch: +2 nach einer Runde, in der jeder Vorschlag angenommen wurde, −1 nach einer "
+                           "Ablehnung; konstant: N bleibt gleich"),
     "step.threshold_info": ("beendet den Entwurf einer Runde vorzeitig nach einem Vorschlag, dessen höchste "
                             "Wahrscheinlichkeit darunter lag; 0 entwirft immer N"),
     "step.max_new_info": ("höchstens so viele Tokens werden erzeugt; die letzte Runde wird an dieser Grenze "
@@ -158,6 +153,16 @@ STRINGS: dict[str, str] = {
     "step.what.round": ("Das Entwurfsmodell schlug {drafted} vor (N = {n}{fewer}), das Zielmodell behielt {kept} und"
                         " fügte ein {kind} an → {new} neu"),
     "step.stopped": " Generierung beendet ({why}).",
+    "step.stop.eos": "das Modell schrieb sein Textende-Token",
+    "step.stop.length": "die Höchstzahl neuer Tokens ist erreicht",
+    "step.params": "{model} ({millions:,.1f} Mio. Parameter)",
+    "step.schedule.heuristic": "heuristisch",
+    "step.schedule.constant": "konstant",
+    "step.recorded.actions_speak": "„Actions speak“, MTP-Entwurfsmodell",
+    "step.recorded.actions_speak_moe": "„Actions speak“, Miniatur mit Mixture of Experts",
+    "step.recorded.actions_speak_no_drafter": "„Actions speak“, Zielmodell allein",
+    "step.recorded.once_upon_a_time_sampled": "„Once upon a time,“, mit Sampling",
+    "step.recorded.tom_counted": "„Tom counted“, MTP-Entwurfsmodell",
     "step.what.unused": " ({unused} weitere Vorschläge, denen es zustimmte, lagen hinter dem Ende: nicht verwendet)",
     "step.fewer.length": "; nur {left} passten noch vor die Grenze für neue Tokens",
     "step.fewer.lookup": "; das Nachschlagen fand keine weiteren",
@@ -368,7 +373,7 @@ STRINGS: dict[str, str] = {
     "fig.activations.concat": "verketten",
     "fig.activations.concat_hover": "verborgener Zustand und Embedding nebeneinander",
     "fig.activations.pre_hover": "eine lineare Schicht hinunter auf die Breite des Entwurfsmodells",
-    "fig.activations.layers": "{n} Schichten des Entwurfsmodells",
+    "fig.activations.layers": "{n} Schichten des Entwurfs-Modells",
     "fig.activations.layers_hover": "Attention auf den KV-Cache des Zielmodells in den Schichten {layers}",
     "fig.activations.logits": "Token-Bewertungen",
     "fig.activations.clusters": "die besten {k} von {n:,} Clustern",
@@ -380,6 +385,11 @@ STRINGS: dict[str, str] = {
     "fig.activations.position": "Positions-ID {pos} für alle {n} Vorschläge dieser Runde",
     "fig.activations.positions": "Positions-IDs {pos}",
     "fig.moe": "Mixture of Experts: {caveat}",
+    "fig.moe_caveat": ("Dieses Zielmodell ist ein Mixture of Experts: Jedes Token wird an {top_k} von {num_experts} "
+                       "Experten geleitet. Ein Prüfdurchlauf über N+1 Tokens kann sie an bis zu "
+                       "(N+1)×{top_k} verschiedene Experten leiten und liest daher weit mehr Expertengewichte als ein "
+                       "einzelner Decodierschritt. Die Prüfung ist dann nicht mehr fast kostenlos, und MTP "
+                       "beschleunigt ein MoE-Modell wie 26B A4B weniger als ein dichtes Modell gleicher aktiver Größe."),
     "fig.statistics.title": "Statistik",
     "fig.statistics.heading": ("Statistik nach Runde {i}: mittlere Akzeptanzlänge {mal:.2f}, {tpp:.2f} Tokens pro "
                                "Durchlauf des Zielmodells"),
@@ -463,11 +473,12 @@ STRINGS: dict[str, str] = {
     "lab.error.failed": "Die Messreihe wurde abgebrochen: {error}",
     "lab.axis.n": "N (Vorschläge pro Runde)",
     "lab.axis.tokens": "Tokens pro Durchlauf des Zielmodells",
-    "lab.axis.speedup": "Beschleunigung gegenüber ohne Entwurfsmodell (×)",
+    "lab.axis.speedup": "Beschleunigung ggü. ohne Entwurf (×)",
     "lab.axis.position": "Position k des Vorschlags",
-    "lab.axis.share": "Runden, in denen die Vorschläge 1..k alle angenommen wurden",
+    "lab.axis.share": "Runden mit Vorschlag 1..k angenommen",
     "lab.title.tokens": "Tokens pro Durchlauf des Zielmodells in Abhängigkeit von N",
     "lab.title.speedup": "Beschleunigung in Abhängigkeit von N: echte Zeit, gemessen (c = {c:.2f})",
+    "lab.title.speedup_empty": "Beschleunigung in Abhängigkeit von N: echte Zeit, gemessen",
     "lab.title.acceptance": "Akzeptanz nach Position des Vorschlags (N = {n}): der Abfall mit α^k",
     "lab.title.what_if": "Was wäre bei α = {alpha:.2f} und c = {c:.2f}? Bestes N {best}, Beschleunigung {speedup:.2f}×",
     "lab.title.what_if_tokens": "Tokens pro Durchlauf des Zielmodells",
@@ -677,7 +688,7 @@ STRINGS: dict[str, str] = {
                       "viel gewinnen. Der heuristische Zeitplan passt N unterwegs an: +2 nach einer Runde, in der "
                       "jeder Vorschlag angenommen wurde, −1 nach jeder Ablehnung. In diesem Beispiel sank N von "
                       "{n_first} auf {n_min}, und das Zielmodell lieferte {mean} Tokens pro Durchlauf."),
-    "tour.ch9.try": ("Stellen Sie unter **Schritt für Schritt** den Zeitplan auf *constant* und N auf 8, lassen Sie "
+    "tour.ch9.try": ("Stellen Sie unter **Schritt für Schritt** den Zeitplan auf *konstant* und N auf 8, lassen Sie "
                      "*Tom counted* laufen und vergleichen Sie die Tokens pro Durchlauf des Zielmodells mit dem "
                      "heuristischen Zeitplan."),
     "tour.ch9.q": ("Das Entwurfsmodell ist bei einem Text sehr gut und bei einem anderen schwach. Wohin bringt der "
@@ -759,8 +770,8 @@ STRINGS: dict[str, str] = {
     "glossary.cluster_miss": ("**Cluster-Fehlgriff (cluster miss)**: Das Token des Zielmodells lag in einem Cluster,"
                               " den das Entwurfsmodell nicht ausgewählt hatte; dieser Vorschlag konnte also nicht "
                               "stimmen."),
-    "glossary.schedule": ("**Zeitplan (schedule)**: wie sich N von Runde zu Runde ändert. heuristic: +2 nach einer "
-                          "vollständig angenommenen Runde, −1 nach einer Ablehnung; constant: gar nicht."),
+    "glossary.schedule": ("**Zeitplan (schedule)**: wie sich N von Runde zu Runde ändert. heuristisch: +2 nach einer "
+                          "vollständig angenommenen Runde, −1 nach einer Ablehnung; konstant: gar nicht."),
     "glossary.moe": ("**Mixture of Experts (MoE) / Experte**: ein Modell, dessen Schichten viele Teilnetze, die "
                      "Experten, enthalten und jedes Token durch wenige davon schicken; verschiedene Tokens können "
                      "verschiedene Experten nutzen."),

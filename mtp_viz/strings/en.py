@@ -7,7 +7,7 @@ STRINGS: dict[str, str] = {
     "app.title": "MTP speculative decoding, step by step",
     "tab.step": "Step through",
     "tab.tour": "Guided tour",
-    "model.miniature": "miniature shaped like E2B (bundled, instant)",
+    "model.miniature": "E2B-shaped miniature (bundled)",
     "model.miniature-shallow": "shallow miniature, costly drafter (bundled)",
     "model.miniature-moe": "miniature mixture of experts (bundled, 16 experts, top-2)",
     "model.e2b": "Gemma 4 E2B + assistant",
@@ -61,10 +61,6 @@ STRINGS: dict[str, str] = {
     "race.note.projected": ("Projected, not measured: these lanes come from Leviathan et al.'s cost model with "
                             "the published acceptance (α = {alpha}) and the drafter's size relative to the target "
                             "(c = {c}), {n} guesses per round. Nobody here runs this checkpoint."),
-    "moe.caveat": ("each token is routed to {top_k} of {num_experts} experts per layer. A pass that checks N + 1 "
-                   "tokens can use up to (N + 1)·{top_k} different experts, and a memory-bound pass pays for every "
-                   "expert it reads, so verification is no longer almost free and MTP speeds a MoE model up less "
-                   "than a dense model of the same active size. The Experts view and the tour's chapter 11 count it."),
     "moe.story": ("Verifying {tokens} tokens at batch size 1, the {tokens} tokens call on about {touched:.0f} of the "
                   "{E} experts in each layer, where one token uses {k} (counting each token's choice as independent). "
                   "A memory-bound pass pays for the weights it reads, so this check costs {v:.1f} one-token steps, "
@@ -150,6 +146,16 @@ STRINGS: dict[str, str] = {
     "step.what.round": ("the drafter guessed {drafted} (N = {n}{fewer}), the target kept {kept} and added a {kind} token "
                         "→ {new} new"),
     "step.stopped": " Generation stopped ({why}).",
+    "step.stop.eos": "the model wrote its end-of-text token",
+    "step.stop.length": "the limit of new tokens was reached",
+    "step.params": "{model} ({millions:,.1f}M parameters)",
+    "step.schedule.heuristic": "heuristic",
+    "step.schedule.constant": "constant",
+    "step.recorded.actions_speak": "“Actions speak”, MTP drafter",
+    "step.recorded.actions_speak_moe": "“Actions speak”, mixture-of-experts miniature",
+    "step.recorded.actions_speak_no_drafter": "“Actions speak”, target alone",
+    "step.recorded.once_upon_a_time_sampled": "“Once upon a time,”, sampled",
+    "step.recorded.tom_counted": "“Tom counted”, MTP drafter",
     "step.what.unused": " ({unused} more guesses it agreed with came after the end: not used)",
     "step.fewer.length": "; only {left} fit before the max-new-tokens limit",
     "step.fewer.lookup": "; the lookup found no more",
@@ -355,6 +361,11 @@ STRINGS: dict[str, str] = {
     "fig.activations.position": "position id {pos} for all {n} guesses of this round",
     "fig.activations.positions": "position ids {pos}",
     "fig.moe": "MoE: {caveat}",
+    "fig.moe_caveat": ("This target is a mixture of experts: each token is routed to {top_k} of {num_experts} experts. "
+                       "One verification pass over N+1 tokens can route them to up to (N+1)×{top_k} different "
+                       "experts, so it reads far more expert weights than one decoding step does. Verification is "
+                       "then no longer almost free, and MTP speeds up a MoE model such as 26B A4B less than a dense "
+                       "model of the same active size."),
     "fig.statistics.title": "Statistics",
     "fig.statistics.heading": ("Statistics after round {i}: mean acceptance length {mal:.2f}, {tpp:.2f} tokens per "
                                "target pass"),
@@ -437,6 +448,7 @@ STRINGS: dict[str, str] = {
     "lab.axis.share": "rounds with guesses 1..k all accepted",
     "lab.title.tokens": "Tokens per target pass against N",
     "lab.title.speedup": "Speed-up against N: wall clock, measured (c = {c:.2f})",
+    "lab.title.speedup_empty": "Speed-up against N: wall clock, measured",
     "lab.title.acceptance": "Acceptance by guess position (N = {n}): the α^k decay",
     "lab.title.what_if": "What if α = {alpha:.2f} and c = {c:.2f}? Best N {best}, speed-up {speedup:.2f}×",
     "lab.title.what_if_tokens": "tokens per target pass",

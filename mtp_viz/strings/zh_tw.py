@@ -8,7 +8,7 @@ STRINGS: dict[str, str] = {
     "app.title": "MTP 推測式解碼，一步一步看",
     "tab.step": "逐步執行",
     "tab.tour": "導覽",
-    "model.miniature": "E2B 形狀的迷你模型（內建，立即可用）",
+    "model.miniature": "E2B 形狀迷你模型（內建）",
     "model.miniature-shallow": "淺層迷你模型，草稿模型昂貴（內建）",
     "model.miniature-moe": "混合專家迷你模型（內建，16 個專家，取前 2）",
     "model.e2b": "Gemma 4 E2B + 輔助模型",
@@ -59,10 +59,6 @@ STRINGS: dict[str, str] = {
     "race.note.projected": ("推估值，並非實測：這兩條跑道來自 Leviathan 等人的成本模型，使用公開的接受率"
                             "（α = {alpha}）以及草稿模型相對於目標模型的大小（c = {c}），每輪 {n} 個猜測。"
                             "這裡沒有人執行這個檢查點。"),
-    "moe.caveat": ("每個詞元在每層會被送到 {num_experts} 個專家中的 {top_k} 個。一次檢查 N + 1 個詞元的傳播最多"
-                   "可能用到 (N + 1)·{top_k} 個不同的專家，而受記憶體頻寬限制的傳播要為讀到的每個專家付出時間，"
-                   "所以驗證不再幾乎免費，MTP 對 MoE 模型的加速也比對相同活躍大小的密集模型少。「用到的專家」"
-                   "視圖和導覽第 11 章會把它算出來。"),
     "moe.story": ("在批次大小為 1 時驗證 {tokens} 個詞元，這 {tokens} 個詞元會在每一層的 {E} 個專家中用到約 "
                   "{touched:.0f} 個，而單一詞元只用 {k} 個（假設每個詞元的選擇彼此獨立）。受記憶體頻寬限制的傳播"
                   "要為讀取的權重付出時間，所以這次驗證的成本是 {v:.1f} 個單詞元步驟，而不是 1 個。以每個生成的詞元"
@@ -117,7 +113,7 @@ STRINGS: dict[str, str] = {
     "step.seed": "隨機種子",
     "step.proposer_info": "由誰來猜：Gemma 4 的 MTP 輔助模型；另一個詞彙表相同的小模型；提示查找（沿用提示中前面出現過、接在同樣詞語之後的內容，不用模型）；或不猜",
     "step.n_info": "草稿模型每輪猜幾個詞元（有排程時，這是起始值）",
-    "step.schedule_info": "heuristic：整輪都猜對就 +2，有任何拒絕就 −1；constant：N 固定不變",
+    "step.schedule_info": "啟發式：整輪都猜對就 +2，有任何拒絕就 −1；固定：N 固定不變",
     "step.threshold_info": "當某個猜測的最高機率低於此值，這一輪的草稿就提早停止；0 表示每輪都猜滿 N 個",
     "step.max_new_info": "最多生成幾個詞元；最後一輪碰到上限就會被截斷",
     "step.do_sample_info": "關閉：每個詞元都是目標模型的首選，猜測必須完全相符才保留；開啟：詞元隨機抽出，猜測以 min(1, p/q) 的機率保留",
@@ -139,6 +135,16 @@ STRINGS: dict[str, str] = {
     "step.what.cut": "草稿模型猜了 {drafted} 個（N = {n}{fewer}），目標模型保留 {kept} 個，生成在此結束",
     "step.what.round": "草稿模型猜了 {drafted} 個（N = {n}{fewer}），目標模型保留 {kept} 個並加上一個{kind}詞元 → 新增 {new} 個",
     "step.stopped": "生成已停止（{why}）。",
+    "step.stop.eos": "模型寫出了文字結束詞元",
+    "step.stop.length": "已達新詞元數上限",
+    "step.params": "{model}（{millions:,.1f} 百萬個參數）",
+    "step.schedule.heuristic": "啟發式",
+    "step.schedule.constant": "固定",
+    "step.recorded.actions_speak": "「Actions speak」，MTP 草稿模型",
+    "step.recorded.actions_speak_moe": "「Actions speak」，混合專家迷你模型",
+    "step.recorded.actions_speak_no_drafter": "「Actions speak」，只用目標模型",
+    "step.recorded.once_upon_a_time_sampled": "「Once upon a time,」，抽樣",
+    "step.recorded.tom_counted": "「Tom counted」，MTP 草稿模型",
     "step.what.unused": "（另有 {unused} 個它同意的猜測落在結尾之後：未使用）",
     "step.fewer.length": "；在最多新詞元數的上限前只容得下 {left} 個",
     "step.fewer.lookup": "；查找沒有找到更多",
@@ -321,10 +327,14 @@ STRINGS: dict[str, str] = {
     "fig.activations.position": "這一輪全部 {n} 個猜測都用位置 ID {pos}",
     "fig.activations.positions": "位置 ID {pos}",
     "fig.moe": "混合專家：{caveat}",
+    "fig.moe_caveat": ("這個目標模型是混合專家模型：每個詞元會被路由到 {num_experts} 個專家中的 {top_k} 個。"
+                       "一次驗證傳播檢查 N+1 個詞元，最多可能用到 (N+1)×{top_k} 個不同的專家，所以讀取的專家權重"
+                       "遠多於一次解碼步驟。驗證因此不再幾乎免費，MTP 對 26B A4B 這類 MoE 模型的加速，"
+                       "也比對同樣活躍參數量的稠密模型來得少。"),
     "fig.statistics.title": "統計",
     "fig.statistics.heading": "第 {i} 輪後的統計：平均接受長度 {mal:.2f}，每次目標傳播 {tpp:.2f} 個詞元",
     "fig.statistics.what": ("左上：每個位置的猜測被接受的頻率（前面的猜測比較容易，所以長條通常越來越低）。右上：每一輪保留了幾個猜"
-                            "測。左下：每輪允許的猜測數 N；heuristic 排程在整輪被接受後提高 N，在拒絕後降低 N。右下"
+                            "測。左下：每輪允許的猜測數 N；啟發式排程在整輪被接受後提高 N，在拒絕後降低 N。右下"
                             "：大型模型每次傳播產生的詞元數，對照一般解碼的 1.0（一般解碼每個詞元都要跑一次大型模型）。高於 1"
                             ".0，代表推測式解碼正在省下大型模型的傳播。"),
     "fig.statistics.by_position": "各猜測位置的接受率",
@@ -393,12 +403,13 @@ STRINGS: dict[str, str] = {
     "lab.axis.share": "第 1..k 個猜測全被接受的輪數比例",
     "lab.title.tokens": "每次目標傳播的詞元數與 N 的關係",
     "lab.title.speedup": "加速與 N 的關係：實際時間，實測（c = {c:.2f}）",
+    "lab.title.speedup_empty": "加速與 N 的關係：實際時間，實測",
     "lab.title.acceptance": "各猜測位置的接受率（N = {n}）：α^k 的衰減",
     "lab.title.what_if": "假如 α = {alpha:.2f}、c = {c:.2f}？最佳 N 為 {best}，加速 {speedup:.2f}×",
     "lab.title.what_if_tokens": "每次目標傳播的詞元數",
     "lab.title.what_if_speedup": "加速（×）",
     "lab.legend.measured": "{proposer}，固定 N：實測",
-    "lab.legend.heuristic": "{proposer}，heuristic 排程（x = 起始 N）：實測",
+    "lab.legend.heuristic": "{proposer}，啟發式排程（x = 起始 N）：實測",
     "lab.legend.predicted": "{proposer}：預測，α = {alpha:.2f}",
     "lab.legend.predicted_speedup": "{proposer}：預測，α = {alpha:.2f}，c = {c:.2f}",
     "lab.legend.limit": "N + 1：每個猜測都被接受",
@@ -416,11 +427,11 @@ STRINGS: dict[str, str] = {
                         "偏離 N + 1：草稿越長，加進來的猜測存活的機會就越小，因為一次拒絕就會丟掉之後的全部。"),
     "lab.what.speedup": ("加速是沒有草稿模型時每個詞元的時間，除以有草稿模型時每個詞元的時間，在這台機器上實測。低於 1.0 這條線"
                          "，表示草擬比不草擬還慢。曲線是成本模型，使用實測的 c 和實測的驗證傳播成本。當下一個猜測被保留的那一點機"
-                         "會，已經抵不上它要花的那次草稿傳播時，較長的草稿就開始吃虧：曲線在最佳 N 達到高峰，之後下降。菱形是 h"
-                         "euristic 排程：它從給定的 N 開始，整輪猜對就加 2，有拒絕就減 1，所以不用告訴它，它自己就會"
+                         "會，已經抵不上它要花的那次草稿傳播時，較長的草稿就開始吃虧：曲線在最佳 N 達到高峰，之後下降。菱形是啟發式"
+                         "排程：它從給定的 N 開始，整輪猜對就加 2，有拒絕就減 1，所以不用告訴它，它自己就會"
                          "找到不錯的 N。點會稍微落在曲線下方，因為成本模型只計入前向傳播，"
-                         "沒有計入傳播之間的其他處理工作。星號標出實測最佳的固定 N（heuristic 排程的菱形不算在內）。"
-                         "這裡的每個數字都只計入穩定的輪次：不含讀取整段提示的預填（prefill），也不含猜測被詞元上限截短的"
+                         "沒有計入傳播之間的其他處理工作。星號標出實測最佳的固定 N（啟發式排程的菱形不算在內）。"
+                         "這裡的每個數字都只計入穩定的輪次：不含讀取整段提示的預填，也不含猜測被詞元上限截短的"
                          "最後一輪。所以表格中一列的 new_tokens 會少於生成的長度，而「賽跑」分頁計時的一整次生成，"
                          "加速也會稍低一些。"),
     "lab.what.acceptance": ("長條顯示每個猜測位置 k 上，第 1 到第 k 個猜測全部被接受的輪數比例；線是 α^k。長條會下降，"
@@ -502,7 +513,7 @@ STRINGS: dict[str, str] = {
     "tour.ch5.title": "全部猜對時的額外詞元",
     "tour.ch5.text": ("第 {round} 輪，目標模型同意全部 {drafted} 個猜測。它的驗證傳播也算出了最後一個猜測之後那"
                       "個位置的機率分布，因此它會在那裡再加上自己的一個詞元，也就是額外詞元「{target_token}」。這一輪"
-                      "只用一次目標模型傳播就寫出 {new} 個詞元。這樣的一輪之後，heuristic 排程會讓草稿模型下次多猜"
+                      "只用一次目標模型傳播就寫出 {new} 個詞元。這樣的一輪之後，啟發式排程會讓草稿模型下次多猜"
                       " 2 個。"),
     "tour.ch5.try": "逐步查看 *actions speak*，找找藍色 ★ 詞元：每一個都是一輪的結尾，而那一輪的每個猜測都被保留了。",
     "tour.ch5.q": "猜 N 個詞元時，一輪最多能加入幾個詞元？",
@@ -537,7 +548,7 @@ STRINGS: dict[str, str] = {
                       "型也白白檢查了它。在出人意料的文字上，長草稿的成本高過它省下的；短草稿浪費得少，但也贏不了多少。heuris"
                       "tic 排程會邊走邊調整 N：整輪都猜對就 +2，有任何拒絕就 −1。在這個範例中，N 從 {n_first"
                       "} 降到 {n_min}，目標模型每次傳播產生 {mean} 個詞元。"),
-    "tour.ch9.try": "在 **逐步執行** 分頁，把排程設為 *constant*、N 設為 8，執行 *Tom counted*；再和 heuristic 排程比較每次目標傳播產生的詞元數。",
+    "tour.ch9.try": "在 **逐步執行** 分頁，把排程設為 *固定*、N 設為 8，執行 *Tom counted*；再和啟發式排程比較每次目標傳播產生的詞元數。",
     "tour.ch9.q": "草稿模型在一段文字上很準，在另一段上很差。排程會把 N 帶往哪裡？",
     "tour.ch9.a": "在簡單的文字上，每次整輪猜對就加 2；在困難的文字上，每次拒絕就減 1，最少到 1。",
     "tour.ch10.title": "取樣：u 對上 min(1, p/q)，以及殘差分布",
@@ -580,7 +591,7 @@ STRINGS: dict[str, str] = {
     "glossary.embedding": "**嵌入（embedding）**：詞元進入第一層之前轉換成的向量；草稿模型與目標模型共用嵌入表。",
     "glossary.cluster": "**中心點／叢集（centroid / cluster）**：高效嵌入器把相似的詞元分成叢集，每個叢集有一個中心點向量；草稿模型先替中心點打分數，再只看最好的幾個叢集裡的詞元。",
     "glossary.cluster_miss": "**叢集未命中（cluster miss）**：目標模型要的詞元落在草稿模型沒有選中的叢集裡，所以那個猜測不可能正確。",
-    "glossary.schedule": "**排程（schedule）**：N 在各輪之間如何變化。heuristic：整輪被接受就 +2，有拒絕就 −1；constant：不變。",
+    "glossary.schedule": "**排程（schedule）**：N 在各輪之間如何變化。啟發式：整輪被接受就 +2，有拒絕就 −1；固定：不變。",
     "glossary.moe": "**混合專家（MoE）／專家**：一種模型，其層中有許多稱為專家的子網路，每個詞元只經過其中少數幾個；不同詞元可能用到不同的專家。",
     # -- figures --------------------------------------------------------------------------------------------------
     "fig.experts.title": "用到的專家",

@@ -189,9 +189,11 @@ def build(demo: gr.Blocks) -> None:
         with gr.Column(scale=3):
             ns = gr.CheckboxGroup(N_CHOICES, value=DEFAULTS["ns"], label=L("lab.ns"), elem_id="lab-ns")
             with gr.Row():
-                schedules = gr.CheckboxGroup(["constant", "heuristic"], value=DEFAULTS["schedules"],
+                schedules = gr.CheckboxGroup([(L(f"step.schedule.{k}"), k) for k in ("constant", "heuristic")],
+                                             value=DEFAULTS["schedules"],
                                              label=L("lab.schedules"))
-                proposers = gr.CheckboxGroup(PROPOSERS, value=DEFAULTS["proposers"], label=L("lab.proposers"))
+                proposers = gr.CheckboxGroup([(L(f"step.proposer.{p}"), p) for p in PROPOSERS],
+                                             value=DEFAULTS["proposers"], label=L("lab.proposers"))
             with gr.Row():
                 max_new = gr.Slider(8, MAX_NEW_TOKENS, value=DEFAULTS["max_new"], step=8, label=L("lab.max_new"))
                 repeats = gr.Slider(1, MAX_REPEATS, value=DEFAULTS["repeats"], step=1, label=L("lab.repeats"))
@@ -229,3 +231,4 @@ def build(demo: gr.Blocks) -> None:
     preset.input(choose_preset, [preset], [alpha, c, moe, preset_note], **private)
     demo.load(first_paint, None, outputs, **private)
     demo.load(pairs_paint, None, pairs_plot, **private)
+    demo.load(redraw, [alpha, c], what_if, **private)   # built in English above, redrawn in the visitor's language

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import gradio as gr
 
-from mtp_viz.figures import VIEWS, depends, empty, experts, what_you_see
+from mtp_viz.figures import VIEWS, depends, empty, what_you_see
 from mtp_viz.figures import build as draw
-from mtp_viz.strings import t
+from mtp_viz.figures.theme import moe_caveat
+from mtp_viz.strings import TABLES, t
 from mtp_viz.trace import BONUS, CORRECTION, UNUSED, Trace
 from mtp_viz.ui import glossary, keys, policy
 from mtp_viz.schema import parse_trace
@@ -25,6 +26,7 @@ from mtp_viz.ui.session import (DEFAULTS, EXAMPLES, controls_of, export_files, m
                                 request, shipped)
 
 PROPOSERS = ["mtp", "draft-model", "prompt-lookup", "none"]
+SCHEDULES = ["heuristic", "constant"]
 STREAM = "token_stream"                                   # always on screen, beside the chosen view
 CHOICES = [key for key, _ in VIEWS if key != STREAM]      # the views the chooser offers
 FIRST_VIEW = "timeline"
@@ -100,15 +102,17 @@ def summary(trace: Trace | None, i: int, lang: str = "en", stale: bool = False, 
     else:
         what = t("step.what.round", lang, **guessed, kind=t(f"step.kind.{r.last_token_kind}", lang),
                  new=len(r.emitted_token_ids))
-    end = t("step.stopped", lang, why=r.stopped) if r.stopped else ""
+    end = t("step.stopped", lang, why=t(f"step.stop.{r.stopped}", lang)) if r.stopped else ""
     models = ((info.get("target_class"), info.get("target_params")),
               (info.get("assistant_class"), info.get("drafter_params")))
-    sizes = " + ".join(f"{md(str(c))} ({p / 1e6:,.1f}M params)" for c, p in models if c and p)
+    sizes = " + ".join(t("step.params", lang, model=md(str(c)), millions=p / 1e6) for c, p in models if c and p)
     said = {k: md(str(info.get(k))) for k in ("name", "proposer", "device", "dtype")}
+    if info.get("proposer") in PROPOSERS:
+        said["proposer"] = md(t(f"step.proposer.{info['proposer']}", lang))
     line = t("step.model_line", lang, sizes=sizes, **said)
     if info.get("device_reason"):
         line += f" ({md(device_reason(str(info['device_reason']), lang))})"
-    moe = t("step.moe", lang, caveat=experts.caveat(info, lang)) if info.get("moe_caveat") else ""
+    moe = t("step.moe", lang, caveat=md(moe_caveat(info, lang))) if info.get("moe_caveat") else ""
     note += t("step.stale", lang) if stale else ""
     return note + t("step.heading", lang, i=i, last=last, what=what, end=end) + line + moe
 
@@ -337,6 +341,12 @@ def in_language(state: dict, lang: str = "en") -> tuple:
     return render(state, lang)
 
 
+def _recorded_labels() -> list[tuple[str, str]]:
+    """(label key, name) for the recorded examples: each named in the tables, or by its file name if not."""
+    return [(f"step.recorded.{path.stem}" if f"step.recorded.{path.stem}" in TABLES["en"] else name, name)
+            for name, path in recorded().items()]
+
+
 # -- layout -----------------------------------------------------------------------------------------------------
 def build(demo: gr.Blocks) -> dict:
     """Lay out the step-through tab inside the current gr.Tab and wire its events; returns the "race this prompt"
@@ -380,7 +390,7 @@ def build(demo: gr.Blocks) -> dict:
                 proposer = gr.Radio([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value=DEFAULTS["proposer"],
                                     label=L("step.proposer"), info=L("step.proposer_info"))
                 n = gr.Slider(1, policy.MAX_N, value=DEFAULTS["n"], step=1, label=L("step.n"), info=L("step.n_info"))
-                schedule = gr.Radio(["heuristic", "constant"], value=DEFAULTS["schedule"], label=L("step.schedule"),
+                schedule = gr.Radio([(L(f"step.schedule.{k}"), k) for k in SCHEDULES], value=DEFAULTS["schedule"], label=L("step.schedule"),
                                     info=L("step.schedule_info"))
                 threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["threshold"], step=0.05, label=L("step.threshold"),
                                       info=L("step.threshold_info"))
@@ -406,7 +416,7 @@ def build(demo: gr.Blocks) -> dict:
                 json_btn = gr.DownloadButton(L("step.download_json"), value=start["files"][0], interactive=True)
                 csv_btn = gr.DownloadButton(L("step.download_csv"), value=start["files"][1], interactive=True)
             upload = gr.File(label=L("step.upload"), file_types=[".json"])
-            example = gr.Dropdown(list(recorded()), label=L("step.recorded"), value=None)
+            example = gr.Dropdown(choices(_recorded_labels()), label=L("step.recorded"), value=None)
     with gr.Accordion(L("step.about"), open=False):
         gr.Markdown(L("step.intro"))
     glossary.accordion()
