@@ -24,7 +24,9 @@ SIZES = [(1280, 720), (1920, 1080)]
 LOCALES = {"en": "en-US", "de": "de-DE", "zh-TW": "zh-TW"}
 # On a page, beside the charts' words (test_words.ALLOWED): the device and number type the summary names.
 # the recorded sweep's file and a column of it, the cost model's author, serving engines
-PAGE_IDS = {"cpu", "float32", "bfloat16", "cuda", "lab_sweep", "csv", "new_tokens", "Leviathan", "vLLM", "SGLang"}
+PAGE_IDS = {"cpu", "float32", "bfloat16", "cuda", "lab_sweep", "csv", "new_tokens", "Leviathan", "vLLM", "SGLang",
+            "CPU", "GPU", "float", "ForCausalLM", "AssistantForCausalLM",    # hardware and transformers' class names
+            "Hugging", "Face", "Hub", "Home"}                                # a product and a key on the keyboard
 
 # Every visible plot: its box, and the boxes of its title, axis titles and annotation texts (empty ones left out);
 # the Gradio label badge of the block it sits in; for the activation diagram, each box label and its box.
