@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from mtp_viz.strings import t
+from mtp_viz.settings import Settings
 from mtp_viz.trace import DRAFT_STOPS, LAST_TOKEN_KINDS, PREFILL, SCHEMA_VERSION, VERDICTS, Trace
 
 MAX_BYTES = 5 * 2**20     # the upload cap (policy's default launch max_file_size is the same 5 MB)
@@ -148,22 +149,6 @@ class RoundModel(_Strict):
         return self
 
 
-class SettingsModel(BaseModel):
-    """Trace.settings: the generate_trace keywords that made the trace (a replay sets the controls to them)."""
-    model_config = ConfigDict(strict=True, extra="allow", allow_inf_nan=False)
-    proposer: Literal["mtp", "draft-model", "prompt-lookup", "none"]
-    num_assistant_tokens: Annotated[int, Field(ge=1, le=MAX_DRAFTS)]
-    schedule: Literal["constant", "heuristic"]
-    confidence_threshold: Prob | None = None
-    max_new_tokens: Annotated[int, Field(ge=1, le=MAX_ROUNDS)]
-    do_sample: bool
-    temperature: Annotated[float, Field(ge=0.0, le=100.0)]
-    top_k: Count | None = None
-    top_p: Prob | None = None
-    seed: Annotated[int, Field(ge=0, le=2**63 - 1)]
-    chat: bool = False
-
-
 class ModelInfoModel(BaseModel):
     """Trace.model_info: the facts about the model pair the diagrams draw (None where a pair lacks the part)."""
     model_config = ConfigDict(strict=True, extra="allow", allow_inf_nan=False)
@@ -222,7 +207,7 @@ class TraceModel(_Strict):
     rounds: Annotated[list[RoundModel], Field(min_length=1, max_length=MAX_ROUNDS)]
     target_forward_passes: Count
     drafter_forward_passes: Count
-    settings: SettingsModel
+    settings: Settings
     model_info: ModelInfoModel
     stats: Annotated[dict[Annotated[str, Field(max_length=100)], StatValue | None], Field(max_length=200)]
     token_text: Annotated[dict[Annotated[str, Field(pattern=r"^\d{1,10}$")], Annotated[str, Field(max_length=MAX_PIECE)]],
@@ -239,6 +224,9 @@ class TraceModel(_Strict):
         if self.rounds[0].last_token_kind != PREFILL or self.rounds[0].draft_token_ids:
             raise ValueError("rounds[0] must be the prefill (no drafts, last_token_kind 'prefill')")
         emitted = [tok for r in self.rounds for tok in r.emitted_token_ids]
+        if self.settings.proposer != self.model_info.proposer:
+            raise ValueError(f"settings.proposer {self.settings.proposer!r} is not the proposer that ran "
+                             f"(model_info.proposer {self.model_info.proposer!r})")
         if emitted != self.new_token_ids:
             raise ValueError(f"the rounds emit {len(emitted)} tokens that do not add up to new_token_ids "
                              f"({len(self.new_token_ids)} tokens)")
@@ -335,7 +323,7 @@ def parse_trace(data: str | bytes) -> Trace:
     if not (isinstance(version, int) and 1 <= version <= SCHEMA_VERSION):
         raise _invalid(t("public.trace.version", version=str(version)[:20], supported=f"1 to {SCHEMA_VERSION}"))
     try:
-        TraceModel.model_validate(raw)
+        TraceModel.model_validate_json(text)     # JSON mode: the settings' dataclass is read from an object
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         problem = first["msg"].removeprefix("Value error, ")

@@ -13,6 +13,8 @@ from typing import Any
 
 import orjson
 
+from mtp_viz.settings import NAMES, Settings
+
 SCHEMA_VERSION = 3  # 2 added Round.routed_experts, 3 Round.wall_ms and draft_stop; older traces load without them
 READABLE_VERSIONS = (1, 2, 3)
 
@@ -117,7 +119,7 @@ class Trace:
     rounds: list[Round]
     target_forward_passes: int
     drafter_forward_passes: int
-    settings: dict[str, Any]
+    settings: Settings             # what made the trace (a replay sets the page's controls to it)
     model_info: dict[str, Any]
     stats: dict[str, Any]
     token_text: dict[int, str] = field(default_factory=dict)  # id -> readable piece, for every id in the trace
@@ -157,6 +159,7 @@ class Trace:
             r["verify_steps"] = [VerifyStep(**v) for v in r["verify_steps"]]
             rounds.append(Round(**r))
         data["rounds"] = rounds
+        data["settings"] = Settings(**{k: v for k, v in data["settings"].items() if k in NAMES})  # older: fewer
         data["token_text"] = {int(k): v for k, v in (data.get("token_text") or {}).items()}
         known = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known})

@@ -13,6 +13,7 @@ from mtp_viz.figures import build_all, experts, statistics
 from mtp_viz.models import moe_routers
 from mtp_viz.strings import t
 from mtp_viz.tiny import gemma4_assistant, gemma4_target
+from mtp_viz.settings import Settings
 from mtp_viz.trace import SCHEMA_VERSION, PREFILL, TARGET, Round, Trace
 
 from conftest import PROMPT
@@ -149,7 +150,7 @@ def hand_trace(rounds):
     made = [make(0, [0, 0], 0, 1)] + [make(i + 1, *r) for i, r in enumerate(rounds)]
     info = dict(name="hand", num_experts=4, top_k_experts=1, moe_layers=[0], expert_bytes=10)
     return Trace(prompt_ids=[2, 3], new_token_ids=[], rounds=made, target_forward_passes=len(made),
-                 drafter_forward_passes=0, settings={}, model_info=info, stats={})
+                 drafter_forward_passes=0, settings=Settings(), model_info=info, stats={})
 
 
 def test_batch_unions_match_a_hand_count():

@@ -30,7 +30,7 @@ def time_per_token(trace, i: int, lang: str = "en") -> str:
         return ""
     draft, verify = sum(r.draft_ms for r in rounds) / tokens, sum(r.verify_ms for r in rounds) / tokens
     one = trace.model_info.get("target_ms_one_token")
-    if one is None and trace.settings.get("proposer") == "none":
+    if one is None and trace.settings.proposer == "none":
         one = sum(r.verify_ms for r in rounds) / len(rounds)
     values = dict(ms_token=draft + verify, ms_draft=draft, ms_verify=verify)
     if not one:
@@ -76,7 +76,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                          textposition="outside"), row=1, col=2)
     fig.update_xaxes(title_text=w("kept"), dtick=1, row=1, col=2)
     fig.update_yaxes(title_text=w("rounds"), range=[0, max(hist, default=0) * 1.25 + 0.5], row=1, col=2)
-    drafting = [r for r in trace.rounds[1: i + 1]] if trace.settings.get("proposer") != "none" else []
+    drafting = [r for r in trace.rounds[1: i + 1]] if trace.settings.proposer != "none" else []
     fig.add_trace(go.Scatter(x=[r.index for r in drafting], y=[r.num_assistant_tokens for r in drafting],
                              mode="lines+markers", line={"shape": "hv", "color": theme.DRAFTER}, name=w("n_name"),
                              meta="N", showlegend=False), row=2, col=1)

@@ -55,11 +55,11 @@ def _fewer(trace: Trace, r, lang: str) -> str:
     schema 3 did not record it, so for them it is worked out from the settings."""
     if not 0 < r.num_drafted < r.num_assistant_tokens:
         return ""
-    left = len(trace.prompt_ids) + int(trace.settings.get("max_new_tokens") or 0) - r.start_len - 1
+    left = len(trace.prompt_ids) + trace.settings.max_new_tokens - r.start_len - 1
     stop = r.draft_stop
     if stop is None and trace.schema_version < 3:
-        stop = ("length" if r.num_drafted == left else "lookup" if trace.settings.get("proposer") == "prompt-lookup"
-                else "threshold" if trace.settings.get("confidence_threshold") else None)
+        stop = ("length" if r.num_drafted == left else "lookup" if trace.settings.proposer == "prompt-lookup"
+                else "threshold" if trace.settings.confidence_threshold else None)
     return t(f"step.fewer.{stop}", lang, left=left) if stop else ""
 
 
@@ -379,12 +379,12 @@ def build(demo: gr.Blocks) -> dict:
             with gr.Row():
                 proposer = gr.Radio([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value=DEFAULTS["proposer"],
                                     label=L("step.proposer"), info=L("step.proposer_info"))
-                n = gr.Slider(1, policy.MAX_N, value=DEFAULTS["n"], step=1, label=L("step.n"), info=L("step.n_info"))
+                n = gr.Slider(1, policy.MAX_N, value=DEFAULTS["num_assistant_tokens"], step=1, label=L("step.n"), info=L("step.n_info"))
                 schedule = gr.Radio(["heuristic", "constant"], value=DEFAULTS["schedule"], label=L("step.schedule"),
                                     info=L("step.schedule_info"))
-                threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["threshold"], step=0.05, label=L("step.threshold"),
+                threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["confidence_threshold"], step=0.05, label=L("step.threshold"),
                                       info=L("step.threshold_info"))
-                max_new = gr.Slider(1, policy.MAX_NEW_TOKENS, value=DEFAULTS["max_new"], step=1,
+                max_new = gr.Slider(1, policy.MAX_NEW_TOKENS, value=DEFAULTS["max_new_tokens"], step=1,
                                     label=L("step.max_new"), info=L("step.max_new_info"))
             with gr.Row():
                 do_sample = gr.Checkbox(DEFAULTS["do_sample"], label=L("step.do_sample"),
