@@ -1,8 +1,9 @@
 """Counts for issue 17's note: places that name the generation settings' fields, the longest function and class.
 
 Knows only source text (ast); imports nothing of mtp_viz. A "place" is a function, class or module-level statement
-(the innermost one) of mtp_viz/ that names at least six of the settings' fields, as identifiers, keywords or
-strings: a list of the settings kept in step by hand. Run from a checkout's root: python benchmarks/contract_counts.py
+(the innermost one) of mtp_viz/ that writes out at least six of the settings' fields as parameters, keywords,
+strings or class fields: a list of the settings kept in step by hand.
+Run from a checkout's root: python benchmarks/contract_counts.py
 """
 from __future__ import annotations
 
@@ -16,18 +17,18 @@ SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def names(node: ast.AST) -> set[str]:
+    """The fields a piece of code writes out as a list: parameters, keywords, strings (dict keys) and class fields.
+    Reading one (settings.seed) is a use, not a copy of the list, and does not count."""
     found = set()
     for sub in ast.walk(node):
-        if isinstance(sub, ast.Name):
-            found.add(sub.id)
-        elif isinstance(sub, ast.arg):
+        if isinstance(sub, ast.arg):
             found.add(sub.arg)
         elif isinstance(sub, ast.keyword) and sub.arg:
             found.add(sub.arg)
-        elif isinstance(sub, ast.Attribute):
-            found.add(sub.attr)
         elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
             found.add(sub.value)
+        elif isinstance(sub, ast.AnnAssign) and isinstance(sub.target, ast.Name):
+            found.add(sub.target.id)
     return found & FIELDS
 
 

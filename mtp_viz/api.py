@@ -14,7 +14,7 @@ from . import sampling
 from .engine import DraftModelProposer, MTPProposer, PromptLookupProposer, SpeculativeDecoder
 from .models import ModelPair, describe, is_gemma4_assistant, vocab_size
 from .settings import NAMES, Settings
-from .trace import Round, Trace, compute_stats
+from .trace import Round, Trace, compute_stats, token_ids
 
 
 def resolve_proposer(pair: ModelPair, proposer: str) -> str:
@@ -136,15 +136,7 @@ def assemble(pair: ModelPair, prompt_ids: list[int], rounds: list[Round], decode
     tok = pair.tokenizer
     token_text: dict[int, str] = {}
     if tok is not None:
-        ids = set(prompt_ids) | set(new_ids)
-        for r in rounds:
-            ids.update(r.draft_token_ids)
-            for d in r.draft_steps:
-                ids.update(d.top_ids)
-                ids.update([d.target_token_id] if d.target_token_id is not None else [])
-            for v in r.verify_steps:
-                ids.update(v.target_top_ids)
-                ids.update(v.residual_top_ids or [])
+        ids = set().union(*(ids for _, ids in token_ids(prompt_ids, rounds)))
         token_text = {i: tok.decode([i]) for i in sorted(ids)}
     return Trace(prompt_ids=list(prompt_ids), new_token_ids=new_ids, rounds=rounds,
                  target_forward_passes=decoder.target_passes, drafter_forward_passes=decoder.drafter_passes,

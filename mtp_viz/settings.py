@@ -1,5 +1,4 @@
-"""Every generation setting in one frozen dataclass: its default, its range and its checks. Knows no torch, no model
-and no UI.
+"""Every generation setting in one frozen dataclass, with its default, range and checks. Knows no torch, model or UI.
 
 The one place that names them (compare transformers' GenerationConfig): the engine runs by a Settings, the API's
 keywords are its fields, a trace records the one it ran with, uploads are checked against its ranges, and the page's

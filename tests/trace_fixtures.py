@@ -8,7 +8,8 @@ and generation stops at max_new_tokens. `make_trace(sampled=True)` adds u, min(1
 from __future__ import annotations
 
 from mtp_viz.settings import Settings
-from mtp_viz.trace import (ACCEPTED, BONUS, CORRECTION, PREFILL, REJECTED, UNCHECKED, DraftStep, Round, Trace,
+from mtp_viz.trace import (ACCEPTED, BONUS, CORRECTION, PREFILL, REJECTED, UNCHECKED, DraftStep, ModelInfo, Round,
+                           Trace,
                            VerifyStep, compute_stats)
 
 TOKEN_TEXT = {2: "<bos>", 10: "Actions", 11: " speak", 12: " louder", 13: " than", 14: " words", 15: ".",
@@ -98,6 +99,6 @@ def make_trace(sampled: bool = False) -> Trace:
                         max_new_tokens=len(new_ids), do_sample=sampled)
     text = "".join(TOKEN_TEXT[t] for t in new_ids)
     return Trace(prompt_ids=PROMPT_IDS, new_token_ids=new_ids, rounds=rounds, target_forward_passes=len(rounds),
-                 drafter_forward_passes=drafter_passes, settings=settings, model_info=dict(MODEL_INFO),
+                 drafter_forward_passes=drafter_passes, settings=settings, model_info=ModelInfo(**MODEL_INFO),
                  stats=compute_stats(rounds, len(rounds), drafter_passes), token_text=dict(TOKEN_TEXT),
                  prompt_text="Actions speak", output_text=text)

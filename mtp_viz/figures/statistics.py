@@ -29,7 +29,7 @@ def time_per_token(trace, i: int, lang: str = "en") -> str:
     if not tokens:
         return ""
     draft, verify = sum(r.draft_ms for r in rounds) / tokens, sum(r.verify_ms for r in rounds) / tokens
-    one = trace.model_info.get("target_ms_one_token")
+    one = trace.model_info.target_ms_one_token
     if one is None and trace.settings.proposer == "none":
         one = sum(r.verify_ms for r in rounds) / len(rounds)
     values = dict(ms_token=draft + verify, ms_draft=draft, ms_verify=verify)
@@ -101,8 +101,8 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                        showarrow=False, yshift=-12, xanchor="right", font={"size": 12, "color": theme.GREY})
     fig.update_xaxes(title_text=w("round"), dtick=1 if len(xs) <= 20 else None, row=2, col=2)
     fig.update_yaxes(title_text=w("per_pass_axis"), rangemode="tozero", row=2, col=2)
-    if trace.model_info.get("moe_caveat"):
-        note = theme.wrap(t("fig.moe", lang, caveat=trace.model_info["moe_caveat"]), 140)
+    if trace.model_info.moe_caveat:
+        note = theme.wrap(t("fig.moe", lang, caveat=trace.model_info.moe_caveat), 140)
         fig.add_annotation(text=note, x=0, y=0, xref="paper", yref="paper", yshift=-70, showarrow=False,
                            xanchor="left", yanchor="top", align="left", font={"size": 12, "color": theme.VERMILLION})
         fig.update_layout(height=fig.layout.height + 90, margin={"b": 140})

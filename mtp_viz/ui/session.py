@@ -64,7 +64,7 @@ def request(*values, **named) -> dict:
 
 def request_of(trace: Trace) -> dict:
     """The request that would reproduce a trace: how shipped and uploaded traces set the controls."""
-    return {"model": trace.model_info.get("name") or MINIATURE, "assistant": "", "prompt": trace.prompt_text or "",
+    return {"model": trace.model_info.name or MINIATURE, "assistant": "", "prompt": trace.prompt_text or "",
             **trace.settings.as_dict()}
 
 

@@ -101,14 +101,14 @@ def summary(trace: Trace | None, i: int, lang: str = "en", stale: bool = False, 
         what = t("step.what.round", lang, **guessed, kind=t(f"step.kind.{r.last_token_kind}", lang),
                  new=len(r.emitted_token_ids))
     end = t("step.stopped", lang, why=r.stopped) if r.stopped else ""
-    models = ((info.get("target_class"), info.get("target_params")),
-              (info.get("assistant_class"), info.get("drafter_params")))
+    models = ((info.target_class, info.target_params),
+              (info.assistant_class, info.drafter_params))
     sizes = " + ".join(f"{md(str(c))} ({p / 1e6:,.1f}M params)" for c, p in models if c and p)
-    said = {k: md(str(info.get(k))) for k in ("name", "proposer", "device", "dtype")}
+    said = {k: md(str(getattr(info, k))) for k in ("name", "proposer", "device", "dtype")}
     line = t("step.model_line", lang, sizes=sizes, **said)
-    if info.get("device_reason"):
-        line += f" ({md(device_reason(str(info['device_reason']), lang))})"
-    moe = t("step.moe", lang, caveat=md(str(info["moe_caveat"]))) if info.get("moe_caveat") else ""
+    if info.device_reason:
+        line += f" ({md(device_reason(str(info.device_reason), lang))})"
+    moe = t("step.moe", lang, caveat=md(str(info.moe_caveat))) if info.moe_caveat else ""
     note += t("step.stale", lang) if stale else ""
     return note + t("step.heading", lang, i=i, last=last, what=what, end=end) + line + moe
 
