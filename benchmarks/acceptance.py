@@ -90,7 +90,7 @@ def report(name):
 def experts_line(traces, ratio_moe, ratio_dense):
     """Distinct experts per layer in the verification passes of 5 positions (N = 4 drafts), pooled."""
     info = traces[0].model_info
-    e, k = info["num_experts"], info["top_k_experts"]
+    e, k = info.num_experts, info.top_k_experts
     counts = [d for t in traces for r in t.rounds[1:] if r.num_drafted == 4
               for d in distinct_per_layer(r.routed_experts)]
     mean = sum(counts) / len(counts)
@@ -107,7 +107,7 @@ def batch_lines():
     if not traces:
         return
     info = traces[0].model_info
-    e, k, expert = info["num_experts"], info["top_k_experts"], info["expert_bytes"]
+    e, k, expert = info.num_experts, info.top_k_experts, info.expert_bytes
     print(f"\nExperts per layer and pass, and expert bytes per generated token (one expert in one layer: {expert:,} B),"
           f" from {len(traces)} recorded prompts decoded side by side at N = 4:")
     for row in batch_rows(traces, sizes=(1, 8)):

@@ -19,29 +19,13 @@ from transformers import DynamicCache
 
 from . import sampling
 from .models import moe_routers
+from .settings import MAX_DRAFT, Settings
 from .trace import (ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, UNUSED,
                     DraftStep, Round, VerifyStep)
 
 TOP = 5                 # candidates kept per distribution in the record
-MAX_DRAFT = 32          # the largest N the engine accepts (and the heuristic schedule's ceiling)
 ALL_CENTROIDS = 512     # keep every centroid score up to this many centroids, else the top KEPT_CENTROIDS
 KEPT_CENTROIDS = 128
-
-
-@dataclass(frozen=True)
-class Settings:
-    """Validated generation settings (see api.py for the checks and the public keywords)."""
-    proposer: str                    # "mtp" | "draft-model" | "prompt-lookup" | "none"
-    max_new_tokens: int = 64
-    num_assistant_tokens: int = 4    # N: drafts proposed per round
-    schedule: str = "heuristic"      # "constant" keeps N; "heuristic": +2 after a fully accepted round, else -1 (floor 1)
-    confidence_threshold: float | None = None  # stop drafting after a draft whose top probability is below this
-    do_sample: bool = False
-    temperature: float = 1.0
-    top_k: int | None = None
-    top_p: float | None = None
-    seed: int = 0
-    max_matching_ngram_size: int = 2  # prompt lookup, as transformers' default
 
 
 @dataclass

@@ -18,11 +18,12 @@ from typing import Callable, Sequence
 import numpy as np
 import pandas as pd
 
+from mtp_viz.settings import MAX_DRAFT, PROPOSERS, SCHEDULES
+
 COLUMNS = ["proposer", "schedule", "num_assistant_tokens", "new_tokens", "target_passes", "drafter_passes",
            "tokens_per_target_pass", "mean_accepted", "acceptance_rate", "alpha", "target_ms_per_pass",
            "drafter_ms_per_pass", "cost_ratio", "ms_per_token", "speedup_vs_none", "predicted_tokens_per_pass",
            "predicted_speedup", "acceptance_by_position"]
-MAX_N = 32             # the engine's own ceiling (engine.MAX_DRAFT); the UI asks for less
 MAX_REPEATS = 20
 
 
@@ -185,7 +186,7 @@ def _timed_run(pair, prompt, settings: dict) -> dict:
         t0 = now
     limit = rounds[0].start_len + settings["max_new_tokens"]    # round 0 starts after the prompt
     drafting = settings["proposer"] != "none"
-    acc, proposed, reached = [0] * MAX_N, [0] * MAX_N, [0] * MAX_N
+    acc, proposed, reached = [0] * MAX_DRAFT, [0] * MAX_DRAFT, [0] * MAX_DRAFT
     out = dict(new_tokens=0, target_passes=0, drafter_passes=0, drafted=0, accepted=0, wall_ms=0.0,
                verify_ms=0.0, draft_ms=0.0)
     for r, wall in zip(rounds[1:], ms[1:]):
@@ -274,14 +275,13 @@ def sweep(pair, prompts, ns=(1, 2, 3, 4, 6, 8), schedules=("constant", "heuristi
     `progress`, if given, is called as progress(fraction_done, desc=text) after every run (gr.Progress fits).
     Raises ValueError on a bad grid.
     """
-    from mtp_viz.api import PROPOSERS, SCHEDULES
 
     prompts = [p for p in prompts if (p.strip() if isinstance(p, str) else p)]
     ns = sorted({int(n) for n in ns})
     if not prompts:
         raise ValueError("the sweep needs at least one prompt")
-    if not ns or ns[0] < 1 or ns[-1] > MAX_N:
-        raise ValueError(f"every N must be between 1 and {MAX_N}")
+    if not ns or ns[0] < 1 or ns[-1] > MAX_DRAFT:
+        raise ValueError(f"every N must be between 1 and {MAX_DRAFT}")
     if not schedules or set(schedules) - set(SCHEDULES):
         raise ValueError(f"schedules must be among {', '.join(SCHEDULES)}")
     proposers = [p for p in dict.fromkeys(proposers) if p != "none"]

@@ -1,7 +1,7 @@
 """The one place that knows checkpoints: the bundled miniature, hub ids and folders, devices, dtypes, model facts.
 
-Knows nothing about rounds, sampling or drawing. `describe()` reads real configs into the plain `model_info`
-dict the diagrams need (layer types, the two target layers whose KV the drafter reads, projection sizes, ...).
+Knows nothing about rounds, sampling or drawing. `describe()` reads real configs into the trace's ModelInfo,
+the facts the diagrams need (layer types, the two target layers whose KV the drafter reads, projection sizes, ...).
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Any
 import torch
 
 from mtp_viz import memory
+from mtp_viz.trace import ModelInfo
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 MINIATURE = ASSETS / "miniature"
@@ -181,7 +182,7 @@ def _params(model) -> int:
     return int(sum(p.numel() for p in model.parameters()))
 
 
-def describe(pair: ModelPair, proposer: str) -> dict[str, Any]:
+def describe(pair: ModelPair, proposer: str) -> ModelInfo:
     """Plain facts about the pair, read from the real configs, for the trace's `model_info`."""
     tc = pair.target.config.get_text_config()
     n_layers = int(tc.num_hidden_layers)
@@ -225,4 +226,4 @@ def describe(pair: ModelPair, proposer: str) -> dict[str, Any]:
             per = info["vocab_size"] // c
             info.update(num_centroids=c, centroid_top_k=k, tokens_per_centroid=per,
                         scored_fraction=k * per / info["vocab_size"])
-    return info
+    return ModelInfo(**info)

@@ -3,18 +3,23 @@
 This is the one data contract between the engine (which fills it) and the figures and UI (which read it).
 Every field is an int, float, str, bool, None, or a short list / dict of those, so a Trace deep-copies into
 gr.State, survives a JSON round trip exactly, and flattens into a long-form DataFrame (one row per event).
+Each field's type carries its range and length (pydantic's Field): schema.py checks uploads against these same
+types and publishes them as docs/trace.schema.json, adding only the checks that span several fields.
 """
 from __future__ import annotations
 
 import dataclasses
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any, Iterator, Literal
 
 import orjson
+from pydantic import ConfigDict, Field
 
-SCHEMA_VERSION = 3  # 2 added Round.routed_experts, 3 Round.wall_ms and draft_stop; older traces load without them
-READABLE_VERSIONS = (1, 2, 3)
+from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, NAMES, PROPOSERS, Settings
+
+SCHEMA_VERSION = 4  # 2 added Round.routed_experts, 3 Round.wall_ms and draft_stop, 4 Settings.chat and
+READABLE_VERSIONS = (1, 2, 3, 4)  # max_matching_ngram_size and ModelInfo.target_ms_one_token; older load without
 
 # Round.last_token_kind values: what the one token the target adds at the end of a round is.
 PREFILL = "prefill"        # round 0: the target's first token, from the prompt's forward pass
@@ -30,79 +35,111 @@ DRAFT_STOPS = ("threshold",   # the drafter's top probability fell below the con
                "length",      # the token limit left room for fewer (the target adds one token of its own)
                "eos",         # prompt lookup: what it found ends with <eos>, and nothing is drafted past it
                "lookup")      # prompt lookup: the last n-gram had no earlier match, or too few tokens after it
-# Every allowed value, for schema.py's upload checks: add a new kind or verdict to these tuples too.
 LAST_TOKEN_KINDS = (PREFILL, CORRECTION, BONUS, TARGET, CUT)
 VERDICTS = (ACCEPTED, REJECTED, UNCHECKED, UNUSED)
+RAN = tuple(p for p in PROPOSERS if p != "auto")   # ModelInfo.proposer: the one that ran
+
+# -- what a field may hold: the types below carry these ranges and lengths ----------------------------------------
+MAX_TOP = 64              # top-k lists
+MAX_ROUNDS = MAX_NEW_TOKENS + 1    # one token per round at worst, plus the prefill
+MAX_TEXT = 100_000        # characters of prompt or output text
+MAX_PIECE = 1_000         # characters of one token's text
+Count = Annotated[int, Field(ge=0, le=2**31 - 1)]
+TokenId = Annotated[int, Field(ge=0, le=2**31 - 1)]
+Prob = Annotated[float, Field(ge=0.0, le=1.0 + 1e-5)]    # float32 softmax outputs may round a hair above 1
+Ms = Annotated[float, Field(ge=0.0, le=1e8)]
+Ids = Annotated[list[TokenId], Field(max_length=MAX_TOP)]
+Probs = Annotated[list[Prob], Field(max_length=MAX_TOP)]
+Centroids = Annotated[list[Count], Field(max_length=65_536)]
+Layers = Annotated[int, Field(ge=0, le=1024)]
+Name = Annotated[str, Field(max_length=200)]
+Names = Annotated[list[Name], Field(max_length=1024)]
+ClassName = Annotated[str, Field(max_length=100, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]
+Pair = Annotated[list[Count], Field(min_length=2, max_length=2)]
+Bytes = Annotated[int, Field(ge=0)]
+Text = Annotated[str, Field(max_length=MAX_TEXT)]
+Number = float | int
+Stat = Number | Annotated[list[Number], Field(max_length=MAX_ROUNDS)] | None
+RECORD = ConfigDict(extra="forbid", allow_inf_nan=False)   # an upload's unknown field is an error ...
+FACTS = ConfigDict(extra="ignore", allow_inf_nan=False)    # ... but model facts a later build adds are skipped
 
 
 @dataclass(frozen=True)
 class DraftStep:
     """One drafter forward pass (or one looked-up token) inside a round."""
-    step: int                      # 0-based index of the draft inside its round
-    token_id: int                  # the drafted token
-    prob: float                    # the drafter's probability q of that token (after temperature/top-k/top-p)
-    top_ids: list[int]             # the drafter's few most likely tokens ...
-    top_probs: list[float]         # ... and their probabilities
-    position_id: int               # position id the drafter ran at (constant through an MTP round)
-    ms: float                      # wall time of this drafter pass in milliseconds (0 for prompt lookup)
-    selected_clusters: list[int] | None = None  # efficient embedder: centroid ids picked by top-k; None without one
-    centroid_ids: list[int] | None = None       # centroids whose scores are kept (all of them for small models)
-    centroid_scores: list[float] | None = None  # their scores (centroid logits), same order as centroid_ids
-    scored_fraction: float | None = None        # share of the vocabulary scored this step (top_k * cluster size / V)
-    target_token_id: int | None = None          # the target's top token at this position (known after verifying)
+    step: Count                    # 0-based index of the draft inside its round
+    token_id: TokenId              # the drafted token
+    prob: Prob                     # the drafter's probability q of that token (after temperature/top-k/top-p)
+    top_ids: Ids                   # the drafter's few most likely tokens ...
+    top_probs: Probs               # ... and their probabilities
+    position_id: Count             # position id the drafter ran at (constant through an MTP round)
+    ms: Ms                         # wall time of this drafter pass in milliseconds (0 for prompt lookup)
+    selected_clusters: Centroids | None = None  # efficient embedder: centroid ids picked by top-k; None without one
+    centroid_ids: Centroids | None = None       # centroids whose scores are kept (all of them for small models)
+    centroid_scores: Annotated[list[float], Field(max_length=65_536)] | None = None  # their scores (logits), same order
+    scored_fraction: Prob | None = None         # share of the vocabulary scored this step (top_k * cluster size / V)
+    target_token_id: TokenId | None = None      # the target's top token at this position (known after verifying)
     cluster_miss: bool | None = None            # True when that target token lies outside selected_clusters
+
+    __pydantic_config__ = RECORD
 
 
 @dataclass(frozen=True)
 class VerifyStep:
     """The target's verdict on one draft position, all from the single verification pass."""
-    step: int
-    draft_token_id: int
-    p: float                       # target probability of the draft token
-    q: float                       # drafter probability of the draft token
-    target_token_id: int           # the target's own (top) choice at this position
-    target_prob: float             # and its probability
-    target_top_ids: list[int]
-    target_top_probs: list[float]
-    verdict: str                   # "accepted" | "rejected" | "unchecked" (after an earlier rejection) |
+    step: Count
+    draft_token_id: TokenId
+    p: Prob                        # target probability of the draft token
+    q: Prob                        # drafter probability of the draft token
+    target_token_id: TokenId       # the target's own (top) choice at this position
+    target_prob: Prob              # and its probability
+    target_top_ids: Ids
+    target_top_probs: Probs
+    verdict: Literal[VERDICTS]     # "accepted" | "rejected" | "unchecked" (after an earlier rejection) |
                                    # "unused" (agreed, but the output ended before it); accepted ones = num_accepted
-    accept_prob: float | None = None   # sampling only: min(1, p/q)
-    u: float | None = None             # sampling only: the uniform draw compared with accept_prob
-    residual_token_id: int | None = None      # sampling, at the rejection: token drawn from norm(max(0, p - q))
-    residual_top_ids: list[int] | None = None     # the residual distribution's most likely tokens ...
-    residual_top_probs: list[float] | None = None  # ... and their probabilities
+    accept_prob: Prob | None = None    # sampling only: min(1, p/q)
+    u: Prob | None = None              # sampling only: the uniform draw compared with accept_prob
+    residual_token_id: TokenId | None = None   # sampling, at the rejection: token drawn from norm(max(0, p - q))
+    residual_top_ids: Ids | None = None        # the residual distribution's most likely tokens ...
+    residual_top_probs: Probs | None = None    # ... and their probabilities
+
+    __pydantic_config__ = RECORD
 
 
 @dataclass(frozen=True)
 class Round:
     """One round: draft (N proposals), verify (one target pass), accept a prefix, add one target token."""
-    index: int                     # 0 is the prefill
-    num_assistant_tokens: int      # the N in force this round (the draft may be shorter: budget, threshold)
-    draft_token_ids: list[int]
-    num_accepted: int
-    emitted_token_ids: list[int]   # accepted drafts + one target token (cut short only at eos / max_new_tokens)
-    draft_steps: list[DraftStep]
-    verify_steps: list[VerifyStep]
-    draft_ms: float
-    verify_ms: float
-    last_token_kind: str           # PREFILL | CORRECTION | BONUS | TARGET | CUT
-    last_token_prob: float         # target probability of the token the target added
-    start_len: int                 # sequence length (prompt + output) when the round began
-    cache_len_before: int          # target KV cache length entering the round
-    cache_len_verified: int        # after the verification pass wrote the drafts' keys and values
-    cache_len_after: int           # after cropping the rejected positions
-    drafter_passes: int = 0
-    stopped: str | None = None     # "eos" or "length" when generation ended in this round
+    index: Count                   # 0 is the prefill
+    num_assistant_tokens: Annotated[int, Field(ge=0, le=MAX_DRAFT)]   # the N in force (the draft may be shorter)
+    draft_token_ids: Annotated[list[TokenId], Field(max_length=MAX_DRAFT)]
+    num_accepted: Count
+    emitted_token_ids: Annotated[list[TokenId], Field(max_length=MAX_DRAFT + 1)]  # accepted drafts + one target
+                                   # token (cut short only at eos / max_new_tokens)
+    draft_steps: Annotated[list[DraftStep], Field(max_length=MAX_DRAFT)]
+    verify_steps: Annotated[list[VerifyStep], Field(max_length=MAX_DRAFT)]
+    draft_ms: Ms
+    verify_ms: Ms
+    last_token_kind: Literal[LAST_TOKEN_KINDS]    # PREFILL | CORRECTION | BONUS | TARGET | CUT
+    last_token_prob: Prob          # target probability of the token the target added
+    start_len: Count               # sequence length (prompt + output) when the round began
+    cache_len_before: Count        # target KV cache length entering the round
+    cache_len_verified: Count      # after the verification pass wrote the drafts' keys and values
+    cache_len_after: Count         # after cropping the rejected positions
+    drafter_passes: Count = 0
+    stopped: Literal["eos", "length"] | None = None   # why generation ended in this round, if it did
     # Mixture-of-experts targets only (None for dense ones and in version-1 traces): the experts each router
     # picked in this round's one target pass, read by hooks from that pass. routed_experts[layer][position] is
-    # the list of top-k expert ids (highest router weight first) for the layer model_info["moe_layers"][layer]
+    # the list of top-k expert ids (highest router weight first) for the layer model_info.moe_layers[layer]
     # at each position the pass ran: every prompt position in the prefill; in a verification, the last
     # committed token then each draft, rejected ones included. Plain list[list[list[int]]].
-    routed_experts: list[list[list[int]]] | None = None
+    routed_experts: Annotated[list[Annotated[list[Annotated[list[Count], Field(max_length=MAX_TOP)]],
+                                             Field(max_length=MAX_DRAFT + 1)]], Field(max_length=1024)] | None = None
     # Wall time of the whole round in ms, from its start until its record was made: drafting, the verification
     # pass, sampling, cache cropping and bookkeeping (None in traces before version 3). The race paces by it.
-    wall_ms: float | None = None
-    draft_stop: str | None = None  # schema 3: why fewer than N were drafted (DRAFT_STOPS), None when N were
+    wall_ms: Ms | None = None
+    draft_stop: Literal[DRAFT_STOPS] | None = None  # schema 3: why fewer than N were drafted, None when N were
+
+    __pydantic_config__ = RECORD
 
     @property
     def num_drafted(self) -> int:
@@ -110,20 +147,63 @@ class Round:
 
 
 @dataclass(frozen=True)
+class ModelInfo:
+    """The facts about the model pair the diagrams draw, read from the real configs (None where a pair lacks the
+    part, or an older trace did not record it)."""
+    name: Name                                  # the model id (or bundled miniature) the trace ran on
+    proposer: Literal[RAN]                      # the proposer that ran (never "auto")
+    vocab_size: Annotated[int, Field(ge=1, le=2**31 - 1)]
+    target_num_layers: Annotated[int, Field(ge=1, le=1024)]
+    target_layer_types: Names                   # "sliding_attention" | "full_attention" per layer
+    target_class: ClassName | None = None
+    assistant_class: ClassName | None = None
+    target_hidden_size: Count | None = None
+    sliding_window: Count | None = None
+    kv_source_layers: dict[Name, Count] | None = None  # MTP: attention type -> the target layer whose KV it reads
+    drafter_num_layers: Layers | None = None
+    drafter_layer_types: Names | None = None
+    drafter_hidden_size: Count | None = None
+    pre_projection: Pair | None = None          # MTP: [in, out] of the drafter's input projection
+    post_projection: Pair | None = None         # MTP: [in, out] of its output projection
+    num_centroids: Count | None = None          # MTP efficient embedder: vocabulary clusters ...
+    centroid_top_k: Count | None = None         # ... how many are scored per step ...
+    tokens_per_centroid: Count | None = None    # ... tokens in each ...
+    scored_fraction: Prob | None = None         # ... and the share of the vocabulary that makes
+    is_moe: bool = False
+    num_experts: Count | None = None            # mixture of experts: experts per layer ...
+    top_k_experts: Count | None = None          # ... and how many each token is routed to
+    moe_layers: Annotated[list[Count], Field(max_length=1024)] | None = None    # schema 2: the routed layers
+    expert_bytes: Bytes | None = None                                           # schema 2: one expert in one layer
+    moe_caveat: Annotated[str, Field(max_length=2000)] | None = None
+    target_params: Bytes | None = None
+    drafter_params: Bytes | None = None
+    device: Annotated[str, Field(max_length=40, pattern=r"^[a-z]+(:\d+)?$")] | None = None
+    device_reason: Annotated[str, Field(max_length=300)] | None = None
+    dtype: Annotated[str, Field(max_length=40, pattern=r"^[a-z0-9_]+$")] | None = None
+    max_context: Count | None = None
+    target_ms_one_token: Ms | None = None       # schema 4: one target pass of one token, measured at load
+
+    __pydantic_config__ = FACTS
+
+
+@dataclass(frozen=True)
 class Trace:
     """A whole generation: the prompt, every round, and what is needed to draw them without a model."""
-    prompt_ids: list[int]
-    new_token_ids: list[int]
-    rounds: list[Round]
-    target_forward_passes: int
-    drafter_forward_passes: int
-    settings: dict[str, Any]
-    model_info: dict[str, Any]
-    stats: dict[str, Any]
-    token_text: dict[int, str] = field(default_factory=dict)  # id -> readable piece, for every id in the trace
-    prompt_text: str | None = None
-    output_text: str | None = None
-    schema_version: int = SCHEMA_VERSION
+    prompt_ids: Annotated[list[TokenId], Field(min_length=1, max_length=131_072)]
+    new_token_ids: Annotated[list[TokenId], Field(max_length=MAX_ROUNDS * (MAX_DRAFT + 1))]
+    rounds: Annotated[list[Round], Field(min_length=1, max_length=MAX_ROUNDS)]
+    target_forward_passes: Count
+    drafter_forward_passes: Count
+    settings: Settings             # what made the trace (a replay sets the page's controls to it)
+    model_info: ModelInfo
+    stats: Annotated[dict[Annotated[str, Field(max_length=100)], Stat], Field(max_length=200)]  # compute_stats()
+    token_text: Annotated[dict[TokenId, Annotated[str, Field(max_length=MAX_PIECE)]], Field(max_length=300_000)] = \
+        field(default_factory=dict)  # id -> readable piece, for every id in the trace
+    prompt_text: Text | None = None
+    output_text: Text | None = None
+    schema_version: Annotated[int, Field(ge=1, le=SCHEMA_VERSION)] = SCHEMA_VERSION
+
+    __pydantic_config__ = RECORD
 
     # -- serialisation -------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -157,6 +237,8 @@ class Trace:
             r["verify_steps"] = [VerifyStep(**v) for v in r["verify_steps"]]
             rounds.append(Round(**r))
         data["rounds"] = rounds
+        data["settings"] = _known(Settings, data["settings"])       # older traces hold fewer of them
+        data["model_info"] = _known(ModelInfo, data["model_info"])
         data["token_text"] = {int(k): v for k, v in (data.get("token_text") or {}).items()}
         known = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known})
@@ -211,6 +293,30 @@ class Trace:
         columns = ["round", "N", "event", "step", "token_id", "token", "p", "q", "verdict", "kind", "ms",
                    "position_id", "cluster_miss", "accept_prob", "u", "target_token_id"]
         return pd.DataFrame(rows, columns=columns)
+
+
+def _known(cls, data: dict[str, Any]):
+    """A Settings or ModelInfo from a dict, skipping keys this build does not know (as uploads do: FACTS)."""
+    names = NAMES if cls is Settings else {f.name for f in dataclasses.fields(cls)}
+    return cls(**{k: v for k, v in data.items() if k in names})
+
+
+def token_ids(prompt_ids: list[int], rounds: list[Round]) -> Iterator[tuple[str, list[int]]]:
+    """(where, ids) for every field that holds token ids: the one list of them, which the upload's vocabulary check
+    and the token_text a new trace carries both read."""
+    yield "prompt_ids", prompt_ids
+    for r in rounds:
+        yield f"rounds[{r.index}]", r.draft_token_ids + r.emitted_token_ids
+        for d in r.draft_steps:
+            yield f"rounds[{r.index}].draft_steps[{d.step}]", [d.token_id, *d.top_ids, *_opt(d.target_token_id)]
+        for v in r.verify_steps:
+            yield f"rounds[{r.index}].verify_steps[{v.step}]", [v.draft_token_id, v.target_token_id,
+                                                                 *v.target_top_ids, *_opt(v.residual_token_id),
+                                                                 *(v.residual_top_ids or [])]
+
+
+def _opt(value) -> list:
+    return [] if value is None else [value]
 
 
 def _plain(value):

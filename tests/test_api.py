@@ -47,7 +47,7 @@ def test_mtp_needs_a_gemma4_assistant():
     pair = ModelPair(llama(), llama(hidden=32, layers=1))
     with pytest.raises(ValueError, match="needs a Gemma 4 assistant"):
         generate_trace(pair, PROMPT, proposer="mtp")
-    assert generate_trace(ModelPair(llama()), PROMPT, max_new_tokens=3).settings["proposer"] == "none"
+    assert generate_trace(ModelPair(llama()), PROMPT, max_new_tokens=3).settings.proposer == "none"
 
 
 def test_uncached_hub_id_fails_clearly(monkeypatch, tmp_path):
@@ -61,4 +61,4 @@ def test_uncached_hub_id_fails_clearly(monkeypatch, tmp_path):
 
 def test_numbers_from_a_form_are_accepted(tiny_pair):
     trace = generate_trace(tiny_pair, PROMPT, max_new_tokens=5.0, num_assistant_tokens=3.0, top_k=0, seed=1.0)
-    assert len(trace.new_token_ids) == 5 and trace.settings["top_k"] is None
+    assert len(trace.new_token_ids) == 5 and trace.settings.top_k is None

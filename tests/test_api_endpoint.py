@@ -14,7 +14,7 @@ from mtp_viz.ui import pairs
 from mtp_viz.ui.policy import MINIATURE
 
 PARAMETERS = ["prompt", "model", "proposer", "num_assistant_tokens", "schedule", "max_new_tokens", "do_sample",
-              "temperature", "top_k", "top_p", "seed"]
+              "temperature", "top_k", "top_p", "seed", "confidence_threshold"]
 
 
 def free_port() -> int:
@@ -48,16 +48,16 @@ def test_trace_endpoint_has_the_named_parameters_and_ui_defaults(client):
     params = {p["parameter_name"]: p for p in endpoint["parameters"]}
     assert list(params) == PARAMETERS
     assert params["prompt"]["parameter_default"] == DEFAULTS["prompt"]
-    assert params["num_assistant_tokens"]["parameter_default"] == DEFAULTS["n"]
-    assert params["max_new_tokens"]["parameter_default"] == DEFAULTS["max_new"]
+    assert params["num_assistant_tokens"]["parameter_default"] == DEFAULTS["num_assistant_tokens"]
+    assert params["max_new_tokens"]["parameter_default"] == DEFAULTS["max_new_tokens"]
 
 
 def test_trace_endpoint_returns_the_trace_json(client):
     text = client.predict(prompt="Actions speak", num_assistant_tokens=3, max_new_tokens=12, seed=5,
                           api_name="/trace")
     trace = parse_trace(text)
-    assert trace.prompt_text == "Actions speak" and trace.settings["num_assistant_tokens"] == 3
-    assert len(trace.new_token_ids) == 12 and trace.settings["seed"] == 5
+    assert trace.prompt_text == "Actions speak" and trace.settings.num_assistant_tokens == 3
+    assert len(trace.new_token_ids) == 12 and trace.settings.seed == 5
 
 
 @pytest.mark.parametrize("kwargs, words", [

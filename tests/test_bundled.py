@@ -34,7 +34,7 @@ def test_the_default_drafter_reads_layers_13_and_14_and_has_four_layers(miniatur
     assert a.get_text_config().num_hidden_layers == 4 and a.use_ordered_embeddings
     assert list(a.get_text_config().layer_types) == ["sliding_attention"] * 3 + ["full_attention"]
     trace = generate_trace(miniature, "Actions speak", max_new_tokens=4)
-    assert trace.model_info["kv_source_layers"] == {"sliding_attention": 13, "full_attention": 14}
+    assert trace.model_info.kv_source_layers == {"sliding_attention": 13, "full_attention": 14}
 
 
 def test_every_bundled_file_is_under_10_mb_and_the_weights_under_40_mb_together():

@@ -85,9 +85,9 @@ def test_target_variants_lossless(variant):
     assert trace.new_token_ids == target_greedy(pair.target) == hf_out
     assert [r.draft_token_ids for r in trace.rounds if r.draft_token_ids] == hf_drafts
     if "num_kv_shared_layers" in variant:      # like E2B: the drafter reads the last layers that own a cache
-        assert trace.model_info["kv_source_layers"] == {"sliding_attention": 2, "full_attention": 3}
+        assert trace.model_info.kv_source_layers == {"sliding_attention": 2, "full_attention": 3}
     if "enable_moe_block" in variant:
-        assert trace.model_info["is_moe"] and "experts" in trace.model_info["moe_caveat"]
+        assert trace.model_info.is_moe and "experts" in trace.model_info.moe_caveat
 
 
 def test_multimodal_target_class():
@@ -174,7 +174,7 @@ def test_cluster_invariant(tiny_pair):
         assert d.cluster_miss == (d.target_token_id not in allowed)
         top = sorted(zip(d.centroid_scores, d.centroid_ids), reverse=True)[: len(d.selected_clusters)]
         assert {c for _, c in top} == set(d.selected_clusters)
-    assert trace.model_info["scored_fraction"] == pytest.approx(4 * 16 / 256)
+    assert trace.model_info.scored_fraction == pytest.approx(4 * 16 / 256)
 
 
 def test_heuristic_schedule_moves(tiny_pair, miniature):
@@ -258,10 +258,10 @@ def test_iter_rounds_yields_the_same_rounds(tiny_pair):
 
 def test_model_info_reads_the_configs(tiny_pair):
     info = generate_trace(tiny_pair, PROMPT, max_new_tokens=2).model_info
-    assert info["kv_source_layers"] == {"sliding_attention": 2, "full_attention": 3}
-    assert info["pre_projection"] == [128, 32] and info["post_projection"] == [32, 64]
-    assert info["num_centroids"] == 16 and info["centroid_top_k"] == 4 and info["vocab_size"] == 256
-    assert info["target_layer_types"] == ["sliding_attention", "full_attention"] * 2
+    assert info.kv_source_layers == {"sliding_attention": 2, "full_attention": 3}
+    assert info.pre_projection == [128, 32] and info.post_projection == [32, 64]
+    assert info.num_centroids == 16 and info.centroid_top_k == 4 and info.vocab_size == 256
+    assert info.target_layer_types == ["sliding_attention", "full_attention"] * 2
 
 
 def test_engine_never_draws():

@@ -111,7 +111,7 @@ def test_cluster_selection_highlights_selected_and_flags_miss(greedy):
 def test_kv_sharing_arrows_to_source_layers_and_cropping(greedy):
     fig = kv_sharing.build(greedy, 2)
     arrows = [a for a in fig.layout.annotations if a.name == "kv-arrow"]
-    assert len(arrows) == greedy.model_info["drafter_num_layers"]
+    assert len(arrows) == greedy.model_info.drafter_num_layers
     assert sorted(a.y for a in arrows) == [13, 13, 13, 14]   # three sliding drafter layers, one full
     (cropped,), (kept,) = by_meta(fig, "cropped"), by_meta(fig, "kept")
     assert list(kept.y) == [r.cache_len_after for r in greedy.rounds[:3]]
@@ -125,8 +125,8 @@ def test_activations_use_real_sizes_and_constant_position(greedy):
     ann = " ".join(texts(fig)).replace("<br>", " ")
     assert "3,072 → 256" in ann and "256 → 1,536" in ann and "4 drafter layers" in ann
     assert "position id 8 for all 6 guesses" in ann
-    draft_model = Trace(**{**greedy.__dict__, "model_info": {**greedy.model_info, "proposer": "draft-model",
-                                                             "pre_projection": None}})
+    draft_model = dataclasses.replace(greedy, model_info=dataclasses.replace(
+        greedy.model_info, proposer="draft-model", pre_projection=None))
     assert "does not read" in texts(activations.build(draft_model, 2))[0]
 
 
@@ -173,8 +173,8 @@ def test_statistics_match_compute_stats(greedy):
 
 
 def test_moe_caveat_is_shown_in_the_readers_language(greedy):
-    moe = Trace(**{**greedy.__dict__, "model_info": {**greedy.model_info, "is_moe": True, "num_experts": 16,
-                                                     "top_k_experts": 2, "moe_caveat": "an English copy"}})
+    moe = dataclasses.replace(greedy, model_info=dataclasses.replace(
+        greedy.model_info, num_experts=16, top_k_experts=2, moe_caveat="an English copy"))
     for view in (statistics, activations):
         shown = " ".join(texts(view.build(moe, 2))).replace("<br>", " ")
         assert "2 of 16 experts" in shown and "English copy" not in shown
@@ -182,8 +182,8 @@ def test_moe_caveat_is_shown_in_the_readers_language(greedy):
 
 
 def test_timeline_sets_the_check_beside_one_pass_per_token(greedy):
-    one = greedy.model_info.get("target_ms_one_token") or 3.0
-    greedy = Trace(**{**greedy.__dict__, "model_info": {**greedy.model_info, "target_ms_one_token": one}})
+    one = greedy.model_info.target_ms_one_token or 3.0
+    greedy = dataclasses.replace(greedy, model_info=dataclasses.replace(greedy.model_info, target_ms_one_token=one))
     r = greedy.rounds[2]
     fig = timeline.build(greedy, 2)
     (alone,), (target,) = by_meta(fig, "one_by_one"), by_meta(fig, "target")
@@ -191,7 +191,7 @@ def test_timeline_sets_the_check_beside_one_pass_per_token(greedy):
     assert alone.base[0] == target.base[-1]                                 # beside the real check
     assert "one by one?" in fig.layout.yaxis.ticktext and str(r.num_drafted + 1) in alone.text[0]
     assert not by_meta(timeline.build(greedy, 0), "one_by_one")             # the prefill checks no guesses
-    plain = Trace(**{**greedy.__dict__, "model_info": {**greedy.model_info, "target_ms_one_token": None}})
+    plain = dataclasses.replace(greedy, model_info=dataclasses.replace(greedy.model_info, target_ms_one_token=None))
     assert not by_meta(timeline.build(plain, 2), "one_by_one")              # no measured pass: no picture
 
 
@@ -206,7 +206,7 @@ def test_views_set_gemma4_e2b_beside_the_miniature(greedy):
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_views_build_from_shipped_trace(path):
     trace = Trace.from_json(path.read_text(encoding="utf-8"))
-    assert trace.model_info["name"] in ("miniature", "miniature-moe")   # the two bundled pairs
+    assert trace.model_info.name in ("miniature", "miniature-moe")   # the two bundled pairs
     for i in (0, 1, len(trace.rounds) - 1):
         for fig in build_all(trace, i):
             assert fig.layout.title.text

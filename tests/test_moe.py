@@ -13,7 +13,8 @@ from mtp_viz.figures import build_all, experts, statistics
 from mtp_viz.models import moe_routers
 from mtp_viz.strings import t
 from mtp_viz.tiny import gemma4_assistant, gemma4_target
-from mtp_viz.trace import SCHEMA_VERSION, PREFILL, TARGET, Round, Trace
+from mtp_viz.settings import Settings
+from mtp_viz.trace import SCHEMA_VERSION, PREFILL, TARGET, ModelInfo, Round, Trace
 
 from conftest import PROMPT
 
@@ -69,7 +70,7 @@ def test_recorded_routing_equals_a_replay_pass(moe_pair, moe_trace):
 
 
 def test_every_round_routes_each_position_to_k_distinct_experts_in_range(moe_trace):
-    layers = len(moe_trace.model_info["moe_layers"])
+    layers = len(moe_trace.model_info.moe_layers)
     for r in moe_trace.rounds:
         positions = len(moe_trace.prompt_ids) if r.index == 0 else r.num_drafted + 1
         assert len(r.routed_experts) == layers
@@ -86,14 +87,14 @@ def test_one_position_rounds_touch_exactly_k_experts_per_layer(moe_pair):
 
 def test_model_info_has_the_moe_facts(moe_trace):
     info = moe_trace.model_info
-    assert info["moe_layers"] == [0, 1, 2, 3] and info["num_experts"] == E and info["top_k_experts"] == K
-    assert info["expert_bytes"] == 3 * 16 * 64 * 4   # gate, up, down of width 16 over hidden 64, float32
+    assert info.moe_layers == [0, 1, 2, 3] and info.num_experts == E and info.top_k_experts == K
+    assert info.expert_bytes == 3 * 16 * 64 * 4   # gate, up, down of width 16 over hidden 64, float32
 
 
 def test_dense_traces_record_no_routing(tiny_pair):
     trace = generate_trace(tiny_pair, PROMPT, max_new_tokens=6)
     assert all(r.routed_experts is None for r in trace.rounds)
-    assert trace.model_info["moe_layers"] is None and trace.model_info["expert_bytes"] is None
+    assert trace.model_info.moe_layers is None and trace.model_info.expert_bytes is None
     fig = experts.build(trace, -1)
     assert "dense" in fig.layout.annotations[0].text and not fig.data
 
@@ -147,9 +148,10 @@ def hand_trace(rounds):
                      cache_len_before=0, cache_len_verified=0, cache_len_after=0,
                      routed_experts=[[[e] for e in routes]])
     made = [make(0, [0, 0], 0, 1)] + [make(i + 1, *r) for i, r in enumerate(rounds)]
-    info = dict(name="hand", num_experts=4, top_k_experts=1, moe_layers=[0], expert_bytes=10)
+    info = ModelInfo(name="hand", proposer="mtp", vocab_size=16, target_num_layers=1, target_layer_types=[],
+                     num_experts=4, top_k_experts=1, moe_layers=[0], expert_bytes=10)
     return Trace(prompt_ids=[2, 3], new_token_ids=[], rounds=made, target_forward_passes=len(made),
-                 drafter_forward_passes=0, settings={}, model_info=info, stats={})
+                 drafter_forward_passes=0, settings=Settings(), model_info=info, stats={})
 
 
 def test_batch_unions_match_a_hand_count():
@@ -194,12 +196,12 @@ def test_shipped_moe_pair_greedy_equals_the_targets_own(shipped):
 
 def test_shipped_moe_trace_replays(shipped):
     trace = Trace.from_json((ASSETS / "traces" / "actions_speak_moe.json").read_text(encoding="utf-8"))
-    assert trace.model_info["name"] == "miniature-moe" and experts.is_moe(trace)
+    assert trace.model_info.name == "miniature-moe" and experts.is_moe(trace)
     batch = experts.recorded_batch()
     assert len(batch) >= 8 and len({tuple(t.prompt_ids) for t in batch}) == len(batch)
     rows = experts.batch_rows(list(batch))
     assert [r["B"] for r in rows] == [1, 2, 4, 8]
-    assert rows[0]["draft_union"] > trace.model_info["top_k_experts"]
+    assert rows[0]["draft_union"] > trace.model_info.top_k_experts
 
 
 def test_moe_preset_and_balance_loss():

@@ -267,7 +267,7 @@ def test_the_worker_process_generates_what_the_server_would(miniature, monkeypat
     monkeypatch.setattr(worker, "_POOL", None)      # restored to "no worker" afterwards
     monkeypatch.setattr(worker, "_SERVES", ())
     monkeypatch.setenv("MTP_VIZ_WORKERS", "1")
-    req = session.request(*dict(session.DEFAULTS, max_new=12).values())
+    req = session.request(*dict(session.DEFAULTS, max_new_tokens=12).values())
     here = generation.generate(req)
     generation.forget()                             # else the second call is answered from the cache
     worker.start((MINIATURE,), 1)

@@ -14,6 +14,7 @@ import pytest
 
 from mtp_viz import schema, trace as trace_module
 from mtp_viz.schema import parse_trace
+from mtp_viz.settings import Settings
 from mtp_viz.trace import Trace
 from trace_fixtures import make_trace
 
@@ -167,14 +168,42 @@ def test_html_in_token_text_is_shown_as_text():
     assert "\\<img" in status and "<" not in status.replace("\\<", "")
 
 
-def test_the_schema_knows_every_field_of_the_records():
-    """A field added to trace.py must be added to schema.py too (uploads would otherwise be refused)."""
-    pairs = [(trace_module.DraftStep, schema.DraftStepModel), (trace_module.VerifyStep, schema.VerifyStepModel),
-             (trace_module.Round, schema.RoundModel), (trace_module.Trace, schema.TraceModel)]
-    for record, model in pairs:
-        assert {f.name for f in dataclasses.fields(record)} == set(model.model_fields), record.__name__
+def test_the_upload_check_is_the_trace_types():
+    """Uploads are checked against trace.py's own dataclasses: the published schema names exactly their fields,
+    model_info included, and the allowed kinds and verdicts are the constants' values."""
+    published = schema.json_schema()
+    defs = {**published["$defs"], "Trace": published}
+    for record in (trace_module.DraftStep, trace_module.VerifyStep, trace_module.Round, trace_module.ModelInfo,
+                   trace_module.Trace, Settings):
+        assert set(defs[record.__name__]["properties"]) == {f.name for f in dataclasses.fields(record)}
+    assert "target_ms_one_token" in defs["ModelInfo"]["properties"]      # written by describe(), read by a view
     constants = {v for k, v in vars(trace_module).items() if k.isupper() and isinstance(v, str)}
     assert constants == set(trace_module.VERDICTS) | set(trace_module.LAST_TOKEN_KINDS)
+    verdicts = defs["VerifyStep"]["properties"]["verdict"]["enum"]
+    assert verdicts == list(trace_module.VERDICTS)
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_older_versions_load_and_replay(version, tmp_path):
+    """A trace written before a version's fields existed: without them, it parses, loads and replays."""
+    from mtp_viz.ui import session, step_through
+
+    d = good()
+    d["schema_version"] = version
+    d["settings"].pop("max_matching_ngram_size")          # version 4
+    d["model_info"].pop("target_ms_one_token", None)
+    for r in d["rounds"]:
+        if version < 3:
+            r.pop("wall_ms"), r.pop("draft_stop")
+        if version < 2:
+            r.pop("routed_experts")
+    parsed = parse_trace(json.dumps(d))
+    assert parsed == Trace.from_dict(d) and parsed.schema_version == version
+    assert parsed.settings.max_matching_ngram_size == Settings().max_matching_ngram_size
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(d), encoding="utf-8")
+    state = step_through.replay(session.new_state(), str(path))[-1]
+    assert state["trace"] == parsed and state["index"] == len(parsed.rounds) - 1
 
 
 def test_the_published_json_schema_is_current():

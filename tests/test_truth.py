@@ -40,7 +40,7 @@ def boxes_of(fig) -> dict[str, list]:
 def test_the_walk_covers_every_kind_of_round(traces):
     verdicts = {v.verdict for tr in traces.values() for r in tr.rounds for v in r.verify_steps}
     assert {ACCEPTED, "rejected", UNCHECKED, UNUSED} <= verdicts
-    assert any(tr.settings["do_sample"] for tr in traces.values())
+    assert any(tr.settings.do_sample for tr in traces.values())
     assert any(r.stopped == "eos" for r in traces["cut_by_eos_n16"].rounds)
 
 

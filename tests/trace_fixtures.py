@@ -7,7 +7,9 @@ and generation stops at max_new_tokens. `make_trace(sampled=True)` adds u, min(1
 """
 from __future__ import annotations
 
-from mtp_viz.trace import (ACCEPTED, BONUS, CORRECTION, PREFILL, REJECTED, UNCHECKED, DraftStep, Round, Trace,
+from mtp_viz.settings import Settings
+from mtp_viz.trace import (ACCEPTED, BONUS, CORRECTION, PREFILL, REJECTED, UNCHECKED, DraftStep, ModelInfo, Round,
+                           Trace,
                            VerifyStep, compute_stats)
 
 TOKEN_TEXT = {2: "<bos>", 10: "Actions", 11: " speak", 12: " louder", 13: " than", 14: " words", 15: ".",
@@ -93,11 +95,10 @@ def make_trace(sampled: bool = False) -> Trace:
         start_len, cache = start_len + len(r.emitted_token_ids), r.cache_len_after
     new_ids = [t for r in rounds for t in r.emitted_token_ids]
     drafter_passes = sum(r.drafter_passes for r in rounds)
-    settings = {"proposer": "mtp", "num_assistant_tokens": 4, "schedule": "heuristic", "confidence_threshold": 0.3,
-                "max_new_tokens": len(new_ids), "do_sample": sampled, "temperature": 1.0, "top_k": None,
-                "top_p": None, "seed": 0, "chat": False}
+    settings = Settings(proposer="mtp", num_assistant_tokens=4, schedule="heuristic", confidence_threshold=0.3,
+                        max_new_tokens=len(new_ids), do_sample=sampled)
     text = "".join(TOKEN_TEXT[t] for t in new_ids)
     return Trace(prompt_ids=PROMPT_IDS, new_token_ids=new_ids, rounds=rounds, target_forward_passes=len(rounds),
-                 drafter_forward_passes=drafter_passes, settings=settings, model_info=dict(MODEL_INFO),
+                 drafter_forward_passes=drafter_passes, settings=settings, model_info=ModelInfo(**MODEL_INFO),
                  stats=compute_stats(rounds, len(rounds), drafter_passes), token_text=dict(TOKEN_TEXT),
                  prompt_text="Actions speak", output_text=text)

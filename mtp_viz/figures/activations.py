@@ -19,7 +19,7 @@ def _size(v, lang: str) -> str:
 
 
 def _reads_activations(trace) -> bool:
-    return trace.model_info.get("proposer") == "mtp" and bool(trace.model_info.get("pre_projection"))
+    return trace.model_info.proposer == "mtp" and bool(trace.model_info.pre_projection)
 
 
 def depends(trace, round_index: int):
@@ -33,9 +33,9 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     if not _reads_activations(trace):
         fig = theme.new_figure(t("fig.activations.title", lang), height=260, lang=lang)
         return theme.message(fig, t("fig.activations.not_mtp", lang))
-    hid, d_hid = info.get("target_hidden_size"), info.get("drafter_hidden_size")
-    pre_in, pre_out = info["pre_projection"]
-    post_in, post_out = info.get("post_projection") or (None, None)
+    hid, d_hid = info.target_hidden_size, info.drafter_hidden_size
+    pre_in, pre_out = info.pre_projection
+    post_in, post_out = info.post_projection or (None, None)
     steps = rnd.draft_steps
 
     def w(key: str, **values) -> str:
@@ -46,10 +46,10 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
 
     guessed = ", ".join(theme.short(trace.text_of(d.token_id)) for d in steps[:4]) + (" …" if len(steps) > 4 else "")
     token = guessed if steps else t("fig.activations.next_token", lang)
-    top_k = t("fig.activations.clusters", lang, k=info.get("centroid_top_k"), n=info.get("num_centroids") or 0)
+    top_k = t("fig.activations.clusters", lang, k=info.centroid_top_k, n=info.num_centroids or 0)
     clusters = ("<br>" + theme.wrap(top_k, 13)
-                if info.get("num_centroids") else "")
-    kv = info.get("kv_source_layers") or {}
+                if info.num_centroids else "")
+    kv = info.kv_source_layers or {}
     boxes = [  # (key, x, y, label, colour, hover)
         ("hidden", 0.0, 1.0, f"{box('hidden')}<br><b>{_size(hid, lang)}</b>", theme.BLUE, w("hidden_hover")),
         ("embed", 0.0, -1.0, f"{box('embed')}<br><b>{_size(hid, lang)}</b>", theme.BLUE, w("embed_hover")),
@@ -57,7 +57,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         ("pre", 3.0, 0.0, f"pre_projection<br><b>{_size(pre_in, lang)} → {_size(pre_out, lang)}</b>", theme.ORANGE,
          w("pre_hover")),
         ("layers", 4.6, 0.0,
-         f"{box('layers', n=_size(info.get('drafter_num_layers'), lang))}<br><b>{_size(d_hid, lang)}</b>", theme.SKY,
+         f"{box('layers', n=_size(info.drafter_num_layers, lang))}<br><b>{_size(d_hid, lang)}</b>", theme.SKY,
          w("layers_hover", layers=", ".join(str(v) for v in kv.values()))),
         ("logits", 6.2, 1.0, f"{box('logits')}{clusters}", theme.GREEN, w("logits_hover", tokens=token)),
         ("post", 6.2, -1.0, f"post_projection<br><b>{_size(post_in, lang)} → {_size(post_out, lang)}</b>",
@@ -91,11 +91,11 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         pos = sorted({d.position_id for d in steps})
         what = (w("position", pos=pos[0], n=len(steps)) if len(pos) == 1 else w("positions", pos=pos))
         notes.append({"x": 3.1, "y": 1.55, "text": what, "showarrow": False, "font": {"size": 14}})
-    if info.get("moe_caveat"):
+    if info.moe_caveat:
         notes.append({"x": 3.1, "y": -2.3, "text": theme.wrap(t("fig.moe", lang, caveat=theme.moe_caveat(info, lang)), 90),
                       "yanchor": "top",
                       "showarrow": False, "font": {"size": 12, "color": theme.VERMILLION}})
-    low = -3.6 if info.get("moe_caveat") else -2.4
+    low = -3.6 if info.moe_caveat else -2.4
     fig.update_layout(shapes=shapes, annotations=notes, showlegend=False, height=400 if low > -3 else 490,
                       xaxis={"visible": False, "range": [-0.8, 7.0]}, yaxis={"visible": False, "range": [low, 1.9]})
     return fig

@@ -26,7 +26,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     steps = [d for d in rnd.draft_steps if d.centroid_scores]
     if not steps:
         fig = theme.new_figure(t("fig.clusters.heading_empty", lang, i=i), height=260, lang=lang)
-        why = ("fig.clusters.prefill" if i == 0 and info.get("proposer") == "mtp"
+        why = ("fig.clusters.prefill" if i == 0 and info.proposer == "mtp"
                else "fig.clusters.none" if not rnd.draft_steps else "fig.clusters.no_embedder")
         return theme.message(fig, t(why, lang))
     total, steps = len(steps), steps[:MAX_PANELS]
@@ -77,9 +77,9 @@ def _panel_title(trace, d, verdicts: dict, lang: str) -> str:
 
 def _title(trace, i: int, d, total: int, shown: int, lang: str) -> str:
     info = trace.model_info
-    k, n = len(d.selected_clusters or []), info.get("num_centroids") or len(d.centroid_ids)
-    frac = d.scored_fraction if d.scored_fraction is not None else info.get("scored_fraction")
-    vocab = info.get("vocab_size")
+    k, n = len(d.selected_clusters or []), info.num_centroids or len(d.centroid_ids)
+    frac = d.scored_fraction if d.scored_fraction is not None else info.scored_fraction
+    vocab = info.vocab_size
     scored = t("fig.clusters.scored_fraction", lang, frac=frac) if frac is not None else ""
     if frac is not None and vocab:
         scored = t("fig.clusters.scored_tokens", lang, scored=round(frac * vocab), vocab=vocab, frac=frac)

@@ -34,8 +34,8 @@ def is_moe(trace) -> bool:
 def moe_facts(trace) -> tuple[int, int, int, int]:
     """(E experts per layer, k per token, MoE layers, bytes of one expert in one layer) from model_info."""
     info = trace.model_info
-    layers = info.get("moe_layers") or next(r.routed_experts for r in trace.rounds if r.routed_experts)
-    return int(info["num_experts"]), int(info["top_k_experts"]), len(layers), int(info.get("expert_bytes") or 0)
+    layers = info.moe_layers or next(r.routed_experts for r in trace.rounds if r.routed_experts)
+    return int(info.num_experts), int(info.top_k_experts), len(layers), int(info.expert_bytes or 0)
 
 
 def expected_distinct(num_experts: int, k: int, positions: int) -> float:
@@ -80,11 +80,11 @@ def speedup(trace, r) -> tuple[float, float]:
     and with v = bytes this verification read / bytes of a one-token step, from the recorded routing (not in the
     paper). c = drafter bytes / one-token step bytes."""
     num_experts, k, layers, expert = moe_facts(trace)
-    per_param = _BYTES_PER_PARAM.get(trace.model_info.get("dtype"), 4)
-    shared = trace.model_info["target_params"] * per_param - layers * num_experts * expert   # read every pass
+    per_param = _BYTES_PER_PARAM.get(trace.model_info.dtype, 4)
+    shared = trace.model_info.target_params * per_param - layers * num_experts * expert   # read every pass
     step = shared + layers * k * expert
     verify = shared + sum(distinct_per_layer(r.routed_experts)) * expert
-    c = (trace.model_info.get("drafter_params") or 0) * per_param / step
+    c = (trace.model_info.drafter_params or 0) * per_param / step
     tokens, gamma = len(r.emitted_token_ids), r.num_drafted
     return tokens / (gamma * c + 1.0), tokens / (gamma * c + verify / step)
 
@@ -158,7 +158,7 @@ def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
                                font={"color": theme.GREY})
             fig.update_xaxes(range=[0.5, 1.5], row=row, col=col)
     batch = recorded_batch() if batch is None else batch
-    if batch and batch[0].model_info.get("name") == trace.model_info.get("name"):
+    if batch and batch[0].model_info.name == trace.model_info.name:
         _batch(fig, batch_rows(list(batch)), num_experts, k, lang)
     else:
         fig.add_annotation(text=t("fig.experts.no_batch", lang), row=3, col=1, showarrow=False, x=0.5, y=0.5,
@@ -175,7 +175,7 @@ def _grid(fig, trace, r, num_experts, lang):
     if r.routed_experts is None:
         return
     grid = counts(r.routed_experts, num_experts)
-    names = [str(n) for n in (trace.model_info.get("moe_layers") or range(len(grid)))]
+    names = [str(n) for n in (trace.model_info.moe_layers or range(len(grid)))]
     fig.add_trace(go.Heatmap(z=grid, x=list(range(num_experts)), y=names, colorscale="Blues", zmin=0,
                              showscale=False, meta="grid", name=t("fig.experts.legend.positions", lang),
                              texttemplate="%{z}", hovertemplate=t("fig.experts.hover.grid", lang)), row=1, col=1)

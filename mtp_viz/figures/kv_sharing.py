@@ -2,7 +2,7 @@
 
 Knows a Trace (its model_info and per-round cache lengths) and the theme; knows nothing about models or the UI.
 Left: the target's layer stack (sliding vs full attention) and the drafter's layers, arrows to the source layers
-named in model_info["kv_source_layers"]. Right: the target KV cache length round by round.
+named in model_info.kv_source_layers. Right: the target KV cache length round by round.
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from plotly.subplots import make_subplots
 from mtp_viz import gemma4
 from mtp_viz.figures import theme
 from mtp_viz.strings import t
+from mtp_viz.trace import ModelInfo
 
 KEY = "kv_sharing"
 KIND = {"sliding_attention": ("sliding", theme.SKY, ""), "full_attention": ("full", theme.BLUE, "/")}
@@ -42,10 +43,10 @@ def _layer_ticks(n: int, sources: dict) -> dict:
     return {"tickmode": "array", "tickvals": vals, "ticktext": text}
 
 
-def _layers(fig: go.Figure, info: dict, lang: str) -> None:
-    types = info.get("target_layer_types") or []
+def _layers(fig: go.Figure, info: ModelInfo, lang: str) -> None:
+    types = info.target_layer_types or []
     n = len(types)
-    sources = info.get("kv_source_layers") or {}
+    sources = info.kv_source_layers or {}
     for kind, (short, c, pat) in KIND.items():
         ys = [k for k, ty in enumerate(types) if ty == kind]
         word = t(f"fig.kv_sharing.{short}", lang)
@@ -58,9 +59,9 @@ def _layers(fig: go.Figure, info: dict, lang: str) -> None:
     fig.update_xaxes(visible=False, range=[-0.2, 3.6], row=1, col=1)
     fig.update_yaxes(title_text=t("fig.kv_sharing.layer_axis", lang), range=[-0.6, max(n, 1) - 0.4],
                      **_layer_ticks(n, sources), row=1, col=1)
-    d_types = info.get("drafter_layer_types") or []
+    d_types = info.drafter_layer_types or []
     if not sources or not d_types:
-        what = "fig.kv_sharing.own_cache" if info.get("proposer") == "draft-model" else "fig.kv_sharing.no_reader"
+        what = "fig.kv_sharing.own_cache" if info.proposer == "draft-model" else "fig.kv_sharing.no_reader"
         fig.add_annotation(text=t(what, lang), x=2.3, y=n / 2, xref="x", yref="y", showarrow=False,
                            font={"color": theme.GREY})
         return
@@ -110,7 +111,7 @@ def _cache(fig: go.Figure, trace, i: int, lang: str) -> None:
     fig.add_trace(go.Scatter(x=xs, y=[r.cache_len_before for r in rounds], mode="lines+markers", meta="before",
                              name=t("fig.kv_sharing.before", lang), line={"color": theme.BLACK, "dash": "dot"},
                              marker={"symbol": "diamond"}), row=1, col=2)
-    window = trace.model_info.get("sliding_window")
+    window = trace.model_info.sliding_window
     top = max((r.cache_len_verified for r in rounds), default=0)
     if window and window < top * 1.3:
         fig.add_hline(y=window, line={"color": theme.SKY, "dash": "dash"}, row=1, col=2,

@@ -34,9 +34,9 @@ def time_per_token(trace, i: int, lang: str = "en") -> str:
         return ""
     draft, verify = sum(r.draft_ms for r in rounds) / tokens, sum(r.verify_ms for r in rounds) / tokens
     values = dict(ms_token=draft + verify, ms_draft=draft, ms_verify=verify)
-    if trace.settings.get("proposer") == "none":
+    if trace.settings.proposer == "none":
         return t("lab.time_per_token.alone", lang, **values)
-    one = trace.model_info.get("target_ms_one_token")
+    one = trace.model_info.target_ms_one_token
     if not one:
         return t("lab.time_per_token.unknown", lang, **values)
     x = one / (draft + verify)
@@ -80,7 +80,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                          textposition="outside"), row=1, col=2)
     fig.update_xaxes(title_text=w("kept"), dtick=1, row=1, col=2)
     fig.update_yaxes(title_text=w("rounds"), range=[0, max(hist, default=0) * 1.25 + 0.5], row=1, col=2)
-    drafting = [r for r in trace.rounds[1: i + 1]] if trace.settings.get("proposer") != "none" else []
+    drafting = [r for r in trace.rounds[1: i + 1]] if trace.settings.proposer != "none" else []
     fig.add_trace(go.Scatter(x=[r.index for r in drafting], y=[r.num_assistant_tokens for r in drafting],
                              mode="lines+markers", line={"shape": "hv", "color": theme.DRAFTER}, name=w("n_name"),
                              meta="N", showlegend=False), row=2, col=1)
@@ -105,7 +105,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                        showarrow=False, yshift=-12, xanchor="right", font={"size": 12, "color": theme.GREY})
     fig.update_xaxes(title_text=w("round"), dtick=1 if len(xs) <= 20 else None, row=2, col=2)
     fig.update_yaxes(title_text=w("per_pass_axis"), rangemode="tozero", row=2, col=2)
-    if trace.model_info.get("moe_caveat"):
+    if trace.model_info.moe_caveat:
         note = theme.wrap(t("fig.moe", lang, caveat=theme.moe_caveat(trace.model_info, lang)), 90)
         fig.add_annotation(text=note, x=0, y=0, xref="paper", yref="paper", yshift=-70, showarrow=False,
                            xanchor="left", yanchor="top", align="left", font={"size": 12, "color": theme.VERMILLION})

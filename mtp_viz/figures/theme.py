@@ -65,11 +65,11 @@ def word(status: str, lang: str = "en") -> str:
 def moe_caveat(info: dict, lang: str = "en") -> str:
     """A trace's mixture-of-experts caveat in `lang`: the table's words with its numbers (the trace records it in
     English); "" for a dense target, the recorded words when the numbers are missing."""
-    if not info.get("moe_caveat"):
+    if not info.moe_caveat:
         return ""
-    if info.get("top_k_experts") and info.get("num_experts"):
-        return t("fig.moe_caveat", lang, top_k=info["top_k_experts"], num_experts=info["num_experts"])
-    return info["moe_caveat"]
+    if info.top_k_experts and info.num_experts:
+        return t("fig.moe_caveat", lang, top_k=info.top_k_experts, num_experts=info.num_experts)
+    return info.moe_caveat
 
 
 def text_colour(background: str) -> str:

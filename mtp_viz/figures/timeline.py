@@ -54,7 +54,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     styles = {"drafter": (theme.DRAFTER, ""), "target": (theme.TARGET, "/"), "round": (theme.LIGHT_GREY, ""),
               ALONE: (theme.PAPER, "/")}
     lanes_shown = LANES
-    one = trace.model_info.get("target_ms_one_token")
+    one = trace.model_info.target_ms_one_token
     rnd = trace.rounds[i]
     if one and rnd.num_drafted:      # why a check of N + 1 tokens is nearly free: its pass beside N + 1 passes
         checked, verify_start = rnd.num_drafted + 1, lanes["target"]["base"][-1]

@@ -19,7 +19,7 @@ CHECKED = (ACCEPTED, REJECTED, UNUSED)   # verdicts the target's pass decided; u
 def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     i = theme.clamp(trace, round_index)
     rnd = trace.rounds[i]
-    sampled = bool(trace.settings.get("do_sample"))
+    sampled = trace.settings.do_sample
     if not rnd.verify_steps:
         fig = theme.new_figure(t("fig.verification.heading_empty", lang, i=i), height=260, lang=lang)
         return theme.message(fig, t("fig.verification.prefill" if i == 0 else "fig.verification.none", lang))

@@ -14,10 +14,11 @@ from mtp_viz.ui.session import DEFAULTS, request
 
 
 def trace(prompt: str = DEFAULTS["prompt"], model: str = DEFAULTS["model"], proposer: str = DEFAULTS["proposer"],
-          num_assistant_tokens: int = DEFAULTS["n"], schedule: str = DEFAULTS["schedule"],
-          max_new_tokens: int = DEFAULTS["max_new"], do_sample: bool = DEFAULTS["do_sample"],
+          num_assistant_tokens: int = DEFAULTS["num_assistant_tokens"], schedule: str = DEFAULTS["schedule"],
+          max_new_tokens: int = DEFAULTS["max_new_tokens"], do_sample: bool = DEFAULTS["do_sample"],
           temperature: float = DEFAULTS["temperature"], top_k: int = DEFAULTS["top_k"],
-          top_p: float = DEFAULTS["top_p"], seed: int = DEFAULTS["seed"]) -> str:
+          top_p: float = DEFAULTS["top_p"], seed: int = DEFAULTS["seed"],
+          confidence_threshold: float = DEFAULTS["confidence_threshold"]) -> str:
     """Run speculative decoding on `prompt` and return the whole trace as JSON text (schema: docs/trace.schema.json).
 
     Args:
@@ -32,12 +33,14 @@ def trace(prompt: str = DEFAULTS["prompt"], model: str = DEFAULTS["model"], prop
         top_k: keep the k most likely tokens (0 = off)
         top_p: keep the smallest set with probability top_p (1 = off)
         seed: the random seed (sampling only)
+        confidence_threshold: stop drafting after a guess whose probability is below this (0 = off)
     """
+    controls = dict(locals())         # the page's controls by name, as the step-through's Step would send them
     try:
-        req = request(model, "", prompt, proposer, _number(num_assistant_tokens), schedule, 0.0,
-                      _number(max_new_tokens), do_sample, _number(temperature), _number(top_k), _number(top_p),
-                      _number(seed))
-        return generate(req).to_json()
+        for name, value in controls.items():
+            if isinstance(DEFAULTS[name], (int, float)) and not isinstance(DEFAULTS[name], bool):
+                _number(value)
+        return generate(request(**controls)).to_json()
     except Exception as exc:
         raise gr.Error(policy.message_for(exc), print_exception=False) from None
 

@@ -116,9 +116,9 @@ def page(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, sampled:
 def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False) -> tuple[str, object]:
     """A race of two recorded traces: its page and its chart."""
     a, d = race.lane(alone), race.lane(drafted)
-    drafter = t(f"race.lane.{drafted.settings.get('proposer', 'mtp')}", lang)
+    drafter = t(f"race.lane.{drafted.settings.proposer}", lang)
     note = t("race.note.measured", lang) + (" " + t("race.note.cached", lang) if cached else "")
-    return (page(a, d, lang, drafter, bool(drafted.settings.get("do_sample")), note),
+    return (page(a, d, lang, drafter, drafted.settings.do_sample, note),
             race_figure.build(a, d, lang, drafter))
 
 

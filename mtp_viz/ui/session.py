@@ -10,8 +10,11 @@ import os
 import shutil
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
+from mtp_viz.settings import Settings
 from mtp_viz.trace import Trace
 from mtp_viz.ui.policy import MINIATURE
 
@@ -19,38 +22,55 @@ TRACES = Path(__file__).resolve().parents[2] / "assets" / "traces"
 EXPORTS = Path(tempfile.gettempdir()) / "mtp_viz_exports"    # downloads offered to users, kept for an hour
 # a saying the miniature knows, a story opening, and numbers: surprising text where its drafter struggles
 EXAMPLES = ["Actions speak", "Once upon a time,", "Tom counted"]
-# control -> default, in the order handlers receive the controls (the order of request()'s parameters)
-DEFAULTS = {"model": MINIATURE, "assistant": "", "prompt": EXAMPLES[0], "proposer": "mtp", "n": 4,
-            "schedule": "heuristic", "threshold": 0.0, "max_new": 32, "do_sample": False, "temperature": 1.0,
-            "top_k": 0, "top_p": 1.0, "seed": 0}
+PAGE = Settings(proposer="mtp", max_new_tokens=32)   # the page's defaults: the API's, but MTP and 32 tokens
 
 
-def request(model, assistant, prompt, proposer, n, schedule, threshold, max_new, do_sample, temperature, top_k,
-            top_p, seed) -> dict:
-    """The generate_trace keywords the controls ask for, normalised as the engine records them."""
-    return {"model": (model or "").strip() or MINIATURE, "assistant": (assistant or "").strip(),
-            "prompt": prompt or "", "proposer": proposer, "num_assistant_tokens": int(n), "schedule": schedule,
-            "confidence_threshold": float(threshold) if threshold else None, "max_new_tokens": int(max_new),
-            "do_sample": bool(do_sample), "temperature": float(temperature), "top_k": int(top_k) if top_k else None,
-            "top_p": float(top_p) if top_p is not None and float(top_p) < 1.0 else None, "seed": int(seed),
-            "chat": False}
+@dataclass(frozen=True)
+class Control:
+    """One control of the page: its value at start, and how its value becomes the request's and back."""
+    default: Any
+    to_field: Callable[[Any], Any] = lambda v: v
+    to_control: Callable[[Any], Any] = lambda v: v
+
+
+# The page's controls, each named by the request field it sets (a Settings field, or model, assistant, prompt), in
+# the order handlers receive them. A request holds every Settings field: the ones no control sets (chat,
+# max_matching_ngram_size) keep PAGE's values.
+CONTROLS = {
+    "model": Control(MINIATURE, lambda v: (v or "").strip() or MINIATURE),
+    "assistant": Control("", lambda v: (v or "").strip()),
+    "prompt": Control(EXAMPLES[0], lambda v: v or ""),
+    "proposer": Control(PAGE.proposer),
+    "num_assistant_tokens": Control(PAGE.num_assistant_tokens, int),
+    "schedule": Control(PAGE.schedule),
+    "confidence_threshold": Control(0.0, lambda v: float(v) if v else None, lambda v: v or 0.0),       # 0: off
+    "max_new_tokens": Control(PAGE.max_new_tokens, int),
+    "do_sample": Control(PAGE.do_sample, bool),
+    "temperature": Control(PAGE.temperature, float),
+    "top_k": Control(0, lambda v: int(v) if v else None, lambda v: v or 0),                            # 0: off
+    "top_p": Control(1.0, lambda v: float(v) if v is not None and float(v) < 1.0 else None,
+                     lambda v: 1.0 if v is None else v),                                              # 1: off
+    "seed": Control(PAGE.seed, int),
+}
+DEFAULTS = {name: c.default for name, c in CONTROLS.items()}
+
+
+def request(*values, **named) -> dict:
+    """The request the controls ask for (values in CONTROLS' order, or by name; missing ones at their defaults):
+    model, assistant, prompt and every Settings field, normalised as the engine records them."""
+    named = {**DEFAULTS, **dict(zip(CONTROLS, values)), **named}
+    return {**PAGE.as_dict(), **{name: c.to_field(named[name]) for name, c in CONTROLS.items()}}
 
 
 def request_of(trace: Trace) -> dict:
     """The request that would reproduce a trace: how shipped and uploaded traces set the controls."""
-    s = trace.settings
-    return {"model": trace.model_info.get("name") or MINIATURE, "assistant": "", "prompt": trace.prompt_text or "",
-            **{k: s.get(k) for k in ("proposer", "num_assistant_tokens", "schedule", "confidence_threshold",
-                                     "max_new_tokens", "do_sample", "temperature", "top_k", "top_p", "seed", "chat")}}
+    return {"model": trace.model_info.name or MINIATURE, "assistant": "", "prompt": trace.prompt_text or "",
+            **trace.settings.as_dict()}
 
 
 def controls_of(req: dict) -> dict:
-    """The control values (DEFAULTS' keys) that make a request: the inverse of request()."""
-    return {"model": req["model"], "assistant": req["assistant"], "prompt": req["prompt"], "proposer": req["proposer"],
-            "n": req["num_assistant_tokens"], "schedule": req["schedule"],
-            "threshold": req["confidence_threshold"] or 0.0, "max_new": req["max_new_tokens"],
-            "do_sample": req["do_sample"], "temperature": req["temperature"], "top_k": req["top_k"] or 0,
-            "top_p": 1.0 if req["top_p"] is None else req["top_p"], "seed": req["seed"]}
+    """The control values that make a request: the inverse of request()."""
+    return {name: c.to_control(req[name]) for name, c in CONTROLS.items()}
 
 
 def recorded() -> dict[str, Path]:

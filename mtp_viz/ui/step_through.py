@@ -57,11 +57,11 @@ def _fewer(trace: Trace, r, lang: str) -> str:
     schema 3 did not record it, so for them it is worked out from the settings."""
     if not 0 < r.num_drafted < r.num_assistant_tokens:
         return ""
-    left = len(trace.prompt_ids) + int(trace.settings.get("max_new_tokens") or 0) - r.start_len - 1
+    left = len(trace.prompt_ids) + trace.settings.max_new_tokens - r.start_len - 1
     stop = r.draft_stop
     if stop is None and trace.schema_version < 3:
-        stop = ("length" if r.num_drafted == left else "lookup" if trace.settings.get("proposer") == "prompt-lookup"
-                else "threshold" if trace.settings.get("confidence_threshold") else None)
+        stop = ("length" if r.num_drafted == left else "lookup" if trace.settings.proposer == "prompt-lookup"
+                else "threshold" if trace.settings.confidence_threshold else None)
     return t(f"step.fewer.{stop}", lang, left=left) if stop else ""
 
 
@@ -103,16 +103,16 @@ def summary(trace: Trace | None, i: int, lang: str = "en", stale: bool = False, 
         what = t("step.what.round", lang, **guessed, kind=t(f"step.kind.{r.last_token_kind}", lang),
                  new=len(r.emitted_token_ids))
     end = t("step.stopped", lang, why=t(f"step.stop.{r.stopped}", lang)) if r.stopped else ""
-    models = ((info.get("target_class"), info.get("target_params")),
-              (info.get("assistant_class"), info.get("drafter_params")))
+    models = ((info.target_class, info.target_params),
+              (info.assistant_class, info.drafter_params))
     sizes = " + ".join(t("step.params", lang, model=md(str(c)), millions=p / 1e6) for c, p in models if c and p)
-    said = {k: md(str(info.get(k))) for k in ("name", "proposer", "device", "dtype")}
-    if info.get("proposer") in PROPOSERS:
-        said["proposer"] = md(t(f"step.proposer.{info['proposer']}", lang))
+    said = {k: md(str(getattr(info, k))) for k in ("name", "proposer", "device", "dtype")}
+    if info.proposer in PROPOSERS:
+        said["proposer"] = md(t(f"step.proposer.{info.proposer}", lang))
     line = t("step.model_line", lang, sizes=sizes, **said)
-    if info.get("device_reason"):
-        line += f" ({md(device_reason(str(info['device_reason']), lang))})"
-    moe = t("step.moe", lang, caveat=md(moe_caveat(info, lang))) if info.get("moe_caveat") else ""
+    if info.device_reason:
+        line += f" ({md(device_reason(str(info.device_reason), lang))})"
+    moe = t("step.moe", lang, caveat=md(moe_caveat(info, lang))) if info.moe_caveat else ""
     note += t("step.stale", lang) if stale else ""
     return note + t("step.heading", lang, i=i, last=last, what=what, end=end) + line + moe
 
@@ -389,12 +389,12 @@ def build(demo: gr.Blocks) -> dict:
             with gr.Row():
                 proposer = gr.Radio([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value=DEFAULTS["proposer"],
                                     label=L("step.proposer"), info=L("step.proposer_info"))
-                n = gr.Slider(1, policy.MAX_N, value=DEFAULTS["n"], step=1, label=L("step.n"), info=L("step.n_info"))
+                n = gr.Slider(1, policy.MAX_N, value=DEFAULTS["num_assistant_tokens"], step=1, label=L("step.n"), info=L("step.n_info"))
                 schedule = gr.Radio([(L(f"step.schedule.{k}"), k) for k in SCHEDULES], value=DEFAULTS["schedule"], label=L("step.schedule"),
                                     info=L("step.schedule_info"))
-                threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["threshold"], step=0.05, label=L("step.threshold"),
+                threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["confidence_threshold"], step=0.05, label=L("step.threshold"),
                                       info=L("step.threshold_info"))
-                max_new = gr.Slider(1, policy.MAX_NEW_TOKENS, value=DEFAULTS["max_new"], step=1,
+                max_new = gr.Slider(1, policy.MAX_NEW_TOKENS, value=DEFAULTS["max_new_tokens"], step=1,
                                     label=L("step.max_new"), info=L("step.max_new_info"))
             with gr.Row():
                 do_sample = gr.Checkbox(DEFAULTS["do_sample"], label=L("step.do_sample"),

@@ -108,14 +108,14 @@ def facts(k: int, lang: str) -> dict:
            "rejected_guess": word(r.draft_token_ids[r.num_accepted]) if r.num_accepted < len(r.draft_token_ids)
            else "", "passes": trace(MTP).target_forward_passes, "tokens": len(trace(MTP).new_token_ids),
            "alone": trace(BASELINE).target_forward_passes, "verified": r.cache_len_verified,
-           "after": r.cache_len_after, "vocab": _num(info.get("vocab_size", 0), lang, 0),
-           "hidden": info.get("target_hidden_size"), "drafter_hidden": info.get("drafter_hidden_size"),
-           "concat": (info.get("pre_projection") or [None])[0], "drafter_layers": info.get("drafter_num_layers"),
-           "clusters": info.get("num_centroids"), "top_k": info.get("centroid_top_k"),
-           "share": _num(100 * (info.get("scored_fraction") or 0), lang, 3)}
+           "after": r.cache_len_after, "vocab": _num(info.vocab_size, lang, 0),
+           "hidden": info.target_hidden_size, "drafter_hidden": info.drafter_hidden_size,
+           "concat": (info.pre_projection or [None])[0], "drafter_layers": info.drafter_num_layers,
+           "clusters": info.num_centroids, "top_k": info.centroid_top_k,
+           "share": _num(100 * (info.scored_fraction or 0), lang, 3)}
     out["most"] = max(len(x.draft_token_ids) for x in trace(MTP).rounds)
     out["ratio"] = _num(mtp_race.summary(mtp_race.lane(trace(BASELINE)), mtp_race.lane(trace(MTP)))["speedup"], lang)
-    sources = info.get("kv_source_layers") or {}
+    sources = info.kv_source_layers or {}
     out.update(sliding_layer=sources.get("sliding_attention"), full_layer=sources.get("full_attention"))
     miss = checked_miss(r)
     if miss is not None:

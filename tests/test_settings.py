@@ -1,0 +1,84 @@
+"""Tests for mtp_viz.settings: the one settings type, and every place that must agree with it.
+
+Knows the places that name the settings (the API's keywords, the trace, the upload schema, the page's controls and
+the `trace` endpoint); a field added to Settings and missed in any of them fails here.
+"""
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import typing
+
+import pytest
+
+from mtp_viz import api, engine, trace as trace_module
+from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, NAMES, Settings, limits
+
+
+@pytest.mark.parametrize("fn", [api.generate_trace, api.iter_rounds], ids=lambda f: f.__name__)
+def test_the_api_keywords_are_the_settings_fields(fn):
+    """generate_trace and iter_rounds spell out every setting (help() shows them) with Settings' defaults."""
+    params = list(inspect.signature(fn).parameters.values())[2:]
+    assert [p.name for p in params] == list(NAMES)
+    assert all(p.kind is p.KEYWORD_ONLY for p in params)
+    assert {p.name: p.default for p in params} == dataclasses.asdict(Settings())
+
+
+def test_the_engine_and_the_trace_use_the_one_type():
+    assert engine.Settings is Settings
+    assert typing.get_type_hints(trace_module.Trace)["settings"] is Settings
+
+
+def test_the_pages_controls_map_onto_the_fields():
+    from mtp_viz.ui import session
+
+    assert set(session.CONTROLS) - set(NAMES) == {"model", "assistant", "prompt"}
+    req = session.request(*session.DEFAULTS.values())
+    assert set(req) == {"model", "assistant", "prompt", *NAMES}
+    assert session.controls_of(req) == session.DEFAULTS                  # the table's two ways agree
+    assert Settings.checked(**{k: req[k] for k in NAMES}) == session.PAGE  # the defaults are valid settings
+
+
+def test_the_trace_endpoint_takes_the_controls_by_their_field_names():
+    from mtp_viz.ui import api as endpoint, session
+
+    params = inspect.signature(endpoint.trace).parameters
+    assert set(params) <= set(session.CONTROLS)
+    assert {k: p.default for k, p in params.items()} == {k: session.DEFAULTS[k] for k in params}
+
+
+def test_replayed_settings_set_the_controls_that_made_them():
+    from mtp_viz.ui import session
+    from trace_fixtures import make_trace
+
+    trace = make_trace()
+    req = session.request_of(trace)
+    assert session.request(**session.controls_of(req)) == req
+
+
+def test_the_deployments_limits_lie_within_the_types():
+    from mtp_viz.ui import policy
+
+    assert limits("num_assistant_tokens") == {"ge": 1, "le": MAX_DRAFT} and policy.MAX_N <= MAX_DRAFT
+    assert limits("max_new_tokens")["le"] == MAX_NEW_TOKENS and policy.MAX_NEW_TOKENS <= MAX_NEW_TOKENS
+
+
+@pytest.mark.parametrize("values, message", [
+    ({"num_assistant_tokens": 33}, "num_assistant_tokens must be between 1 and 32"),
+    ({"max_new_tokens": 2.5}, "whole number"),
+    ({"top_k": True}, "whole number"),
+    ({"temperature": float("inf")}, "finite number"),
+    ({"proposer": "magic"}, "unknown proposer 'magic'"),
+    ({"top_p": 0}, r"top_p must be in \(0, 1\]"),
+    ({"do_sample": True, "temperature": 0}, "temperature must be > 0 when sampling"),
+    ({"beam_width": 3}, "unknown setting"),
+])
+def test_checked_names_the_problem(values, message):
+    with pytest.raises(ValueError, match=message):
+        Settings.checked(**values)
+
+
+def test_checked_normalises_what_controls_send():
+    s = Settings.checked(num_assistant_tokens=4.0, top_k=0, do_sample=1, confidence_threshold=1)
+    assert (s.num_assistant_tokens, s.top_k, s.do_sample, s.confidence_threshold) == (4, None, True, 1.0)
+    assert type(s.num_assistant_tokens) is int and type(s.confidence_threshold) is float
