@@ -61,7 +61,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     title = theme.wrap(title, theme.TITLE_WIDTH)     # long titles wrap rather than run off a projector-sized panel
     lines = title.count("<br>")
     if timing:
-        timing = theme.wrap(timing, theme.TITLE_WIDTH + 10)   # 14 px, not 18
+        timing = theme.wrap(timing, theme.TITLE_WIDTH)   # 14 px, not 18, but new_figure wraps at this width again
         lines += 1 + timing.count("<br>")
         title += f"<br><span style='font-size:14px'>{timing}</span>"
     theme.new_figure(title, height=500 + 32 * lines, fig=fig, headroom=30, lang=lang)
