@@ -135,7 +135,7 @@ def two_pairs(frames: dict[str, pd.DataFrame], lang: str = "en") -> go.Figure:
     frames = {name: df for name, df in frames.items() if df is not None and len(_drafting(df))}
     if not frames:
         return _empty(t("lab.pairs.title", lang), lang)
-    fig = theme.new_figure(t("lab.pairs.title", lang), height=460, lang=lang)   # room for a long rotated axis title (German)
+    fig = theme.new_figure(t("lab.pairs.title", lang), height=460, lang=lang)   # room for a long German axis title
     top = max(int(_ns(df)[-1]) for df in frames.values())
     fig.add_trace(go.Scatter(x=[1, top], y=[1.0, 1.0], mode="lines", name=t("lab.legend.baseline", lang),
                              meta="baseline", line={"color": theme.GREY, "dash": "dash"}))
