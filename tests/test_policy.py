@@ -240,13 +240,13 @@ def test_every_error_becomes_a_message_and_the_traceback_a_log(caplog, exc, word
 def test_handlers_show_other_errors_as_warnings_and_keep_the_state(monkeypatch, exc):
     from mtp_viz.ui import step_through
 
-    def fail(req):
+    def fail(req, fresh=False):
         raise exc
     monkeypatch.setattr(step_through, "generate", fail)
-    state = session.new_state()
+    state = step_through.StepState()
     with pytest.warns(UserWarning):
         out = step_through.run_to_end(state, *session.DEFAULTS.values())
-    assert out[-1] is state and state["trace"] is None
+    assert out.state is state and state.trace is None
     assert any(isinstance(o, str) and o.startswith("⚠️") for o in out)     # the status line says what happened
 
 

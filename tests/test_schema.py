@@ -5,7 +5,6 @@ Knows the JSON shape of a trace; builds broken copies of the fixture trace by ed
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 from pathlib import Path
@@ -155,14 +154,14 @@ def test_draft_model_traces_pass(llama_pair):
 
 
 def test_html_in_token_text_is_shown_as_text():
-    from mtp_viz.ui import step_through
+    from mtp_viz.ui import narration
 
     d = good()
     d["token_text"]["12"] = '<img src=x onerror="alert(1)">'
     d["model_info"]["name"] = "<img src=x>"
     trace = parse_trace(json.dumps(d))
-    text = step_through.output_so_far(trace, len(trace.rounds) - 1)
-    status = step_through.summary(trace, 1)
+    text = narration.output_so_far(trace, len(trace.rounds) - 1)
+    status = narration.summary(trace, 1)
     assert "\\<img" in text and "<" not in text.replace("\\<", "")      # every < escaped: shown, not rendered
     assert "\\<img" in status and "<" not in status.replace("\\<", "")
 
@@ -183,13 +182,12 @@ def test_the_published_json_schema_is_current():
 
 
 def test_replaying_a_bad_file_keeps_what_the_session_showed(tmp_path):
-    from mtp_viz.ui import session, step_through
+    from mtp_viz.ui import step_through
 
     good_path, bad_path = tmp_path / "good.json", tmp_path / "bad.json"
     good_path.write_text(make_trace().to_json(), encoding="utf-8")
     bad_path.write_text(json.dumps(MALFORMED["kept more than drafted"][0]()), encoding="utf-8")
-    shown = step_through.replay(session.new_state(), str(good_path))[-1]
-    before = copy.copy(shown)
+    shown = step_through.replay(step_through.StepState(), str(good_path))[-1]
     with pytest.warns(UserWarning, match="num_accepted"):
         out = step_through.replay(shown, str(bad_path))
-    assert out[-1] is shown and shown == before
+    assert out[-1] is shown                  # a StepState is frozen: the very same one is what the session keeps

@@ -30,12 +30,15 @@ _DONE: OrderedDict[tuple, Trace] = OrderedDict()   # request key -> trace, least
 _RUNNING: dict[tuple, Future] = {}                  # request key -> the generation under way
 
 
-def generate(req: dict) -> Trace:
-    """The trace for a request (session.request's dict), checked against the deployment's policy first."""
+def generate(req: dict, fresh: bool = False) -> Trace:
+    """The trace for a request (session.request's dict), checked against the deployment's policy first.
+
+    `fresh`: measured again, not answered from the cache (it still joins an identical generation under way, whose
+    times are new too, and takes its turn in the line); the new trace replaces the cached one."""
     policy.check_request(req)
     req, key = _normalized(req)
     with _LOCK:
-        if key in _DONE:
+        if key in _DONE and not fresh:
             _DONE.move_to_end(key)
             return _DONE[key]
         running = _RUNNING.get(key)
