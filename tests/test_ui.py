@@ -12,7 +12,9 @@ import pytest
 
 from gradio.i18n import I18nData
 
-from mtp_viz.ui import generation, pairs, session
+from mtp_viz import worker
+from mtp_viz.ui import service, session
+from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.words import text
 from mtp_viz.ui import step_through as ui
 from mtp_viz.ui.policy import MINIATURE
@@ -90,7 +92,7 @@ def test_replay_sets_controls_and_shows_the_last_round(replayed):
 
 def test_step_walks_rounds_without_rerunning_a_matching_trace(replayed, monkeypatch):
     controls, _, state = replayed
-    monkeypatch.setattr(ui, "generate", lambda req: pytest.fail("the recorded trace should be reused"))
+    monkeypatch.setattr(SERVICE, "generate", lambda req, fresh=False: pytest.fail("the recorded trace should be reused"))
     out = ui.scrub(state, 0)
     assert out.state.index == 0 and "Round 0 of 4: the prefill" in out.status
     for expected in (1, 2, 3):
@@ -118,7 +120,7 @@ def test_only_the_chosen_view_is_drawn_and_sent(replayed, monkeypatch):
                                          ("zh-TW", "這是最後一輪（第 4 輪）")])
 def test_step_at_the_last_round_stays_there_and_says_so(replayed, monkeypatch, lang, words):
     controls, _, state = replayed
-    monkeypatch.setattr(ui, "generate", lambda req: pytest.fail("the recorded trace should be reused"))
+    monkeypatch.setattr(SERVICE, "generate", lambda req, fresh=False: pytest.fail("the recorded trace should be reused"))
     state = ui.render(state, lang).state                           # the page in the visitor's language
     out = ui.step(state, *controls, lang=lang)
     assert out.state.index == 4 and words in out.status
@@ -131,7 +133,7 @@ def test_a_proposer_the_model_cannot_run_is_refused_in_the_visitors_language(rep
     """The bundled miniature-shallow and miniature-moe have no draft model: choosing "draft model" says so at once,
     in the visitor's language, and Step refuses before anything generates."""
     controls, _, state = replayed
-    monkeypatch.setattr(generation, "_produce", lambda req: pytest.fail("nothing may generate"))
+    monkeypatch.setattr(SERVICE, "_produce", lambda req: pytest.fail("nothing may generate"))
     asked = dict(zip(session.DEFAULTS, controls), model="miniature-shallow", proposer="draft-model")
     status, state = ui.mark_stale(state, *asked.values(), lang="de")
     status = status.replace("\\", "")                                        # Markdown's escapes
@@ -167,7 +169,7 @@ def test_changed_controls_mark_the_output_stale_until_the_next_step(replayed, mo
     assert "Settings changed" in out.status                              # still stale on another round
     assert ui.mark_stale(out.state, *controls)[0].startswith("### Round 1")  # back to what made the trace
     _, state = ui.mark_stale(out.state, *changed.values())
-    monkeypatch.setattr(ui, "generate", lambda req, fresh=False: make_trace())
+    monkeypatch.setattr(SERVICE, "generate", lambda req, fresh=False: make_trace())
     assert "Settings changed" not in ui.step(state, *changed.values()).status
 
 
@@ -222,7 +224,7 @@ def test_bad_replay_file_is_reported_and_state_kept(replayed, tmp_path):
 
 
 def test_bad_input_shows_a_message_and_keeps_running(monkeypatch, tiny_pair):
-    monkeypatch.setitem(pairs._PAIRS, ("tiny", ""), tiny_pair)
+    monkeypatch.setitem(SERVICE.models._pairs, ("tiny", ""), tiny_pair)
     controls = dict(session.DEFAULTS, model="tiny", prompt="")
     with pytest.warns(UserWarning, match="prompt is empty"):
         out = ui.step(ui.StepState.of(), *controls.values())
@@ -230,7 +232,7 @@ def test_bad_input_shows_a_message_and_keeps_running(monkeypatch, tiny_pair):
 
 
 def test_step_generates_on_the_miniature(miniature, monkeypatch):
-    monkeypatch.setitem(pairs._PAIRS, (MINIATURE, ""), miniature)
+    monkeypatch.setitem(SERVICE.models._pairs, (MINIATURE, ""), miniature)
     out = ui.step(ui.StepState.of(), *session.DEFAULTS.values())
     trace = out.state.trace
     assert out.state.index == 0 and trace.rounds[0].last_token_kind == "prefill"
@@ -238,19 +240,32 @@ def test_step_generates_on_the_miniature(miniature, monkeypatch):
     assert "louder than words" in out.text
 
 
+def test_a_cached_trace_says_so_and_measure_again_runs_it_afresh(miniature, monkeypatch):
+    monkeypatch.setitem(SERVICE.models._pairs, (MINIATURE, ""), miniature)
+    controls = dict(session.DEFAULTS, max_new=8).values()
+    out = ui.run_to_end(ui.StepState(), *controls)
+    assert not out.state.cached and "cache" not in out.status
+    out = ui.run_to_end(ui.StepState(), *controls, lang="de")      # another visitor asks for the same
+    assert out.state.cached and "Zwischenspeicher" in out.status
+    assert "快取" in ui.scrub(out.state, 1, lang="zh-TW").status     # said on every round of that trace
+    again = ui.measure_again(out.state, *controls)
+    assert again.state.trace is not out.state.trace and not again.state.cached and "cache" not in again.status
+    assert again.state.trace.new_token_ids == out.state.trace.new_token_ids and again.state.index == again.state.last
+
+
 def test_preload_fills_the_shared_model_cache(monkeypatch):
-    monkeypatch.setattr(pairs, "_PAIRS", {})
-    pairs.preload().join(timeout=120)
-    pair = pairs._PAIRS[(MINIATURE, "")]
-    assert pair.name == MINIATURE and pairs.get_pair(MINIATURE) is pair
+    monkeypatch.setattr(SERVICE.models, "_pairs", {})
+    SERVICE.models.preload().join(timeout=120)
+    pair = SERVICE.models._pairs[(MINIATURE, "")]
+    assert pair.name == MINIATURE and SERVICE.models.get(MINIATURE) is pair
 
 
 @pytest.mark.parametrize("path", sorted(session.TRACES.glob("*.json")), ids=lambda p: p.stem)
 def test_shipped_traces_are_what_the_miniature_does_now(path, miniature, monkeypatch):
     """A stale recording (miniature rebuilt since) fails here: rerun `python assets/traces/record.py`."""
-    monkeypatch.setitem(pairs._PAIRS, (MINIATURE, ""), miniature)
+    monkeypatch.setitem(SERVICE.models._pairs, (MINIATURE, ""), miniature)
     shipped = Trace.from_json(path.read_text(encoding="utf-8"))
-    live = generation.generate(session.request_of(shipped))
+    live = SERVICE.generate(session.request_of(shipped))
     assert live.new_token_ids == shipped.new_token_ids
     assert [r.num_accepted for r in live.rounds] == [r.num_accepted for r in shipped.rounds]
 
@@ -272,18 +287,18 @@ def test_a_slow_model_load_blocks_only_its_own_visitors(monkeypatch, tiny_pair):
         return tiny_pair
 
     monkeypatch.setattr(mtp_viz.models, "load_pair", slow_load)
-    monkeypatch.setattr(pairs, "warm_up", lambda pair: None)
-    monkeypatch.setattr(pairs, "_PAIRS", {(MINIATURE, ""): tiny_pair})
-    monkeypatch.setattr(pairs.gr, "Info", lambda message, **toast: None)
-    loader = threading.Thread(target=pairs.get_pair, args=("some/hub-model",))
+    monkeypatch.setattr(worker, "warm_up", lambda pair: None)
+    monkeypatch.setattr(SERVICE.models, "_pairs", {(MINIATURE, ""): tiny_pair})
+    monkeypatch.setattr(service.gr, "Info", lambda message, **toast: None)
+    loader = threading.Thread(target=SERVICE.models.get, args=("some/hub-model",))
     loader.start()
     assert started.wait(timeout=10)
     answered = threading.Event()
-    threading.Thread(target=lambda: pairs.get_pair(MINIATURE) is tiny_pair and answered.set(), daemon=True).start()
+    threading.Thread(target=lambda: SERVICE.models.get(MINIATURE) is tiny_pair and answered.set(), daemon=True).start()
     assert answered.wait(timeout=5), "the miniature waited for another visitor's model load"
     release.set()
     loader.join(timeout=10)
-    assert pairs._PAIRS[("some/hub-model", "")] is tiny_pair
+    assert SERVICE.models._pairs[("some/hub-model", "")] is tiny_pair
     for name in ("a/one", "b/two"):                          # only MAX_HUB_PAIRS real checkpoints stay cached
-        pairs.get_pair(name)
-    assert [k for k in pairs._PAIRS if k[0] != MINIATURE] == [("a/one", ""), ("b/two", "")]
+        SERVICE.models.get(name)
+    assert [k for k in SERVICE.models._pairs if k[0] != MINIATURE] == [("a/one", ""), ("b/two", "")]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import gradio as gr
 
 from mtp_viz.ui import policy
-from mtp_viz.ui.generation import generate
+from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.session import DEFAULTS, request
 
 
@@ -37,7 +37,7 @@ def trace(prompt: str = DEFAULTS["prompt"], model: str = DEFAULTS["model"], prop
         req = request(model, "", prompt, proposer, _number(num_assistant_tokens), schedule, 0.0,
                       _number(max_new_tokens), do_sample, _number(temperature), _number(top_k), _number(top_p),
                       _number(seed))
-        return generate(req).to_json()
+        return SERVICE.generate(req).to_json()
     except Exception as exc:
         raise gr.Error(policy.message_for(exc), print_exception=False) from None
 

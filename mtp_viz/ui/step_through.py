@@ -19,9 +19,8 @@ from mtp_viz.figures import build as draw
 from mtp_viz.schema import parse_trace
 from mtp_viz.strings import t
 from mtp_viz.ui import glossary, keys, policy
-from mtp_viz.ui.generation import cached as generation_cached
-from mtp_viz.ui.generation import generate
 from mtp_viz.ui.narration import output_so_far, summary, warning
+from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.session import DEFAULTS, EXAMPLES, controls_of, export_files, recorded, request, shipped
 from mtp_viz.ui.step_state import CHOICES, FIRST_VIEW, STREAM, StepState
 from mtp_viz.ui.words import L, choices, lang_of
@@ -112,8 +111,8 @@ def _ensure(state: StepState, controls: tuple, fresh: bool = False) -> StepState
     state = state.wanting(req)
     if state.has(req) and not fresh:
         return state
-    cached = not fresh and generation_cached(req)
-    return state.showing(generate(req, fresh=fresh), req, cached=cached)
+    cached = not fresh and SERVICE.cached(req)
+    return state.showing(SERVICE.generate(req, fresh=fresh), req, cached=cached)
 
 
 def warn(state: StepState, message: str, lang: str = "en") -> Screen:
@@ -337,7 +336,7 @@ def build(demo: gr.Blocks) -> dict:
     views = list(Screen(stream, view, what, status, text, rounds, json_btn, csv_btn, state))
     hidden = {"api_visibility": "private"}   # the page's own events; the public API is ui/api.py's `trace`
     quiet = {**hidden, "show_progress": "hidden"}
-    generating = {**hidden, **policy.generating_events()}   # they wait in generation.py's line, not Gradio's
+    generating = {**hidden, **policy.generating_events()}   # they wait in the service's line, not Gradio's
     step_btn.click(localized(step), [state, *controls], views, show_progress="minimal", **generating)
     run_btn.click(localized(run_to_end), [state, *controls], views, show_progress="minimal", **generating)
     measure_btn.click(localized(measure_again), [state, *controls], views, show_progress="minimal", **generating)
