@@ -143,8 +143,8 @@ def test_generations_in_the_server_take_turns_first_come_first_served(service, m
 
 
 def test_events_that_generate_wait_in_the_line_not_in_gradio_s_queue(service, monkeypatch):
-    """Step, Run to end, Play and the `trace` API are admitted up to the queue's size (they queue in the line);
-    every other event keeps the queue's default concurrency."""
+    """Step, Run to end, Measure again, Play and the `trace` API are admitted up to the queue's size (they queue in
+    the line); every other event keeps the queue's default concurrency."""
     from mtp_viz.ui import build_demo
 
     monkeypatch.setenv("MTP_VIZ_QUEUE_SIZE", "40")
@@ -154,7 +154,7 @@ def test_events_that_generate_wait_in_the_line_not_in_gradio_s_queue(service, mo
     for block_fn in demo.fns.values():
         limits[block_fn.name] = block_fn.concurrency_limit
     assert limits["trace"] == 40
-    assert {limits[name] for name in ("step", "run_to_end", "play")} == {40}
+    assert {limits[name] for name in ("step", "run_to_end", "measure_again", "play")} == {40}
     assert limits["reset"] == "default" and limits["tick"] == "default"
 
 

@@ -339,7 +339,9 @@ def build(demo: gr.Blocks) -> dict:
     generating = {**hidden, **policy.generating_events()}   # they wait in the service's line, not Gradio's
     step_btn.click(localized(step), [state, *controls], views, show_progress="minimal", **generating)
     run_btn.click(localized(run_to_end), [state, *controls], views, show_progress="minimal", **generating)
-    measure_btn.click(localized(measure_again), [state, *controls], views, show_progress="minimal", **generating)
+    # one generation in the line, like Run to end; while it is pending, further clicks are ignored (trigger "once")
+    measure_btn.click(localized(measure_again), [state, *controls], views, show_progress="minimal",
+                      trigger_mode="once", **generating)
     reset_btn.click(localized(reset), [state], views, **hidden).then(
         lambda: (gr.Timer(active=False), False, L("step.play")), None, [timer, playing, play_btn], **hidden)
     # a drag, a typed number (Enter) or the arrow keys all fire `input`; only the latest pending one runs
