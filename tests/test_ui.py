@@ -92,7 +92,7 @@ def test_replay_sets_controls_and_shows_the_last_round(replayed):
 
 def test_step_walks_rounds_without_rerunning_a_matching_trace(replayed, monkeypatch):
     controls, _, state = replayed
-    monkeypatch.setattr(SERVICE, "generate", lambda req, fresh=False: pytest.fail("the recorded trace should be reused"))
+    monkeypatch.setattr(SERVICE, "generate", lambda *a, **k: pytest.fail("the recorded trace should be reused"))
     out = ui.scrub(state, 0)
     assert out.state.index == 0 and "Round 0 of 4: the prefill" in out.status
     for expected in (1, 2, 3):
@@ -120,7 +120,7 @@ def test_only_the_chosen_view_is_drawn_and_sent(replayed, monkeypatch):
                                          ("zh-TW", "這是最後一輪（第 4 輪）")])
 def test_step_at_the_last_round_stays_there_and_says_so(replayed, monkeypatch, lang, words):
     controls, _, state = replayed
-    monkeypatch.setattr(SERVICE, "generate", lambda req, fresh=False: pytest.fail("the recorded trace should be reused"))
+    monkeypatch.setattr(SERVICE, "generate", lambda *a, **k: pytest.fail("the recorded trace should be reused"))
     state = ui.render(state, lang).state                           # the page in the visitor's language
     out = ui.step(state, *controls, lang=lang)
     assert out.state.index == 4 and words in out.status

@@ -1,7 +1,8 @@
 """The Gradio app: one tab per module (step_through, ...), wired here. Knows layout only; no maths, no drawing.
 
 Modules: policy (what the deployment allows), service (the server's shared state: models, traces, the generation
-line, the workers), session (requests, shipped traces, exports), one module per tab. Every visible word comes from mtp_viz.strings.
+line, the workers), session (requests, shipped traces, exports), one module per tab (the step-through's state in
+step_state, its words in narration). Every visible word comes from mtp_viz.strings.
 """
 from __future__ import annotations
 
