@@ -173,18 +173,25 @@ def test_changed_controls_mark_the_output_stale_until_the_next_step(replayed, mo
     assert "Settings changed" not in ui.step(state, *changed.values()).status
 
 
-def test_run_to_end_scrub_and_downloads(replayed):
+def test_run_to_end_scrub_and_downloads_when_asked_for(replayed):
     controls, first, state = replayed
     out = ui.scrub(state, 2)
     assert out.state.index == 2 and out.rounds["value"] == 2
-    out = ui.run_to_end(out.state, *controls)
-    assert out.state.index == 4
-    json_path, csv_path = out.state.files
-    assert first.json["value"] == json_path and Path(json_path).name == "mtp_trace.json"   # offered with the trace
+    assert out.state.files is None and first.json == SKIP        # Export is closed: nothing written
+    offered = ui.open_exports(out.state)                          # opened: written now, and offered
+    json_path, csv_path = offered.state.files
+    assert offered.json["value"] == json_path and Path(json_path).name == "mtp_trace.json"
+    out = ui.run_to_end(offered.state, *controls)
+    assert out.state.index == 4 and out.state.files == (json_path, csv_path)
     assert out.json == out.csv == SKIP                          # unchanged trace: the downloads are left alone
     assert Trace.from_json(Path(json_path).read_text(encoding="utf-8")) == state.trace
     assert len(pd.read_csv(csv_path)) == len(state.trace.to_frame())
-    assert ui.render(ui.StepState.of(state.trace)).json == SKIP   # rendering writes no files: they are asked for
+    assert ui.render(ui.StepState.of(state.trace).export(True)).json == SKIP   # render writes nothing; show() does
+    cleared = ui.reset(out.state)                                 # the panel stays open: a new trace, new files
+    assert cleared.json["value"] is None
+    again = ui.replay(cleared.state, json_path)[-1]
+    assert again.files is not None and again.files[0] != json_path
+    assert ui.close_exports(again).state.replay(again.trace).files is None
 
 
 def test_reset_clears_the_session(replayed):

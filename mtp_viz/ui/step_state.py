@@ -27,6 +27,7 @@ class StepState:
     asked: dict | None = None            # what the controls ask for now, None until they change (checked for a refusal)
     acted: bool = False                  # the visitor has done something (a late page load must not undo it)
     cached: bool = False                 # `trace` was answered from the server's cache: its times are an earlier run's
+    exports: bool = False                # the Export panel is open: the downloads are wanted for each trace shown
     files: tuple[str, str] | None = None   # the JSON and CSV downloads written for `trace`, None until asked for
     shown: dict = field(default_factory=dict, compare=False)   # slot -> what that part of the page shows now
 
@@ -91,6 +92,10 @@ class StepState:
     def has(self, req: dict) -> bool:
         """Whether the trace on screen is what `req` asks for (so Step walks it instead of generating)."""
         return self.trace is not None and self.request == req
+
+    def export(self, wanted: bool) -> StepState:
+        """The Export panel opened (the downloads are wanted) or closed."""
+        return replace(self, exports=wanted)
 
     def exported(self, files: tuple[str, str]) -> StepState:
         return replace(self, files=files)

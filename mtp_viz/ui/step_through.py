@@ -79,14 +79,15 @@ def render(state: StepState, lang: str = "en", note: str = "") -> Screen:
 
 
 def exported(state: StepState) -> StepState:
-    """The state with its trace's downloads written (session.export_files), once per trace shown."""
-    if state.trace is None or state.files is not None:
+    """The state with its trace's downloads written (session.export_files) when they are asked for (the Export panel
+    is open), once per trace shown."""
+    if state.trace is None or state.files is not None or not state.exports:
         return state
     return state.exported(export_files(state.trace))
 
 
 def show(state: StepState, lang: str = "en", note: str = "") -> Screen:
-    """What a handler answers: the trace's downloads, once written, and the Screen."""
+    """What a handler answers: the trace's downloads, if asked for, and the Screen."""
     return render(exported(state), lang, note)
 
 
@@ -174,6 +175,15 @@ def scrub(state: StepState, value, lang: str = "en") -> Screen:
 def choose(state: StepState, view: str, lang: str = "en") -> Screen:
     """Show another view beside the token stream; nothing else is redrawn."""
     return show(state.choose(view), lang)
+
+
+def open_exports(state: StepState, lang: str = "en") -> Screen:
+    """The Export panel opened: write the downloads now, and for each new trace while it stays open."""
+    return show(state.export(True), lang)
+
+
+def close_exports(state: StepState, lang: str = "en") -> Screen:
+    return show(state.export(False), lang)
 
 
 def refusal(req: dict | None, lang: str = "en") -> str:
@@ -320,10 +330,10 @@ def build(demo: gr.Blocks) -> dict:
                 assistant = gr.Textbox(label=L("step.assistant"), placeholder=L("step.assistant_placeholder"),
                                        visible=not policy.is_public())
                 speed = gr.Slider(0.3, 3.0, value=1.0, step=0.1, label=L("step.speed"), min_width=200)
-        with gr.Accordion(L("step.export"), open=False):
-            with gr.Row():
-                json_btn = gr.DownloadButton(L("step.download_json"), value=first.state.files[0], interactive=True)
-                csv_btn = gr.DownloadButton(L("step.download_csv"), value=first.state.files[1], interactive=True)
+        with gr.Accordion(L("step.export"), open=False) as export:
+            with gr.Row():     # the files are written when the panel opens (open_exports)
+                json_btn = gr.DownloadButton(L("step.download_json"), interactive=False)
+                csv_btn = gr.DownloadButton(L("step.download_csv"), interactive=False)
             upload = gr.File(label=L("step.upload"), file_types=[".json"])
             example = gr.Dropdown(list(recorded()), label=L("step.recorded"), value=None)
     with gr.Accordion(L("step.about"), open=False):
@@ -353,6 +363,8 @@ def build(demo: gr.Blocks) -> dict:
     for control in controls:
         control.change(localized(mark_stale), [state, *controls], [status, state], trigger_mode="always_last",
                        **quiet)
+    export.expand(localized(open_exports), [state], views, **quiet)
+    export.collapse(localized(close_exports), [state], views, **quiet)
     upload.upload(localized(replay), [state, upload], [*controls, *views], **hidden)
     example.input(localized(load_recorded), [state, example], [*controls, *views], **hidden)
     demo.load(localized(in_language), [state], views, **quiet)
