@@ -8,14 +8,16 @@ import os
 # pass of the miniature from ~4 ms to ~200 ms while the browser was drawing. Set before torch is imported.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-from mtp_viz.ui import CSS, I18N, KEYS, THEME, build_demo, preload  # noqa: E402
-from mtp_viz.ui import worker  # noqa: E402
-from mtp_viz.ui.policy import apply_torch_threads, bundled, launch_settings, torch_threads  # noqa: E402
+# A spawned generation worker (its entry module is mtp_viz/worker.py) runs this file again as "__mp_main__", as
+# multiprocessing does with the main module: it needs no page, so it builds none.
+if __name__ != "__mp_main__":
+    from mtp_viz.ui import CSS, I18N, KEYS, SERVICE, THEME, build_demo
+    from mtp_viz.ui.policy import apply_torch_threads, bundled, launch_settings, torch_threads
 
-demo = build_demo()
+    demo = build_demo()
 
 if __name__ == "__main__":
     apply_torch_threads()
-    worker.start(tuple(bundled()), torch_threads() or 1)
-    preload()
+    SERVICE.workers.start(tuple(bundled()), torch_threads() or 1)
+    SERVICE.models.preload()
     demo.launch(theme=THEME, css=CSS, i18n=I18N, js=KEYS, **launch_settings())

@@ -3,7 +3,7 @@ together. Each visitor calls the public `trace` endpoint, then does what the pag
 Reports p50 / p95 seconds per action, errors, and mix-ups (a visitor shown another visitor's trace).
 
 The page's Run to end uses another seed than the visitor's `trace` call, so that every one of the 2 x N requests
-is a new generation: the server answers a request it has just generated from its cache (ui/generation.py), which
+is a new generation: the server answers a request it has just generated from its cache (ui/service.py), which
 would flatter the figures. `--same-example` adds the case the cache is for: N visitors pressing Run to end on the
 first example, unchanged, at the same moment. `--race` adds visitors starting a race together, on the first example
 (a class racing one example: two generations in all) and on prompts of their own.

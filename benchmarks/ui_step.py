@@ -24,25 +24,28 @@ from mtp_viz.ui.session import DEFAULTS  # noqa: E402
 REPEATS = 3
 
 
-def timed_step(state: dict, controls: tuple, plot: gr.Plot) -> float:
+def timed_step(state: ui.StepState, controls: tuple, plot: gr.Plot) -> tuple[float, ui.StepState]:
     start = time.perf_counter()
     out = ui.step(state, *controls)
-    for fig in (out[ui.STREAM_AT], out[ui.VIEW_AT]):
+    for fig in (out.stream, out.view):
         if not isinstance(fig, dict):          # gr.skip(): nothing sent
             plot.postprocess(fig)
-    return (time.perf_counter() - start) * 1000
+    return (time.perf_counter() - start) * 1000, out.state
 
 
 def main() -> None:
     view = sys.argv[sys.argv.index("--view") + 1] if "--view" in sys.argv else ui.FIRST_VIEW
     controls = tuple(DEFAULTS.values())
-    state = ui.fresh(view=view)
+    state = ui.StepState(view=view)
     start = time.perf_counter()
-    ui.step(state, *controls)                  # first Step: loads the miniature and records the whole trace
+    state = ui.step(state, *controls).state    # first Step: loads the miniature and records the whole trace
     first = (time.perf_counter() - start) * 1000
-    trace = state["trace"]
+    trace = state.trace
     plot = gr.Plot()
-    times = [timed_step(state, controls, plot) for _ in range(REPEATS * len(trace.rounds))]
+    times = []
+    for _ in range(REPEATS * len(trace.rounds)):
+        ms, state = timed_step(state, controls, plot)
+        times.append(ms)
     med = statistics.median(times)
     print(f"first Step (load miniature + record {len(trace.rounds)} rounds, {len(trace.new_token_ids)} tokens): "
           f"{first:.0f} ms")

@@ -19,6 +19,7 @@ from pydantic import ConfigDict, Field
 from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, NAMES, PROPOSERS, Settings
 
 SCHEMA_VERSION = 4  # 2 added Round.routed_experts, 3 Round.wall_ms and draft_stop, 4 Settings.chat and
+ONE_TOKEN_PASSES = 24              # ModelInfo.target_ms_one_token is the median of this many one-token passes
 READABLE_VERSIONS = (1, 2, 3, 4)  # max_matching_ngram_size and ModelInfo.target_ms_one_token; older load without
 
 # Round.last_token_kind values: what the one token the target adds at the end of a round is.

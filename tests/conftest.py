@@ -22,9 +22,9 @@ def no_shared_traces():
     """Every test starts with the server's cache of identical requests empty (tests swap the pair a name loads)."""
     import sys
 
-    generation = sys.modules.get("mtp_viz.ui.generation")
-    if generation is not None:
-        generation.forget()
+    service = sys.modules.get("mtp_viz.ui.service")
+    if service is not None:
+        service.SERVICE.forget()
 
 
 @pytest.fixture(scope="session")

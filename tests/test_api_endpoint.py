@@ -10,7 +10,7 @@ import socket
 import pytest
 
 from mtp_viz.schema import parse_trace
-from mtp_viz.ui import pairs
+from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.policy import MINIATURE
 
 PARAMETERS = ["prompt", "model", "proposer", "num_assistant_tokens", "schedule", "max_new_tokens", "do_sample",
@@ -29,16 +29,16 @@ def client(miniature):
 
     from mtp_viz.ui import build_demo
 
-    saved = dict(pairs._PAIRS)
-    pairs._PAIRS[(MINIATURE, "")] = miniature
+    saved = dict(SERVICE.models._pairs)
+    SERVICE.models._pairs[(MINIATURE, "")] = miniature
     demo = build_demo()
     demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True)
     try:
         yield Client(demo.local_url, verbose=False)
     finally:
         demo.close()
-        pairs._PAIRS.clear()
-        pairs._PAIRS.update(saved)
+        SERVICE.models._pairs.clear()
+        SERVICE.models._pairs.update(saved)
 
 
 def test_trace_endpoint_has_the_named_parameters_and_ui_defaults(client):

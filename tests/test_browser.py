@@ -181,4 +181,21 @@ def test_run_to_end_then_step_in_a_real_browser(server):
         expect(other.locator("#round-status")).to_contain_text("Round 1 of")
         step.click()
         expect(status).to_contain_text("Round 2 of")
+
+        # the same request again is answered from the server's cache and says so; Measure again runs it afresh
+        mine = other.locator("#round-status")
+        other.get_by_role("button", name="Reset", exact=True).click()
+        expect(mine).to_contain_text("press Step")
+        other.get_by_role("button", name="Run to end", exact=True).click()
+        expect(mine).to_contain_text("Answered from this server's cache")
+        other.get_by_role("button", name="Measure again", exact=True).click()
+        expect(mine).not_to_contain_text("Answered from this server's cache")
+        expect(mine).to_contain_text("Round")
+        # the downloads are written when Export opens
+        other.get_by_text("Export and replay").click()
+        download = other.get_by_role("button", name="Download trace (JSON)")
+        expect(download).to_be_enabled()
+        with other.expect_download() as got:
+            download.click()
+        assert got.value.suggested_filename == "mtp_trace.json"
         browser.close()

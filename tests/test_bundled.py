@@ -80,10 +80,10 @@ def test_the_shallow_target_drafts_for_the_deep_one_losslessly_as_transformers_d
 
 
 def test_the_app_offers_the_draft_model_on_the_default_pair(monkeypatch):
-    from mtp_viz.ui import generation
+    from mtp_viz.ui import service
 
     req = dict(model="miniature", assistant="", proposer="draft-model")
     assert policy.assistant_for(req["model"], req["proposer"], "") == "miniature-shallow"
     assert policy.assistant_for("miniature", "mtp", "anything") == ""
     assert policy.check_model("miniature", "miniature-shallow") == ("miniature", "miniature-shallow")
-    assert generation._normalized({**req, "prompt": "x"})[0]["assistant"] == "miniature-shallow"
+    assert service.normalized({**req, "prompt": "x"})[0]["assistant"] == "miniature-shallow"

@@ -1,5 +1,6 @@
-"""Tests for mtp_viz.ui.generation: identical requests share one trace (cached or in flight), failures are not
-kept, the cache is bounded, and generations in the server's process take turns first come, first served.
+"""Tests for mtp_viz.ui.service (its generation line): identical requests share one trace (cached or in flight),
+failures are not kept, the cache is bounded, a fresh request is measured again, and generations in the server's
+process take turns first come, first served. Each test has a Service of its own.
 
 Swaps generate_trace for a recorder where the test is about order and counting; uses the tiny pair otherwise.
 """
@@ -11,20 +12,21 @@ import time
 import pytest
 
 import mtp_viz
-from mtp_viz.ui import generation, pairs, policy, session
+from mtp_viz.ui import policy, session
+from mtp_viz.ui.service import SERVICE, Service
 from mtp_viz.ui.policy import MINIATURE
 from trace_fixtures import make_trace
 
 
-@pytest.fixture(autouse=True)
-def local(monkeypatch):
+@pytest.fixture()
+def service(monkeypatch) -> Service:
+    """A server's service of its own (so it reads MTP_VIZ_CONCURRENCY afresh), with every model "loaded"."""
     for name in ("SPACE_ID", "MTP_VIZ_PUBLIC", "MTP_VIZ_MODELS", "GRADIO_SERVER_NAME", "MTP_VIZ_CONCURRENCY",
                  "MTP_VIZ_TRACE_CACHE", "MTP_VIZ_QUEUE_SIZE"):
         monkeypatch.delenv(name, raising=False)
-    generation._slots.cache_clear()       # each test reads MTP_VIZ_CONCURRENCY afresh, and leaves no slots behind
-    monkeypatch.setattr(generation, "get_pair", lambda model, assistant: (model, assistant))
-    yield
-    generation._slots.cache_clear()
+    fresh = Service()
+    fresh.models.get = lambda model, assistant: (model, assistant)
+    return fresh
 
 
 class Recorder:
@@ -56,35 +58,35 @@ def req(**changes) -> dict:
     return dict(session.request(*session.DEFAULTS.values()), **changes)
 
 
-def test_the_same_request_gets_the_same_trace_and_another_a_new_one(monkeypatch):
+def test_the_same_request_gets_the_same_trace_and_another_a_new_one(service, monkeypatch):
     recorder = Recorder()
     monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
-    first = generation.generate(req())
-    assert generation.generate(req()) is first
-    assert generation.generate(req(model=f"  {MINIATURE} ")) is first       # normalised before the lookup
-    assert generation.generate(req(seed=1)) is not first
-    assert generation.generate(req(max_new_tokens=8)) is not first
+    first = service.generate(req())
+    assert service.generate(req()) is first
+    assert service.generate(req(model=f"  {MINIATURE} ")) is first       # normalised before the lookup
+    assert service.generate(req(seed=1)) is not first
+    assert service.generate(req(max_new_tokens=8)) is not first
     assert len(recorder.prompts) == 3
 
 
-def test_the_cache_is_bounded_and_can_be_switched_off(monkeypatch):
+def test_the_cache_is_bounded_and_can_be_switched_off(service, monkeypatch):
     recorder = Recorder()
     monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
     monkeypatch.setenv("MTP_VIZ_TRACE_CACHE", "2")
     for seed in (1, 2, 3, 1):          # seed 1 was the least recently used when seed 3 came: it was dropped
-        generation.generate(req(seed=seed))
-    assert len(recorder.prompts) == 4 and len(generation._DONE) == 2
+        service.generate(req(seed=seed))
+    assert len(recorder.prompts) == 4 and len(service._done) == 2
     monkeypatch.setenv("MTP_VIZ_TRACE_CACHE", "0")
-    generation.forget()
-    assert generation.generate(req()) is not generation.generate(req())
-    assert len(generation._DONE) == 0
+    service.forget()
+    assert service.generate(req()) is not service.generate(req())
+    assert len(service._done) == 0
 
 
-def test_identical_requests_at_once_cost_one_generation(monkeypatch):
+def test_identical_requests_at_once_cost_one_generation(service, monkeypatch):
     recorder = Recorder(seconds=0.3)
     monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
     got = []
-    threads = [threading.Thread(target=lambda: got.append(generation.generate(req()))) for _ in range(8)]
+    threads = [threading.Thread(target=lambda: got.append(service.generate(req()))) for _ in range(8)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -92,14 +94,14 @@ def test_identical_requests_at_once_cost_one_generation(monkeypatch):
     assert len(recorder.prompts) == 1 and len(got) == 8 and all(trace is got[0] for trace in got)
 
 
-def test_a_failure_reaches_everyone_waiting_and_is_not_kept(monkeypatch):
+def test_a_failure_reaches_everyone_waiting_and_is_not_kept(service, monkeypatch):
     recorder = Recorder(seconds=0.3, fail=1)
     monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
     errors = []
 
     def ask():
         try:
-            generation.generate(req())
+            service.generate(req())
         except RuntimeError as exc:
             errors.append(exc)
     threads = [threading.Thread(target=ask) for _ in range(3)]
@@ -108,30 +110,30 @@ def test_a_failure_reaches_everyone_waiting_and_is_not_kept(monkeypatch):
     for thread in threads:
         thread.join()
     assert len(errors) == 3 and len(recorder.prompts) == 1
-    assert generation.generate(req()) is not None and len(recorder.prompts) == 2     # tried again, and worked
-    assert generation._RUNNING == {}
+    assert service.generate(req()) is not None and len(recorder.prompts) == 2     # tried again, and worked
+    assert service._running == {}
 
 
-def test_refused_requests_never_reach_the_line(monkeypatch):
+def test_refused_requests_never_reach_the_line(service, monkeypatch):
     recorder = Recorder()
     monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
     monkeypatch.setenv("MTP_VIZ_PUBLIC", "1")
     with pytest.raises(policy.Refused):
-        generation.generate(req(model="someone/huge-model"))
+        service.generate(req(model="someone/huge-model"))
     with pytest.raises(ValueError, match="at most 16"):
-        generation.generate(req(num_assistant_tokens=17))
+        service.generate(req(num_assistant_tokens=17))
     assert recorder.prompts == []
 
 
 @pytest.mark.parametrize("slots", [1, 2])
-def test_generations_in_the_server_take_turns_first_come_first_served(monkeypatch, slots):
+def test_generations_in_the_server_take_turns_first_come_first_served(service, monkeypatch, slots):
     """`MTP_VIZ_CONCURRENCY` generations at once, and the waiting ones start in the order they arrived."""
     monkeypatch.setenv("MTP_VIZ_CONCURRENCY", str(slots))
     recorder = Recorder(seconds=0.15)
     monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
     threads = []
     for i in range(6):
-        threads.append(threading.Thread(target=generation.generate, args=(req(prompt=f"visitor {i}"),)))
+        threads.append(threading.Thread(target=service.generate, args=(req(prompt=f"visitor {i}"),)))
         threads[-1].start()
         time.sleep(0.03)             # arrivals 30 ms apart, all while the first generations still run
     for thread in threads:
@@ -140,17 +142,28 @@ def test_generations_in_the_server_take_turns_first_come_first_served(monkeypatc
     assert recorder.prompts == [f"visitor {i}" for i in range(6)]
 
 
-def test_events_that_generate_wait_in_the_line_not_in_gradio_s_queue(monkeypatch):
-    """Step, Run to end, Play and the `trace` API are admitted up to the queue's size (they queue in the line);
-    every other event keeps the queue's default concurrency."""
+def test_events_that_generate_wait_in_the_line_not_in_gradio_s_queue(service, monkeypatch):
+    """Step, Run to end, Measure again, Play and the `trace` API are admitted up to the queue's size (they queue in
+    the line); every other event keeps the queue's default concurrency."""
     from mtp_viz.ui import build_demo
 
     monkeypatch.setenv("MTP_VIZ_QUEUE_SIZE", "40")
-    monkeypatch.setattr(pairs, "_PAIRS", {})
+    monkeypatch.setattr(SERVICE.models, "_pairs", {})
     demo = build_demo()
     limits = {}
     for block_fn in demo.fns.values():
         limits[block_fn.name] = block_fn.concurrency_limit
     assert limits["trace"] == 40
-    assert {limits[name] for name in ("step", "run_to_end", "play")} == {40}
+    assert {limits[name] for name in ("step", "run_to_end", "measure_again", "play")} == {40}
     assert limits["reset"] == "default" and limits["tick"] == "default"
+
+
+def test_a_fresh_request_is_measured_again_and_replaces_the_cached_trace(service, monkeypatch):
+    """"Measure again": the same request generated anew (new times), in the same line; later ones get the new trace."""
+    recorder = Recorder()
+    monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
+    first = service.generate(req())
+    assert service.cached(req()) and not service.cached(req(seed=1))
+    again = service.generate(req(), fresh=True)
+    assert again is not first and len(recorder.prompts) == 2
+    assert service.generate(req()) is again and len(recorder.prompts) == 2

@@ -314,7 +314,7 @@ def test_statistics_say_time_per_token_against_one_target_pass():
 
 def test_the_app_measures_a_one_token_pass_at_load(tiny_pair):
     from mtp_viz import generate_trace
-    from mtp_viz.ui.pairs import one_token_pass_ms
+    from mtp_viz.worker import one_token_pass_ms
 
     ms = one_token_pass_ms(tiny_pair)
     assert ms > 0

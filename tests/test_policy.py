@@ -1,10 +1,11 @@
-"""Tests for mtp_viz.ui.policy and mtp_viz.ui.pairs: public vs local, the allow-list, one refusal for every path,
-no download attempted, one load at a time, a bounded cache, limits, and every error shown as a message.
+"""Tests for mtp_viz.ui.policy and the model cache (ui.service.Models): public vs local, the allow-list, one refusal
+for every path, no download attempted, one load at a time, a bounded cache, limits, and every error shown as a message.
 
 Knows the policy's switches (environment variables) and the cache's dict; loads no real checkpoint.
 """
 from __future__ import annotations
 
+import os
 import threading
 import time
 from pathlib import Path
@@ -12,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from mtp_viz.strings import t
-from mtp_viz.ui import generation, pairs, policy, session
+from mtp_viz import worker
+from mtp_viz.ui import policy, session
+from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.policy import MINIATURE
 from trace_fixtures import make_trace
 
@@ -25,8 +28,8 @@ def local(monkeypatch):
     """Each test starts local (loopback, no Space) with an empty model cache and no load in progress."""
     for name in SWITCHES:
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(pairs, "_PAIRS", {})
-    monkeypatch.setattr(pairs, "_PENDING", None)
+    monkeypatch.setattr(SERVICE.models, "_pairs", {})
+    monkeypatch.setattr(SERVICE.models, "_pending", None)
 
 
 @pytest.fixture()
@@ -74,9 +77,9 @@ def test_public_refuses_anything_else_with_one_message(monkeypatch, no_loading, 
     monkeypatch.setenv("MTP_VIZ_PUBLIC", "1")
     expected = t("public.model_refused", allowed=", ".join(policy.bundled()))
     with pytest.raises(policy.Refused) as err:
-        pairs.get_pair(model, assistant)
+        SERVICE.models.get(model, assistant)
     assert str(err.value) == expected          # the same words whether the path exists or not
-    assert pairs._PENDING is None and pairs._PAIRS == {}
+    assert SERVICE.models._pending is None and SERVICE.models._pairs == {}
 
 
 def test_public_miniature_ignores_the_assistant_box(monkeypatch):
@@ -100,22 +103,22 @@ def test_the_cache_holds_each_miniature_once_whatever_the_assistant(monkeypatch,
 
     calls = []
     monkeypatch.setattr(models, "load_pair", lambda *a, **k: calls.append(a) or miniature)
-    first = pairs.get_pair(MINIATURE, "")
+    first = SERVICE.models.get(MINIATURE, "")
     for assistant in ("x", "some/other-assistant", "  "):
-        assert pairs.get_pair(MINIATURE, assistant) is first
-    assert len(calls) == 1 and list(pairs._PAIRS) == [(MINIATURE, "")]
+        assert SERVICE.models.get(MINIATURE, assistant) is first
+    assert len(calls) == 1 and list(SERVICE.models._pairs) == [(MINIATURE, "")]
 
 
 def test_the_cache_keeps_at_most_max_hub_pairs(monkeypatch, tiny_pair):
     from mtp_viz import models
 
-    monkeypatch.setattr(pairs, "warm_up", lambda pair: None)
+    monkeypatch.setattr(worker, "warm_up", lambda pair: None)
     monkeypatch.setattr(models, "load_pair", lambda *a, **k: _with_tokenizer(tiny_pair))
     for i in range(5):
-        pairs.get_pair(f"someone/model-{i}", "")
-    hub = [k for k in pairs._PAIRS if k[0] != MINIATURE]
+        SERVICE.models.get(f"someone/model-{i}", "")
+    hub = [k for k in SERVICE.models._pairs if k[0] != MINIATURE]
     assert len(hub) == policy.MAX_HUB_PAIRS and hub[-1] == ("someone/model-4", "")
-    assert not hasattr(pairs, "_LOADING")       # no per-key lock table to grow
+    assert not hasattr(SERVICE.models, "_loading")       # no per-key lock table to grow
 
 
 def _with_tokenizer(pair):
@@ -128,17 +131,17 @@ def test_one_load_at_a_time_and_others_are_not_held(monkeypatch, tiny_pair):
     from mtp_viz import models
 
     release = threading.Event()
-    monkeypatch.setattr(pairs, "warm_up", lambda pair: None)
+    monkeypatch.setattr(worker, "warm_up", lambda pair: None)
     monkeypatch.setattr(models, "load_pair", lambda *a, **k: release.wait(10) and _with_tokenizer(tiny_pair))
-    pairs._PAIRS[("ready", "")] = tiny_pair
+    SERVICE.models._pairs[("ready", "")] = tiny_pair
     with pytest.raises(ValueError, match="Still loading someone/slow"):
-        pairs.get_pair("someone/slow", "", wait=0.2)
+        SERVICE.models.get("someone/slow", "", wait=0.2)
     with pytest.raises(ValueError, match="loads one model at a time"):
-        pairs.get_pair("someone/other", "", wait=0.2)
+        SERVICE.models.get("someone/other", "", wait=0.2)
     started = time.perf_counter()
-    assert pairs.get_pair("ready", "") is tiny_pair and time.perf_counter() - started < 0.1
+    assert SERVICE.models.get("ready", "") is tiny_pair and time.perf_counter() - started < 0.1
     release.set()
-    assert pairs.get_pair("someone/slow", "", wait=10).target is tiny_pair.target
+    assert SERVICE.models.get("someone/slow", "", wait=10).target is tiny_pair.target
 
 
 def test_a_pair_without_tokenizer_is_reported_not_cached(monkeypatch, tiny_pair):
@@ -149,15 +152,15 @@ def test_a_pair_without_tokenizer_is_reported_not_cached(monkeypatch, tiny_pair)
     broken = dataclasses.replace(tiny_pair, tokenizer=None, tokenizer_error="OSError: no tokenizer.json")
     monkeypatch.setattr(models, "load_pair", lambda *a, **k: broken)
     with pytest.raises(ValueError, match="its tokenizer did not.*no tokenizer.json"):
-        pairs.get_pair("someone/no-tokenizer", "")
-    assert pairs._PAIRS == {}
+        SERVICE.models.get("someone/no-tokenizer", "")
+    assert SERVICE.models._pairs == {}
 
 
 def test_limits_are_the_same_for_page_and_api(monkeypatch):
     monkeypatch.setenv("MTP_VIZ_MAX_PROMPT_CHARS", "10")
     req = session.request(*session.DEFAULTS.values())
     with pytest.raises(ValueError, match="at most 10"):
-        generation.generate(dict(req, prompt="x" * 11))
+        SERVICE.generate(dict(req, prompt="x" * 11))
     monkeypatch.delenv("MTP_VIZ_MAX_PROMPT_CHARS")
     with pytest.raises(ValueError, match="at most 256"):
         policy.check_request(dict(req, max_new_tokens=257))
@@ -169,12 +172,12 @@ def test_limits_are_the_same_for_page_and_api(monkeypatch):
 def test_a_proposer_the_pair_cannot_run_is_refused_before_anything_loads(monkeypatch, no_loading):
     """Only the miniature has a bundled draft model (miniature-shallow); a Gemma 4 target's own assistant is an MTP
     drafter. Either way the refusal comes before any load, in the visitor's language."""
-    monkeypatch.setattr(generation, "_produce", lambda req: pytest.fail("nothing may generate"))
+    monkeypatch.setattr(SERVICE, "_produce", lambda req: pytest.fail("nothing may generate"))
     req = session.request(*session.DEFAULTS.values())
     policy.check_request(dict(req, proposer="draft-model"))
     for model in ("miniature-shallow", "miniature-moe"):
         with pytest.raises(policy.Said) as err:
-            generation.generate(dict(req, model=model, proposer="draft-model"))
+            SERVICE.generate(dict(req, model=model, proposer="draft-model"))
         assert "has none for " + model in str(err.value)
         assert "„Entwurfsmodell“ braucht" in policy.message_for(err.value, "de") and model in err.value.said("de")
         assert "提議者「草稿模型」" in policy.message_for(err.value, "zh-TW")
@@ -240,13 +243,13 @@ def test_every_error_becomes_a_message_and_the_traceback_a_log(caplog, exc, word
 def test_handlers_show_other_errors_as_warnings_and_keep_the_state(monkeypatch, exc):
     from mtp_viz.ui import step_through
 
-    def fail(req):
+    def fail(req, fresh=False):
         raise exc
-    monkeypatch.setattr(step_through, "generate", fail)
-    state = session.new_state()
+    monkeypatch.setattr(SERVICE, "generate", fail)
+    state = step_through.StepState()
     with pytest.warns(UserWarning):
         out = step_through.run_to_end(state, *session.DEFAULTS.values())
-    assert out[-1] is state and state["trace"] is None
+    assert out.state is state and state.trace is None
     assert any(isinstance(o, str) and o.startswith("⚠️") for o in out)     # the status line says what happened
 
 
@@ -261,20 +264,19 @@ def test_shipped_traces_are_parsed_and_exported_once_per_process():
 
 def test_the_worker_process_generates_what_the_server_would(miniature, monkeypatch):
     """app.py's generation worker: the same trace (greedy tokens, rounds) as generating in the server's process."""
-    from mtp_viz.ui import worker
+    from mtp_viz.ui.service import Service
 
-    monkeypatch.setitem(pairs._PAIRS, (MINIATURE, ""), miniature)
-    monkeypatch.setattr(worker, "_POOL", None)      # restored to "no worker" afterwards
-    monkeypatch.setattr(worker, "_SERVES", ())
+    service = Service()
+    service.models._pairs[MINIATURE, ""] = miniature
     monkeypatch.setenv("MTP_VIZ_WORKERS", "1")
     req = session.request(*dict(session.DEFAULTS, max_new_tokens=12).values())
-    here = generation.generate(req)
-    generation.forget()                             # else the second call is answered from the cache
-    worker.start((MINIATURE,), 1)
+    here = service.generate(req)
+    assert service.cached(req) and service.generate(req) is here
+    service.workers.start((MINIATURE,), 1)
     try:
-        there = generation.generate(req)
+        there = service.generate(req, fresh=True)    # measured again: not the cached trace
     finally:
-        worker._POOL.shutdown()
+        service.workers.stop()
     assert there is not here and there.new_token_ids == here.new_token_ids
     assert [r.num_accepted for r in there.rounds] == [r.num_accepted for r in here.rounds]
 
@@ -286,12 +288,10 @@ def test_workers_exit_when_the_server_is_killed():
     import subprocess
     import sys
 
-    from mtp_viz.ui import worker
-
-    code = ("import time; from mtp_viz.ui import worker; "
-            "worker.start(('miniature',), 1); time.sleep(120)")
+    code = ("import time; from mtp_viz.ui.service import SERVICE; "
+            "SERVICE.workers.start(('miniature',), 1); time.sleep(120)")
     env = dict(os.environ, MTP_VIZ_WORKERS="2", HF_HUB_OFFLINE="1")
-    server = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=Path(worker.__file__).parents[2])
+    server = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=Path(worker.__file__).parents[1])
 
     def children() -> list[int]:
         out = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True, text=True).stdout
@@ -317,3 +317,16 @@ def test_workers_exit_when_the_server_is_killed():
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left, "generation workers outlived their server"
+
+
+def test_a_spawned_worker_builds_no_page():
+    """multiprocessing runs the server's main file again in each spawned worker, as "__mp_main__": app.py builds no
+    page there, and the worker's entry module (mtp_viz/worker.py) imports no Gradio."""
+    import subprocess
+    import sys
+
+    code = ("import runpy, sys; found = runpy.run_path('app.py', run_name='__mp_main__'); import mtp_viz.worker; "
+            "print('gradio' in sys.modules, 'demo' in found)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=Path(worker.__file__).parents[1], capture_output=True,
+                         text=True, env=dict(os.environ, HF_HUB_OFFLINE="1"), timeout=120)
+    assert out.stdout.split() == ["False", "False"], out.stderr

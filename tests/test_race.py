@@ -89,11 +89,10 @@ def test_the_chart_draws_one_step_per_pass():
 
 def test_racing_the_same_request_twice_costs_no_new_generation(monkeypatch, tiny_pair):
     """A class racing one example: two generations in all, however many visitors press Start."""
-    from mtp_viz.ui import generation, pairs
+    from mtp_viz.ui.service import SERVICE
 
     calls = []
-    monkeypatch.setattr(pairs, "get_pair", lambda model, assistant="", wait=None: calls.append(model) or tiny_pair)
-    monkeypatch.setattr(generation, "get_pair", pairs.get_pair)
+    monkeypatch.setattr(SERVICE.models, "get", lambda model, assistant="", wait=None: calls.append(model) or tiny_pair)
     base = dict(race_tab.request(*race_tab.DEFAULTS.values()), max_new_tokens=8)
     prompt = [2, 5, 6, 7, 8]
     first = race_tab.run(base, prompt, "some-local-model", "mtp")

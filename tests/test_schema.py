@@ -5,7 +5,6 @@ Knows the JSON shape of a trace; builds broken copies of the fixture trace by ed
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 from pathlib import Path
@@ -156,14 +155,14 @@ def test_draft_model_traces_pass(llama_pair):
 
 
 def test_html_in_token_text_is_shown_as_text():
-    from mtp_viz.ui import step_through
+    from mtp_viz.ui import narration
 
     d = good()
     d["token_text"]["12"] = '<img src=x onerror="alert(1)">'
     d["model_info"]["name"] = "<img src=x>"
     trace = parse_trace(json.dumps(d))
-    text = step_through.output_so_far(trace, len(trace.rounds) - 1)
-    status = step_through.summary(trace, 1)
+    text = narration.output_so_far(trace, len(trace.rounds) - 1)
+    status = narration.summary(trace, 1)
     assert "\\<img" in text and "<" not in text.replace("\\<", "")      # every < escaped: shown, not rendered
     assert "\\<img" in status and "<" not in status.replace("\\<", "")
 
@@ -186,7 +185,7 @@ def test_the_upload_check_is_the_trace_types():
 @pytest.mark.parametrize("version", [1, 2, 3])
 def test_older_versions_load_and_replay(version, tmp_path):
     """A trace written before a version's fields existed: without them, it parses, loads and replays."""
-    from mtp_viz.ui import session, step_through
+    from mtp_viz.ui import step_through
 
     d = good()
     d["schema_version"] = version
@@ -202,8 +201,8 @@ def test_older_versions_load_and_replay(version, tmp_path):
     assert parsed.settings.max_matching_ngram_size == Settings().max_matching_ngram_size
     path = tmp_path / "old.json"
     path.write_text(json.dumps(d), encoding="utf-8")
-    state = step_through.replay(session.new_state(), str(path))[-1]
-    assert state["trace"] == parsed and state["index"] == len(parsed.rounds) - 1
+    state = step_through.replay(step_through.StepState.of(), str(path))[-1]
+    assert state.trace == parsed and state.index == len(parsed.rounds) - 1
 
 
 def test_the_published_json_schema_is_current():
@@ -212,13 +211,12 @@ def test_the_published_json_schema_is_current():
 
 
 def test_replaying_a_bad_file_keeps_what_the_session_showed(tmp_path):
-    from mtp_viz.ui import session, step_through
+    from mtp_viz.ui import step_through
 
     good_path, bad_path = tmp_path / "good.json", tmp_path / "bad.json"
     good_path.write_text(make_trace().to_json(), encoding="utf-8")
     bad_path.write_text(json.dumps(MALFORMED["kept more than drafted"][0]()), encoding="utf-8")
-    shown = step_through.replay(session.new_state(), str(good_path))[-1]
-    before = copy.copy(shown)
+    shown = step_through.replay(step_through.StepState(), str(good_path))[-1]
     with pytest.warns(UserWarning, match="num_accepted"):
         out = step_through.replay(shown, str(bad_path))
-    assert out[-1] is shown and shown == before
+    assert out[-1] is shown                  # a StepState is frozen: the very same one is what the session keeps

@@ -1,6 +1,6 @@
 """One truth: every view's labels agree with the record, round by round, on recorded and live miniature traces.
 
-Knows the trace schema, the figures' trace metas and annotation names, and the step-through's summary; walks
+Knows the trace schema, the figures' trace metas and annotation names, and the round status (ui.narration.summary); walks
 greedy, sampled, cut-by-<eos> (N = 16, constant), prompt-lookup and no-drafter traces. Views never recompute a
 verdict: the accepted drafts they show are the record's, and they number num_accepted.
 """
@@ -12,7 +12,7 @@ from mtp_viz import generate_trace
 from mtp_viz.figures import clusters, statistics, theme, timeline, token_stream, verification
 from mtp_viz.trace import ACCEPTED, UNCHECKED, UNUSED
 from mtp_viz.ui import session
-from mtp_viz.ui.step_through import summary
+from mtp_viz.ui.narration import summary
 
 LIVE = {  # name -> generate_trace keywords on the miniature
     "cut_by_eos_n16": dict(prompt="Sam has 5 pens", max_new_tokens=96, num_assistant_tokens=16, schedule="constant"),

@@ -10,7 +10,7 @@ from plotly.subplots import make_subplots
 
 from mtp_viz.figures import experts, theme
 from mtp_viz.strings import t
-from mtp_viz.trace import compute_stats
+from mtp_viz.trace import ONE_TOKEN_PASSES, compute_stats
 
 KEY = "statistics"
 
@@ -18,9 +18,6 @@ KEY = "statistics"
 def stats_upto(trace, i: int) -> dict:
     rounds = trace.rounds[: i + 1]
     return compute_stats(rounds, len(rounds), sum(max(r.drafter_passes, r.num_drafted) for r in rounds))
-
-
-ONE_TOKEN_PASSES = 24   # how many one-token passes the app times at load for the reference (ui/pairs.py)
 
 
 def time_per_token(trace, i: int, lang: str = "en") -> str:

@@ -101,6 +101,10 @@ STRINGS: dict[str, str] = {
     "step.play": "Abspielen",
     "step.pause": "Anhalten",
     "step.reset": "Zurücksetzen",
+    "step.measure": "Neu messen",
+    "step.cached": ("**Aus dem Zwischenspeicher des Servers:** Genau diese Anfrage lief hier schon einmal, die Zeiten "
+                    "sind die jenes Laufs. **Neu messen** lässt sie noch einmal laufen, damit Sie sehen, wie die "
+                    "Zeiten schwanken."),
     "step.round": "Runde (zum Blättern ziehen)",
     "step.speed": "Abspielen: Sekunden pro Runde",
     "step.settings": "Decodierungseinstellungen",

@@ -98,6 +98,9 @@ STRINGS: dict[str, str] = {
     "step.play": "Play",
     "step.pause": "Pause",
     "step.reset": "Reset",
+    "step.measure": "Measure again",
+    "step.cached": ("**Answered from this server's cache:** this exact request ran here before, so these are that "
+                    "run's times. **Measure again** runs it afresh to see how the times vary."),
     "step.round": "Round (drag to scrub)",
     "step.speed": "Play: seconds per round",
     "step.settings": "Decoding settings",

@@ -94,6 +94,8 @@ STRINGS: dict[str, str] = {
     "step.play": "播放",
     "step.pause": "暫停",
     "step.reset": "重設",
+    "step.measure": "重新量測",
+    "step.cached": "**來自伺服器的快取：** 這台伺服器先前已跑過完全相同的請求，這裡的時間是那一次的。按「重新量測」可以重新執行，看看時間如何變動。",
     "step.round": "輪次（拖曳以瀏覽）",
     "step.speed": "播放：每輪秒數",
     "step.settings": "解碼設定",

@@ -1,7 +1,8 @@
 """The Gradio app: one tab per module (step_through, ...), wired here. Knows layout only; no maths, no drawing.
 
-Modules: policy (what the deployment allows), pairs (the shared model cache), session (requests, per-visitor
-state, exports), one module per tab. Every visible word comes from mtp_viz.strings.
+Modules: policy (what the deployment allows), service (the server's shared state: models, traces, the generation
+line, the workers), session (requests, shipped traces, exports), one module per tab (the step-through's state in
+step_state, its words in narration). Every visible word comes from mtp_viz.strings.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from mtp_viz import fonts
 from mtp_viz.ui import api, policy, race, step_through, tour
 from mtp_viz.ui import lab as lab_tab
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS and i18n=I18N)
-from mtp_viz.ui.pairs import get_pair, preload  # noqa: F401  (app.py and scripts import these from here)
+from mtp_viz.ui.service import SERVICE  # noqa: F401  (app.py and scripts import it from here)
 from mtp_viz.ui.session import DEFAULTS, EXAMPLES, request  # noqa: F401
 from mtp_viz.ui.words import I18N, L  # noqa: F401
 

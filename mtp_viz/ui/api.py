@@ -9,7 +9,7 @@ from __future__ import annotations
 import gradio as gr
 
 from mtp_viz.ui import policy
-from mtp_viz.ui.generation import generate
+from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.session import DEFAULTS, request
 
 
@@ -40,7 +40,7 @@ def trace(prompt: str = DEFAULTS["prompt"], model: str = DEFAULTS["model"], prop
         for name, value in controls.items():
             if isinstance(DEFAULTS[name], (int, float)) and not isinstance(DEFAULTS[name], bool):
                 _number(value)
-        return generate(request(**controls)).to_json()
+        return SERVICE.generate(request(**controls)).to_json()
     except Exception as exc:
         raise gr.Error(policy.message_for(exc), print_exception=False) from None
 

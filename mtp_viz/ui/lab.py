@@ -1,7 +1,7 @@
 """The draft-length lab tab: a bounded sweep request, its views, the table, and the what-if sliders. Wiring only.
 
 Knows the layout and the limits of one request; the measuring is mtp_viz.lab.sweep, the drawing
-mtp_viz.figures.lab, the models come from the shared cache (ui.pairs.get_pair). Handlers are plain functions, so
+mtp_viz.figures.lab, the models come from the shared cache (ui.service.SERVICE.models). Handlers are plain functions, so
 tests call them without a browser. A visitor's last sweep is only in their page (the plots, table and download).
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from mtp_viz import lab
 from mtp_viz.figures import lab as views
 from mtp_viz.strings import t
 from mtp_viz.ui import glossary, moe_story, policy, server_panel
-from mtp_viz.ui.pairs import get_pair
+from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.policy import MINIATURE
 from mtp_viz.ui.session import EXAMPLES, EXPORTS, md
 from mtp_viz.ui.words import L, choices, lang_of
@@ -145,7 +145,7 @@ def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request
     except ValueError as exc:
         return refuse(str(exc))
     try:
-        pair = get_pair(model or MINIATURE)
+        pair = SERVICE.models.get(model or MINIATURE)
         start = time.perf_counter()
         df = lab.sweep(pair, progress=lambda f, desc="": progress(f, desc=desc), **kwargs)
     except Exception as exc:   # policy.message_for logs anything that is not bad input

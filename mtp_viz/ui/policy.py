@@ -51,9 +51,9 @@ def queue_settings() -> dict:
 
 
 def generating_events() -> dict:
-    """Event keywords for the events that may generate (Step, Run to end, Play, the `trace` API): admitted up to
-    the queue's size, because they take their turn in generation.py's one first-come line instead of in a queue of
-    their own, where a later event could overtake an earlier one of another kind."""
+    """Event keywords for the events that may generate (Step, Run to end, Measure again, Play, the `trace` API):
+    admitted up to the queue's size, because they take their turn in the service's one first-come line instead of
+    in a queue of their own, where a later event could overtake an earlier one of another kind."""
     return {"concurrency_limit": queue_settings()["max_size"]}
 
 

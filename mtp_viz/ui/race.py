@@ -2,7 +2,7 @@
 
 Knows the layout, how a race request is made from the step-through's controls, and the page that plays a race in
 the browser (RACE_JS paces the recorded lanes, so a class watching does not load the server). The lanes come from
-mtp_viz.race, the chart from mtp_viz.figures.race, the traces from ui.generation's one line and its cache.
+mtp_viz.race, the chart from mtp_viz.figures.race, the traces from the service's one line and its cache (ui.service).
 """
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from mtp_viz import lab, race
 from mtp_viz.figures import race as race_figure
 from mtp_viz.strings import number, t
 from mtp_viz.trace import Trace
-from mtp_viz.ui import generation, glossary, moe_story, policy
+from mtp_viz.ui import glossary, moe_story, policy
+from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.session import DEFAULTS, EXAMPLES, md, request
 from mtp_viz.ui.words import L, choices, lang_of
 
@@ -144,9 +145,9 @@ def run(base: dict | None, prompt: str, model: str, proposer: str, lang: str = "
     req = dict(base or request(*DEFAULTS.values()), prompt=prompt or "", model=model or DEFAULTS["model"])
     alone_req, drafted_req = dict(req, proposer="none"), dict(req, proposer=proposer or "mtp")
     try:
-        cached = generation.cached(alone_req) and generation.cached(drafted_req)
-        alone = generation.generate(alone_req)        # first, alone, so the two never share the CPU
-        drafted = generation.generate(drafted_req)
+        cached = SERVICE.cached(alone_req) and SERVICE.cached(drafted_req)
+        alone = SERVICE.generate(alone_req)        # first, alone, so the two never share the CPU
+        drafted = SERVICE.generate(drafted_req)
     except Exception as exc:  # bad input, a refused model, a failed load: a message, never a crash
         return gr.HTML(), gr.Plot(), "⚠ " + md(policy.message_for(exc, lang))
     return (*measured(alone, drafted, lang, cached), "")

@@ -1,7 +1,7 @@
-"""Shared wiring for every tab: the controls' defaults, requests, per-visitor state, exports. Knows no layout.
+"""Shared wiring for every tab: the controls' defaults, requests, shipped traces, exports. Knows no layout.
 
-A visitor's trace and round live in a plain dict kept in gr.State; nothing here is module-level mutable state
-except the export folder on disk, whose files expire after an hour.
+Holds no visitor's data (the step-through's is a StepState in gr.State, ui/step_state.py); what it keeps between
+calls is the export folder on disk, whose files expire after an hour, and which shipped traces' files are written.
 """
 from __future__ import annotations
 
@@ -91,10 +91,6 @@ def shipped(name: str) -> Trace | None:
 
 _SHIPPED_FILES: dict[int, tuple[str, str] | None] = {}   # id of a shipped Trace -> its downloads, once written
 _SHIPPED_PREFIX = f"shipped-{os.getpid()}-"               # this process's shipped downloads never expire
-
-
-def new_state(trace: Trace | None = None, index: int = 0) -> dict:
-    return {"trace": trace, "index": index, "request": request_of(trace) if trace else None, "files": None}
 
 
 def md(text: str) -> str:

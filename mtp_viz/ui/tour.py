@@ -1,7 +1,8 @@
 """The guided tour: eleven chapters, each one idea, one recorded trace, one view at one round. Wiring only.
 
 Runs on the shipped traces in assets/traces, so it needs no model and paints at once. Knows which view and round
-make each point and the numbers its narration quotes; the words are the "tour.*" keys of mtp_viz.strings.
+make each point and the numbers its narration quotes beyond a round's own (narration.round_facts, as the
+step-through says them); the words are the "tour.*" keys of mtp_viz.strings.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from mtp_viz.strings import TABLES, number, t
 from mtp_viz.trace import Trace
 from mtp_viz.ui import glossary, keys, moe_story
 from mtp_viz.ui import race as race_tab
+from mtp_viz.ui.narration import round_facts
 from mtp_viz.ui.session import TRACES, md
 from mtp_viz.ui.words import L, lang_of
 
@@ -102,8 +104,7 @@ def facts(k: int, lang: str) -> dict:
     i = ch.round(tr)
     r, info = tr.rounds[i], tr.model_info
     word = lambda tok: md(tr.text_of(tok).strip())           # noqa: E731
-    out = {"round": i, "drafted": len(r.draft_token_ids), "n": r.num_assistant_tokens, "kept": r.num_accepted,
-           "new": len(r.emitted_token_ids), "first_rejected": r.num_accepted + 1,
+    out = {**round_facts(tr, i),
            "target_token": word(r.emitted_token_ids[-1]) if r.emitted_token_ids else "",
            "rejected_guess": word(r.draft_token_ids[r.num_accepted]) if r.num_accepted < len(r.draft_token_ids)
            else "", "passes": trace(MTP).target_forward_passes, "tokens": len(trace(MTP).new_token_ids),

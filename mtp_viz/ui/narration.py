@@ -1,0 +1,99 @@
+"""What a round did, in the reader's words: the step-through's round status and the numbers the tour's chapters quote.
+
+Reads a recorded Trace and the string tables; knows no Gradio, no layout, no figures and no visitor.
+"""
+from __future__ import annotations
+
+import re
+
+from mtp_viz.figures.theme import moe_caveat
+from mtp_viz.strings import TABLES, t
+from mtp_viz.trace import BONUS, CORRECTION, UNUSED, ModelInfo, Round, Trace
+from mtp_viz.ui.session import md
+
+# what models.pick_device says, in English, as recorded in every trace -> the key that says it in the tables
+DEVICE_REASONS = [(r"no GPU found; running on (?P<threads>\d+) CPU thread\(s\)", "step.device.cpu"),
+                  (r"CUDA GPU found: (?P<name>[^;]+)", "step.device.cuda"),
+                  (r"Apple GPU \(MPS\) found", "step.device.mps"),
+                  (r"device (?P<device>[^;\s]+) requested", "step.device.requested")]
+
+
+def round_facts(trace: Trace, i: int) -> dict:
+    """The numbers both the round status and the tour say about round i: guesses drafted, N, kept, tokens added."""
+    r = trace.rounds[i]
+    return {"round": i, "drafted": r.num_drafted, "n": r.num_assistant_tokens, "kept": r.num_accepted,
+            "new": len(r.emitted_token_ids), "first_rejected": r.num_accepted + 1}
+
+
+def fewer(trace: Trace, r: Round, lang: str) -> str:
+    """Why a round drafted fewer than N guesses, as the engine recorded it (Round.draft_stop); traces older than
+    schema 3 did not record it, so for them it is worked out from the settings."""
+    if not 0 < r.num_drafted < r.num_assistant_tokens:
+        return ""
+    left = len(trace.prompt_ids) + trace.settings.max_new_tokens - r.start_len - 1
+    stop = r.draft_stop
+    if stop is None and trace.schema_version < 3:
+        stop = ("length" if r.num_drafted == left else "lookup" if trace.settings.proposer == "prompt-lookup"
+                else "threshold" if trace.settings.confidence_threshold else None)
+    return t(f"step.fewer.{stop}", lang, left=left) if stop else ""
+
+
+def device_reason(reason: str, lang: str = "en") -> str:
+    """Why the model ran where it did, in `lang`: what models.pick_device wrote, translated; anything after it (a
+    memory note) or in an older wording as recorded."""
+    for pattern, key in DEVICE_REASONS:
+        reason = re.sub(rf"^{pattern}(?=;|$)", lambda m, key=key: t(key, lang, **m.groupdict()), reason)
+    return reason
+
+
+def warning(message: str) -> str:
+    """A message in bold with a warning sign, as the status line shows it."""
+    return f"⚠️ **{md(message)}**"
+
+
+def what_happened(trace: Trace, i: int, lang: str) -> str:
+    """One clause: what round i did (the prefill, no guesses, a round cut at the end, or guesses kept plus one)."""
+    r = trace.rounds[i]
+    said = dict(round_facts(trace, i), fewer=fewer(trace, r, lang))
+    if r.index == 0:
+        return t("step.what.prefill", lang)
+    if not r.draft_token_ids:
+        return t("step.what.none", lang)
+    if r.last_token_kind not in (CORRECTION, BONUS):   # the round was cut at eos / max new tokens
+        unused = sum(v.verdict == UNUSED for v in r.verify_steps)
+        return t("step.what.cut", lang, **said) + (t("step.what.unused", lang, unused=unused) if unused else "")
+    return t("step.what.round", lang, **said, kind=t(f"step.kind.{r.last_token_kind}", lang))
+
+
+def models_line(info: ModelInfo, lang: str) -> str:
+    """Which models ran, their sizes, the proposer, and where (with why there, in `lang`)."""
+    models = ((info.target_class, info.target_params), (info.assistant_class, info.drafter_params))
+    sizes = " + ".join(t("step.params", lang, model=md(str(c)), millions=p / 1e6) for c, p in models if c and p)
+    said = {k: md(str(getattr(info, k))) for k in ("name", "proposer", "device", "dtype")}
+    if f"step.proposer.{info.proposer}" in TABLES["en"]:
+        said["proposer"] = md(t(f"step.proposer.{info.proposer}", lang))
+    line = t("step.model_line", lang, sizes=sizes, **said)
+    if info.device_reason:
+        line += f" ({md(device_reason(str(info.device_reason), lang))})"
+    return line + (t("step.moe", lang, caveat=md(moe_caveat(info, lang))) if info.moe_caveat else "")
+
+
+def summary(trace: Trace | None, i: int, lang: str = "en", stale: bool = False, note: str = "") -> str:
+    """The round status: what round i did and on which models, after `note` (Markdown) and the stale warning."""
+    note = f"{note}\n\n" if note else ""
+    if trace is None:
+        return note + t("step.empty", lang)
+    r = trace.rounds[i]
+    end = t("step.stopped", lang, why=t(f"step.stop.{r.stopped}", lang)) if r.stopped else ""
+    note += t("step.stale", lang) if stale else ""
+    heading = t("step.heading", lang, i=i, last=len(trace.rounds) - 1, what=what_happened(trace, i, lang), end=end)
+    return note + heading + models_line(trace.model_info, lang)
+
+
+def output_so_far(trace: Trace | None, i: int) -> str:
+    """The prompt in bold, then the text emitted up to round i (Markdown)."""
+    if trace is None:
+        return ""
+    text = "".join(trace.text_of(tok) for tok in trace.emitted_upto(i))
+    prompt = trace.prompt_text if trace.prompt_text is not None else "".join(map(trace.text_of, trace.prompt_ids))
+    return f"**{md(prompt)}**{md(text)}"

@@ -1,0 +1,236 @@
+"""The server's shared state, owned by one object (SERVICE): the model cache, the trace cache, the generation line
+and the worker pool. Every generation from any tab or the API goes through it. Knows no layout, no figures and no
+visitor (per-visitor data lives in gr.State); how a pair is made ready and a request run is mtp_viz/worker.py.
+
+Why one line. Gradio's concurrency limits count per event: with two `trace` calls, two Run to end and two Steps
+admitted at once, a visitor's Run to end overtook the API calls that had queued before it, and on 2 vCPUs every
+overtaking adds a whole generation to someone's wait. So the events that may generate are admitted up to the queue's
+size (policy.generating_events) and wait here instead, in arrival order: the workers' queue for the bundled
+miniatures, a semaphore of `MTP_VIZ_CONCURRENCY` slots in the server's process for everything else.
+
+Why shared results. The request (model pair, prompt, every setting and the seed) fixes the trace: greedy decoding
+has one answer, and sampling draws from a generator seeded with the request's seed. A Trace is frozen, so the same
+request is answered with the same Trace object, from a small cache of the latest ones (`MTP_VIZ_TRACE_CACHE`,
+default 32; 0 switches it off) or by waiting for the identical generation already running. A class pressing Run to
+end on the first example costs one generation. Only the timings (draft_ms, verify_ms) are those of the first run,
+so a page says when a trace came from the cache, and "Measure again" asks for a fresh one (one generation in the
+line, like any Run to end). Failures are never cached: the next identical request tries again.
+
+Why workers. A miniature's forward passes are tiny matrices wrapped in a lot of Python; in the server's process they
+share one interpreter lock with Gradio and with drawing the views, so on 2 vCPUs a burst of visitors left one core
+idle. app.py starts processes of their own for the bundled miniatures (two by default, `MTP_VIZ_WORKERS`; 0
+switches them off), each with its own copy (a few MB); real checkpoints stay in the server's process (two copies of
+a multi-GB model would not fit). Tests and scripts that never start them generate in their own process.
+
+Model loads run one at a time on their own thread, outside Gradio's workers: a request waits for its load at most
+policy.LOAD_WAIT_S, then says "still loading" and frees its worker, so a slow hub download never holds the visitors
+who use a model that is already loaded.
+"""
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import threading
+from collections import OrderedDict
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+
+import gradio as gr
+
+from mtp_viz import worker
+from mtp_viz.strings import t
+from mtp_viz.trace import Trace
+from mtp_viz.ui import policy
+from mtp_viz.ui.policy import BUNDLED, MINIATURE, Said
+from mtp_viz.ui.words import lang_now
+
+log = logging.getLogger("mtp_viz")
+
+
+def normalized(req: dict) -> tuple[dict, tuple]:
+    """The request with the model pair it really uses (policy.check_model), and its cache key."""
+    model, assistant = policy.check_model(req["model"], policy.assistant_for(req["model"], req.get("proposer", ""),
+                                                                             req["assistant"]))
+    req = dict(req, model=model, assistant=assistant)
+    return req, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in req.items()))  # ids: a tuple
+
+
+class Models:
+    """The loaded model pairs, shared read-only by every session, and the one load in progress."""
+
+    def __init__(self):
+        self._pairs: dict[tuple[str, str], object] = {}    # (model, assistant) -> ModelPair; read-only once loaded
+        self._lock = threading.Lock()                       # guards _pairs and _pending, never held while loading
+        self._loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="model-load")   # one load at a time
+        self._pending: tuple[tuple[str, str], Future] | None = None   # the load in progress, if any
+
+    def get(self, model: str, assistant: str = "", wait: float | None = None):
+        """The loaded pair for (model, assistant), loading it if the policy allows; raises ValueError (policy.Said)
+        with a message.
+
+        Waits up to `wait` seconds (default policy.LOAD_WAIT_S) for a load, then raises "still loading"; a request
+        for a different model while one loads is told the server is busy instead of starting a second load."""
+        key = policy.check_model(model, assistant)
+        with self._lock:
+            if key in self._pairs:
+                return self._pairs[key]
+            if self._pending is None or self._pending[1].done():
+                self._pending = (key, self._loader.submit(self._load, key))
+                if key[0] not in BUNDLED:
+                    lang = lang_now()
+                    gr.Info(t("step.loading", lang, model=key[0]), title=t("step.info", lang))
+            elif self._pending[0] != key:
+                raise Said("public.busy", other=self._pending[0][0], model=key[0])
+            future = self._pending[1]
+        try:
+            return future.result(timeout=policy.LOAD_WAIT_S if wait is None else wait)
+        except FutureTimeout:
+            raise Said("public.loading", model=key[0]) from None
+
+    def _load(self, key: tuple[str, str]):
+        """Load, warm up and cache one pair (runs on the loader thread); a pair without a tokenizer is not cached."""
+        model, _ = key
+        try:
+            pair = worker.ready(*key)
+        except worker.NoTokenizer as exc:
+            raise Said("public.no_tokenizer", model=model, error=exc.error) from None
+        with self._lock:
+            hub = [k for k in self._pairs if k[0] not in BUNDLED]
+            if model not in BUNDLED and len(hub) >= policy.MAX_HUB_PAIRS:
+                del self._pairs[hub[0]]   # forget the oldest real checkpoint; a run still using it keeps it alive
+            self._pairs[key] = pair
+        return pair
+
+    def preload(self) -> threading.Thread:
+        """Load and warm the miniature in the background at server start, so the first Step does not wait for it.
+
+        The engine and the transformers classes it uses are imported first, here on the calling thread:
+        transformers resolves its names lazily, and a visitor's request importing them while the loader thread did
+        once failed with "cannot import name 'LogitsProcessorList' from 'transformers'" (a fresh server, a race
+        started at once)."""
+        from transformers import AutoModelForCausalLM, AutoTokenizer  # noqa: F401
+
+        from mtp_viz import api, models  # noqa: F401
+
+        def load():
+            try:
+                self.get(MINIATURE, wait=600)
+            except ValueError as exc:   # a missing miniature is reported again when a visitor presses Step
+                log.warning("preloading the miniature failed: %s", exc)
+        thread = threading.Thread(target=load, name="preload-miniature", daemon=True)
+        thread.start()
+        return thread
+
+
+class Workers:
+    """The pool of worker processes (mtp_viz/worker.py) that generate the bundled miniatures' traces."""
+
+    def __init__(self):
+        self._pool: ProcessPoolExecutor | None = None
+        self.serves: tuple[str, ...] = ()
+
+    def start(self, models: tuple[str, ...], threads: int | None) -> None:
+        """Start the workers (`MTP_VIZ_WORKERS`, default 2) for these bundled models and load them now, in the
+        background."""
+        count = int(os.environ.get("MTP_VIZ_WORKERS", "2") or 0)
+        if count <= 0 or not models:
+            return
+        self._pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=worker.init, initargs=(threads, os.getpid()))
+        self.serves = tuple(models)
+        for _ in range(count):
+            self._pool.submit(worker.warm, self.serves)
+
+    def stop(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+        self._pool, self.serves = None, ()
+
+    def generate(self, req: dict) -> Trace | None:
+        """The Trace for a request from a worker, or None when the workers do not serve its model."""
+        pool = self._pool
+        if pool is None or req["model"] not in self.serves:
+            return None
+        try:
+            return pool.submit(worker.generate, req).result()
+        except BrokenProcessPool:     # a worker died (out of memory, killed): generate here from now on
+            log.error("a generation worker stopped; generating in the server's process from now on")
+            self._pool = None
+            return None
+
+
+class Service:
+    """Every generation the server runs: identical requests share one trace, the others take turns in one line."""
+
+    def __init__(self):
+        self.models, self.workers = Models(), Workers()
+        self._lock = threading.Lock()
+        self._done: OrderedDict[tuple, Trace] = OrderedDict()   # request key -> trace, least recently used first
+        self._running: dict[tuple, Future] = {}                  # request key -> the generation under way
+        self._slots: threading.Semaphore | None = None           # made on first use, when the server runs
+
+    def generate(self, req: dict, fresh: bool = False) -> Trace:
+        """The trace for a request (session.request's dict), checked against the deployment's policy first.
+
+        `fresh`: measured again, not answered from the cache (it still joins an identical generation under way,
+        whose times are new too, and takes its turn in the line); the new trace replaces the cached one."""
+        policy.check_request(req)
+        req, key = normalized(req)
+        with self._lock:
+            if key in self._done and not fresh:
+                self._done.move_to_end(key)
+                return self._done[key]
+            running = self._running.get(key)
+            if running is None:
+                self._running[key] = mine = Future()
+        if running is not None:
+            return running.result()        # raises what the running generation raised
+        try:
+            trace = self._produce(req)
+        except BaseException as exc:
+            with self._lock:
+                del self._running[key]
+            mine.set_exception(exc)
+            raise
+        with self._lock:
+            del self._running[key]
+            self._done[key] = trace
+            self._done.move_to_end(key)
+            while len(self._done) > policy.trace_cache_size():
+                self._done.popitem(last=False)
+        mine.set_result(trace)
+        return trace
+
+    def cached(self, req: dict) -> bool:
+        """Whether generate(req) would answer from the cache now, without generating (the pages say so)."""
+        try:
+            key = normalized(req)[1]
+        except ValueError:
+            return False
+        with self._lock:
+            return key in self._done
+
+    def forget(self) -> None:
+        """Drop every cached trace (tests, and a server that wants fresh timings)."""
+        with self._lock:
+            self._done.clear()
+
+    def _produce(self, req: dict) -> Trace:
+        """Generate, in a worker process when one serves the model, else here, `MTP_VIZ_CONCURRENCY` at a time."""
+        trace = self.workers.generate(req)    # None unless a worker serves this model; the pool's queue is first-come
+        if trace is not None:
+            return trace
+        pair = self.models.get(req["model"], req["assistant"])     # waiting for a load holds no slot
+        with self._line():
+            return worker.run(pair, req)
+
+    def _line(self) -> threading.Semaphore:
+        with self._lock:
+            if self._slots is None:     # the environment is read when the server runs, not at import
+                self._slots = threading.Semaphore(policy.generation_slots())
+            return self._slots
+
+
+SERVICE = Service()    # the server's one; tests make their own

@@ -1,0 +1,95 @@
+"""A generation worker process's entry module, and the two steps the server shares with it: make a model pair ready
+to serve (load, check its tokenizer, warm up) and run one request on a pair.
+
+Knows no Gradio, no page, no cache and no queue (the server's side is ui/service.py), so a spawned worker imports
+only this, the engine and the models. A worker keeps its own copy of each bundled pair it serves, loaded once.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import threading
+import time
+
+PAIR_KEYS = ("model", "assistant", "prompt")     # a request's keys that are not generate_trace keywords
+
+
+class NoTokenizer(ValueError):
+    """A pair loaded without its tokenizer (the server reports it in the visitor's language, public.no_tokenizer)."""
+
+    def __init__(self, model: str, error: str):
+        super().__init__(f"{model}: its tokenizer did not load ({error})")
+        self.model, self.error = model, error
+
+
+def run(pair, req: dict):
+    """The Trace for a request (session.request's dict) on a loaded pair: the one place a request becomes the
+    engine's arguments."""
+    from mtp_viz import generate_trace
+
+    return generate_trace(pair, req["prompt"], **{k: v for k, v in req.items() if k not in PAIR_KEYS})
+
+
+def ready(model: str, assistant: str = ""):
+    """A pair loaded, with its tokenizer, and warmed up: how the server's cache and every worker get one."""
+    from mtp_viz import models
+
+    pair = models.load_pair(model, assistant or None)
+    if pair.tokenizer is None:
+        raise NoTokenizer(model, getattr(pair, "tokenizer_error", "no files"))
+    warm_up(pair)
+    return pair
+
+
+def one_token_pass_ms(pair) -> float | None:
+    """The median time of a target pass over one token, from a short generation without a drafter: the reference
+    the statistics line compares time per token with (ONE_TOKEN_PASSES passes, so one slow pass does not move it)."""
+    from statistics import median
+
+    from mtp_viz import generate_trace
+    from mtp_viz.trace import ONE_TOKEN_PASSES
+
+    trace = generate_trace(pair, "Hello" if pair.tokenizer is not None else [0], max_new_tokens=ONE_TOKEN_PASSES + 1,
+                           proposer="none")
+    times = [r.verify_ms for r in trace.rounds[1:]]     # round 0 reads the whole prompt
+    return median(times) if times else None
+
+
+def warm_up(pair) -> None:
+    """One short generation, so the timeline shows steady timings rather than PyTorch's first-call costs."""
+    from mtp_viz import generate_trace
+
+    generate_trace(pair, "Hello" if pair.tokenizer is not None else [0], max_new_tokens=8)
+    pair.one_token_ms = one_token_pass_ms(pair)   # what the statistics view compares time per token with
+
+
+# -- in the worker process: what the server's pool calls ----------------------------------------------------------
+@functools.cache
+def pair(model: str, assistant: str = ""):
+    """This worker's own copy of a bundled pair, made ready once."""
+    return ready(model, assistant)
+
+
+def init(threads: int | None, server: int) -> None:
+    if threads:
+        import torch
+        torch.set_num_threads(threads)
+    threading.Thread(target=follow_server, args=(server,), name="follow-server", daemon=True).start()
+
+
+def follow_server(server: int) -> None:
+    """Exit once the server is gone: a server stopped by a signal runs no clean-up, and the pool's workers would
+    otherwise wait for work forever (half a GB each)."""
+    while os.getppid() == server:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def warm(models: tuple[str, ...]) -> None:
+    for model in models:
+        pair(model)
+    time.sleep(1.0)    # hold this process a moment, so the next warm-up job goes to the other one
+
+
+def generate(req: dict):
+    return run(pair(req["model"], req["assistant"]), req)
