@@ -10,7 +10,7 @@ STRINGS: dict[str, str] = {
     "tab.tour": "Geführte Tour",
     "model.miniature": "Miniatur wie E2B (mitgeliefert)",
     "model.miniature-shallow": "flache Miniatur, teures Entwurfsmodell (mitgeliefert)",
-    "model.miniature-moe": "Miniatur mit Expertenmischung (mitgeliefert, 16 Experten, Top-2)",
+    "model.miniature-moe": "Miniatur mit Expertenmischung (mitgeliefert, 32 Experten, Top-2)",
     "model.e2b": "Gemma 4 E2B + Assistent",
     "model.e4b": "Gemma 4 E4B + Assistent",
     "model.31b": "Gemma 4 31B + Assistent",

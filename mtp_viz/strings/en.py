@@ -9,7 +9,7 @@ STRINGS: dict[str, str] = {
     "tab.tour": "Guided tour",
     "model.miniature": "E2B-shaped miniature (bundled)",
     "model.miniature-shallow": "shallow miniature, costly drafter (bundled)",
-    "model.miniature-moe": "miniature mixture of experts (bundled, 16 experts, top-2)",
+    "model.miniature-moe": "miniature mixture of experts (bundled, 32 experts, top-2)",
     "model.e2b": "Gemma 4 E2B + assistant",
     "model.e4b": "Gemma 4 E4B + assistant",
     "model.31b": "Gemma 4 31B + assistant",

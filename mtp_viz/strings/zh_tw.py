@@ -10,7 +10,7 @@ STRINGS: dict[str, str] = {
     "tab.tour": "導覽",
     "model.miniature": "E2B 形狀迷你模型（內建）",
     "model.miniature-shallow": "淺層迷你模型，草稿模型昂貴（內建）",
-    "model.miniature-moe": "混合專家迷你模型（內建，16 個專家，取前 2）",
+    "model.miniature-moe": "混合專家迷你模型（內建，32 個專家，取前 2）",
     "model.e2b": "Gemma 4 E2B + 輔助模型",
     "model.e4b": "Gemma 4 E4B + 輔助模型",
     "model.31b": "Gemma 4 31B + 輔助模型",

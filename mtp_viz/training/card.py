@@ -111,8 +111,7 @@ this part is this build's own choice.
 The 26B A4B column comes from its config as quoted, value for value, by several public repositories that
 parse it (found with this project's search tools; the hub itself was not reachable from the build). The
 miniature keeps the ratios that matter for the "Experts touched" view (k/E small, experts narrow beside
-the dense MLP), not the sizes. The miniature routes 1 in {p.num_experts // p.top_k_experts} experts rather than 1 in
-{g["num_experts"] // g["top_k_experts"]}, so with {t} tokens per verification the union grows a little more slowly than in 26B A4B.
+the dense MLP), not the sizes. {_sparsity(p, g, t)}
 """
 
 
@@ -211,3 +210,13 @@ acceptance figures are high because its corpus is predictable on purpose; real G
 drafts on open text. The sliding window, head counts and sizes are shrunk for speed and say nothing about
 how the real models behave at scale.
 """
+
+
+def _sparsity(p, g, tokens) -> str:
+    """How the miniature's share of experts per token compares with 26B A4B's, and what that does to the union."""
+    mine, theirs = p.num_experts // p.top_k_experts, g["num_experts"] // g["top_k_experts"]
+    if mine == theirs:
+        return (f"It routes 1 in {mine} experts, as 26B A4B does, so the experts of {tokens} tokens checked together "
+                "overlap about as little as there.")
+    return (f"The miniature routes 1 in {mine} experts rather than 1 in {theirs}, so with {tokens} tokens per "
+            f"verification the union grows {'more slowly' if mine < theirs else 'faster'} than in 26B A4B.")
