@@ -18,6 +18,7 @@ from test_words import english, model_text, words
 from mtp_viz.strings import t
 from mtp_viz.trace import Trace
 from mtp_viz.ui.session import EXAMPLES, TRACES
+from mtp_viz.ui.tour import CHAPTERS
 from mtp_viz.ui.step_through import CHOICES
 
 # The screenshots go to tests/artifacts/overflow/ (ignored); MTP_VIZ_DOCS=1 writes them to docs/overflow/ instead,
@@ -179,7 +180,7 @@ def test_nothing_cut_off_or_covered_and_every_first_paint_speaks_the_language(se
                 expect(indicator).to_contain_text(f"{chapter} / 11")
                 settled(page)
                 plot = page.locator("[role=tabpanel] .js-plotly-plot:visible").first
-                each_size(page, lang, f"tour/{chapter}", f"tour_{chapter:02d}", found, lang == "en" or chapter == 1,
+                each_size(page, lang, f"tour/{chapter} {CHAPTERS[chapter - 1].view}", f"tour_{chapter:02d}", found, lang == "en" or chapter == 1,
                           target=plot)
                 if chapter < 11:
                     page.locator("#tour-next").click()

@@ -6,6 +6,7 @@ Knows the policy's switches (environment variables) and the cache's dict; loads 
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -330,3 +331,27 @@ def test_a_spawned_worker_builds_no_page():
     out = subprocess.run([sys.executable, "-c", code], cwd=Path(worker.__file__).parents[1], capture_output=True,
                          text=True, env=dict(os.environ, HF_HUB_OFFLINE="1"), timeout=120)
     assert out.stdout.split() == ["False", "False"], out.stderr
+
+
+# -- issue 19, item 3: the engine's own bad-input messages reach a visitor in their language ------------------------
+@pytest.mark.parametrize("kwargs, key", [
+    (dict(prompt=""), "engine.prompt_empty"),
+    (dict(prompt="Hi", max_new_tokens=5000), "engine.range"),
+    (dict(prompt="Hi", num_assistant_tokens=2.5), "engine.whole"),
+    (dict(prompt="Hi", do_sample=True, temperature=0.0), "engine.temperature"),
+    (dict(prompt=[1, 99999]), "engine.vocab"),
+    (dict(prompt="Hi", schedule="sometimes"), "engine.choice"),
+    (dict(prompt="Hi", temperature=float("nan")), "engine.finite"),
+])
+def test_engine_messages_are_said_in_the_visitors_language(miniature, kwargs, key):
+    from mtp_viz import generate_trace
+
+    with pytest.raises(ValueError) as raised:
+        generate_trace(miniature, **kwargs)
+    english = str(raised.value)
+    match = next((re.fullmatch(p, english) for p, k in policy.ENGINE_MESSAGES if k == key), None)
+    assert match, english
+    for lang in ("de", "zh-TW"):
+        said = policy.message_for(raised.value, lang)
+        assert said == t(key, lang, **match.groupdict()) and said != english
+    assert policy.message_for(ValueError("something new"), "de") == "something new"   # unknown: as raised

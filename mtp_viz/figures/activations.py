@@ -70,7 +70,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                              drafter_layers=real["drafter_layers"]))
     centre, shapes, notes = {}, [], []    # collected, then set once: add_annotation per item is slow
     for key, x, y, label, c, hover in boxes:
-        shapes.append({"type": "rect", "x0": x - 0.62, "x1": x + 0.62, "y0": y - 0.42, "y1": y + 0.42,
+        shapes.append({"type": "rect", "x0": x - 0.62, "x1": x + 0.62, "y0": y - 0.48, "y1": y + 0.48,
                        "fillcolor": c, "line": {"color": theme.BLACK, "width": 1}, "layer": "below", "name": key})
         notes.append({"x": x, "y": y, "text": label, "showarrow": False,
                       "font": {"color": theme.text_colour(c), "size": 13}})
@@ -96,7 +96,8 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                       "yanchor": "top",
                       "showarrow": False, "font": {"size": 12, "color": theme.VERMILLION}})
     low = -3.6 if info.moe_caveat else -2.4
-    fig.update_layout(shapes=shapes, annotations=notes, showlegend=False, height=400 if low > -3 else 490,
+    # tall enough that a box keeps four lines of its label (German wraps "Verborgener / Zustand des / Zielmodells")
+    fig.update_layout(shapes=shapes, annotations=notes, showlegend=False, height=480 if low > -3 else 570,
                       xaxis={"visible": False, "range": [-0.8, 7.0]}, yaxis={"visible": False, "range": [low, 1.9]})
     return fig
 

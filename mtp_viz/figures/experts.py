@@ -140,12 +140,12 @@ def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
     i = theme.clamp(trace, round_index)
     num_experts, k, layers, expert = moe_facts(trace)
     panels = ["grid", "distinct", "bytes", "speedup", "batch_union", "batch_bytes"]
-    fig = make_subplots(rows=3, cols=2, vertical_spacing=0.12, horizontal_spacing=0.1,
+    fig = make_subplots(rows=3, cols=2, vertical_spacing=0.16, horizontal_spacing=0.1,
                         subplot_titles=[theme.wrap(t(f"fig.experts.{p}", lang), 34) for p in panels])
     r = trace.rounds[i]
     positions = len(r.routed_experts[0]) if r.routed_experts else 0
     heading = t("fig.experts.heading", lang, i=i, positions=positions, E=num_experts, k=k)
-    theme.new_figure(heading, height=1150, fig=fig, headroom=40, lang=lang)
+    theme.new_figure(heading, height=1250, fig=fig, headroom=40, lang=lang)
     theme.legend_below(fig, rows=3)
     _grid(fig, trace, r, num_experts, lang)
     rounds = verifications(trace, i)
@@ -179,7 +179,8 @@ def _grid(fig, trace, r, num_experts, lang):
     fig.add_trace(go.Heatmap(z=grid, x=list(range(num_experts)), y=names, colorscale="Blues", zmin=0,
                              showscale=False, meta="grid", name=t("fig.experts.legend.positions", lang),
                              texttemplate="%{z}", hovertemplate=t("fig.experts.hover.grid", lang)), row=1, col=1)
-    fig.update_xaxes(title_text=t("fig.experts.axis.expert", lang), dtick=1, row=1, col=1)
+    fig.update_xaxes(title_text=t("fig.experts.axis.expert", lang), dtick=1 if num_experts <= 16 else 4, tickangle=0,
+                     row=1, col=1)    # 32 labels at dtick 1 turn sideways and push the axis title into the next row
     fig.update_yaxes(title_text=t("fig.experts.axis.layer", lang), autorange="reversed", row=1, col=1)
 
 

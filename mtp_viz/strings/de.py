@@ -62,6 +62,17 @@ STRINGS: dict[str, str] = {
                             "et al. mit der veröffentlichten Annahmequote (α = {alpha}) und der Größe des "
                             "Entwurfsmodells im Verhältnis zum Zielmodell (c = {c}), {n} Vorschläge pro Runde. "
                             "Niemand führt diesen Checkpoint hier aus."),
+    "engine.prompt_empty": "Der Prompt ist leer: Geben Sie einen Text zum Fortsetzen ein.",
+    "engine.prompt_no_tokens": "Der Prompt ergibt keine Tokens.",
+    "engine.context": ("Der Prompt ({n} Tokens) und die neuen Tokens ({new}) überschreiten den Kontext des Modells "
+                       "von {context} Tokens."),
+    "engine.range": "{name} muss zwischen {low} und {high} liegen; angegeben: {value}.",
+    "engine.range_open": "{name} muss größer als {low} und höchstens {high} sein; angegeben: {value}.",
+    "engine.whole": "{name} muss eine ganze Zahl sein; angegeben: {value}.",
+    "engine.finite": "{name} muss eine endliche Zahl sein; angegeben: {value}.",
+    "engine.temperature": "Beim Sampling muss die Temperatur größer als 0 sein; angegeben: {value}.",
+    "engine.vocab": "Token-ID(s) {ids} liegen außerhalb des Vokabulars (0 bis {last}).",
+    "engine.choice": "Unbekannter Wert {value} für {name}; wählen Sie eines von: {choices}.",
     "moe.story": ("Beim Prüfen von {tokens} Tokens mit Batchgröße 1 rufen die {tokens} Tokens etwa {touched:.0f} der "
                   "{E} Experten jeder Schicht auf, während ein einzelnes Token {k} nutzt (jede Wahl als unabhängig "
                   "gezählt). Ein speichergebundener Durchlauf bezahlt für die Gewichte, die er liest; diese Prüfung "

@@ -61,6 +61,17 @@ STRINGS: dict[str, str] = {
     "race.note.projected": ("Projected, not measured: these lanes come from Leviathan et al.'s cost model with "
                             "the published acceptance (α = {alpha}) and the drafter's size relative to the target "
                             "(c = {c}), {n} guesses per round. Nobody here runs this checkpoint."),
+    "engine.prompt_empty": "The prompt is empty: type some text to continue.",
+    "engine.prompt_no_tokens": "The prompt encodes to no tokens.",
+    "engine.context": ("The prompt ({n} tokens) plus the new tokens ({new}) exceed the model's context of {context} "
+                       "tokens."),
+    "engine.range": "{name} must be between {low} and {high}; got {value}.",
+    "engine.range_open": "{name} must be above {low} and at most {high}; got {value}.",
+    "engine.whole": "{name} must be a whole number; got {value}.",
+    "engine.finite": "{name} must be a finite number; got {value}.",
+    "engine.temperature": "The temperature must be above 0 when sampling; got {value}.",
+    "engine.vocab": "Token id(s) {ids} are outside the vocabulary (0 to {last}).",
+    "engine.choice": "Unknown {name} {value}; choose one of {choices}.",
     "moe.story": ("Verifying {tokens} tokens at batch size 1, the {tokens} tokens call on about {touched:.0f} of the "
                   "{E} experts in each layer, where one token uses {k} (counting each token's choice as independent). "
                   "A memory-bound pass pays for the weights it reads, so this check costs {v:.1f} one-token steps, "

@@ -59,6 +59,16 @@ STRINGS: dict[str, str] = {
     "race.note.projected": ("推估值，並非實測：這兩條跑道來自 Leviathan 等人的成本模型，使用公開的接受率"
                             "（α = {alpha}）以及草稿模型相對於目標模型的大小（c = {c}），每輪 {n} 個猜測。"
                             "這裡沒有人執行這個檢查點。"),
+    "engine.prompt_empty": "提示是空的：請輸入要接續的文字。",
+    "engine.prompt_no_tokens": "這個提示編碼後沒有任何詞元。",
+    "engine.context": "提示（{n} 個詞元）加上新詞元（{new} 個）超過模型 {context} 個詞元的上下文長度。",
+    "engine.range": "{name} 必須介於 {low} 和 {high} 之間；收到的是 {value}。",
+    "engine.range_open": "{name} 必須大於 {low} 且最多 {high}；收到的是 {value}。",
+    "engine.whole": "{name} 必須是整數；收到的是 {value}。",
+    "engine.finite": "{name} 必須是有限的數字；收到的是 {value}。",
+    "engine.temperature": "抽樣時溫度必須大於 0；收到的是 {value}。",
+    "engine.vocab": "詞元 ID {ids} 超出詞彙表範圍（0 到 {last}）。",
+    "engine.choice": "未知的 {name}：{value}；請從這些選項中選一個：{choices}。",
     "moe.story": ("在批次大小為 1 時驗證 {tokens} 個詞元，這 {tokens} 個詞元會在每一層的 {E} 個專家中用到約 "
                   "{touched:.0f} 個，而單一詞元只用 {k} 個（假設每個詞元的選擇彼此獨立）。受記憶體頻寬限制的傳播"
                   "要為讀取的權重付出時間，所以這次驗證的成本是 {v:.1f} 個單詞元步驟，而不是 1 個。以每個生成的詞元"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import os
+import re
 from pathlib import Path
 
 from mtp_viz.strings import t
@@ -237,6 +238,35 @@ def check_request(req: dict) -> None:
 
 
 # -- errors ------------------------------------------------------------------------------------------------------
+# The engine's own bad-input messages (English, raised by api.py and settings.py, which know no tables) -> the key
+# that says them in the visitor's language, with the message's own values; one not listed is shown as raised.
+ENGINE_MESSAGES = [
+    (r"the prompt is empty: (type some text to continue|give at least one token id)", "engine.prompt_empty"),
+    (r"the prompt encodes to no tokens", "engine.prompt_no_tokens"),
+    (r"the prompt \((?P<n>\d+) tokens\) plus max_new_tokens \((?P<new>\d+)\) exceeds the model's context of "
+     r"(?P<context>\d+) tokens", "engine.context"),
+    (r"(?P<name>\w+) must be between (?P<low>\S+) and (?P<high>\S+), got (?P<value>.+)", "engine.range"),
+    (r"(?P<name>\w+) must be in \((?P<low>\S+), (?P<high>\S+)\], got (?P<value>.+)", "engine.range_open"),
+    (r"(?P<name>\w+) must be a whole number, got (?P<value>.+)", "engine.whole"),
+    (r"(?P<name>\w+) must be a finite number, got (?P<value>.+)", "engine.finite"),
+    (r"temperature must be > 0 when sampling, got (?P<value>.+)", "engine.temperature"),
+    (r"token id\(s\) (?P<ids>\[.*\]) are outside the vocabulary \(0\.\.(?P<last>\d+)\)", "engine.vocab"),
+    (r"unknown (?P<name>\w+) (?P<value>'[^']*'); choose one of (?P<choices>.+)", "engine.choice"),
+]
+
+
+def engine_message(text: str, lang: str) -> str:
+    """An engine message in `lang` when ENGINE_MESSAGES knows it, else as raised (English: always as raised, so the
+    API's messages do not depend on the tables)."""
+    if lang == "en":
+        return text
+    for pattern, key in ENGINE_MESSAGES:
+        m = re.fullmatch(pattern, text)
+        if m:
+            return t(key, lang, **m.groupdict())
+    return text
+
+
 def message_for(exc: BaseException, lang: str = "en") -> str:
     """What a visitor reads for any exception, in `lang` where the tables say it: bad input's own message (a Said
     in the visitor's language, any other ValueError as raised), otherwise what happened and what to do. Anything
@@ -244,7 +274,7 @@ def message_for(exc: BaseException, lang: str = "en") -> str:
     if isinstance(exc, Said):
         return exc.said(lang)
     if isinstance(exc, ValueError):
-        return str(exc)
+        return engine_message(str(exc), lang)
     log.error("request failed", exc_info=exc)
     if isinstance(exc, MemoryError):
         return t("public.error.memory", lang)
