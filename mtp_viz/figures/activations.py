@@ -70,7 +70,8 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                              drafter_layers=real["drafter_layers"]))
     centre, shapes, notes = {}, [], []    # collected, then set once: add_annotation per item is slow
     for key, x, y, label, c, hover in boxes:
-        shapes.append({"type": "rect", "x0": x - 0.62, "x1": x + 0.62, "y0": y - 0.48, "y1": y + 0.48,
+        half = 0.64 if key == "logits" else 0.48       # the scores' box also names the clusters: five lines
+        shapes.append({"type": "rect", "x0": x - 0.62, "x1": x + 0.62, "y0": y - half, "y1": y + half,
                        "fillcolor": c, "line": {"color": theme.BLACK, "width": 1}, "layer": "below", "name": key})
         notes.append({"x": x, "y": y, "text": label, "showarrow": False,
                       "font": {"color": theme.text_colour(c), "size": 13}})
