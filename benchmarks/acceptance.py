@@ -17,7 +17,7 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mtp_viz import generate_trace, load_pair  # noqa: E402
-from mtp_viz.figures.experts import batch_rows, distinct_per_layer, expected_distinct, recorded_batch  # noqa: E402
+from mtp_viz.figures.experts import batch_rows, distinct_per_layer, recorded_batch  # noqa: E402
 from mtp_viz.lab import experts_touched  # noqa: E402
 from mtp_viz.training.corpus import DEMO_PROMPT, HELDOUT_PROMPTS  # noqa: E402
 
@@ -95,7 +95,7 @@ def experts_line(traces, ratio_moe, ratio_dense):
               for d in distinct_per_layer(r.routed_experts)]
     mean = sum(counts) / len(counts)
     print(f"\nMoE, N = 4: {mean:.2f} distinct experts per layer per verification pass ({len(counts)} layer-passes); "
-          f"k = {k} for one token; {expected_distinct(e, k, 5):.2f} if the 5 positions routed independently "
+          f"k = {k} for one token; {experts_touched(e, k, 5):.2f} if the 5 positions routed independently "
           f"(E = {e})\nverify pass (5 tokens) / one-token pass, measured: MoE {ratio_moe:.2f}x, "
           f"dense {ratio_dense:.2f}x")
 

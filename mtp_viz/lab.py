@@ -18,6 +18,8 @@ from typing import Callable, Sequence
 import numpy as np
 import pandas as pd
 
+from mtp_viz import gemma4
+
 from mtp_viz.settings import MAX_DRAFT, PROPOSERS, SCHEDULES
 
 COLUMNS = ["proposer", "schedule", "num_assistant_tokens", "new_tokens", "target_passes", "drafter_passes",
@@ -110,12 +112,11 @@ def verify_cost_of(preset: dict) -> Callable[[int], float]:
 # c is the assistant's parameters over the target's active parameters; α comes from published acceptance
 # figures converted with alpha_from_rate / alpha_from_positions. The README cites every number; E4B is missing
 # because no parameter count of its assistant was found.
-# 26B A4B's experts, from its config (30 layers, hidden 2816, 128 experts of width 704, top 8: the figures public
-# code repeats; see benchmarks/memory_estimates.py): one expert is 3 x 2816 x 704 weights in each layer, and the
-# text model's 25.23B parameters less all experts are read by every token. Shared + 8 experts = 3.8B active.
-_EXPERT_26B = 3 * 2816 * 704
-MOE_26B = {"E": 128, "k": 8, "layers": 30, "expert_params": _EXPERT_26B,
-           "shared_params": 25.23e9 - 30 * 128 * _EXPERT_26B}
+# 26B A4B's experts (gemma4.A26B_EXPERTS): the text model's parameters less all experts are read by every token.
+# Shared + 8 experts = 3.8B active.
+_A26B = gemma4.A26B_EXPERTS
+MOE_26B = {"E": _A26B["E"], "k": _A26B["k"], "layers": _A26B["layers"], "expert_params": _A26B["expert_params"],
+           "shared_params": _A26B["text_params"] - _A26B["layers"] * _A26B["E"] * _A26B["expert_params"]}
 PRESETS = {
     "e2b": {"alpha": round(alpha_from_rate(0.45, 2), 2), "c": round(78e6 / 2.3e9, 3)},
     "31b": {"alpha": round(alpha_from_rate((0.660 + 0.892 + 0.766) / 3, 4), 2), "c": round(0.47e9 / 30.7e9, 3)},

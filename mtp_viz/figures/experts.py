@@ -38,11 +38,6 @@ def moe_facts(trace) -> tuple[int, int, int, int]:
     return int(info.num_experts), int(info.top_k_experts), len(layers), int(info.expert_bytes or 0)
 
 
-def expected_distinct(num_experts: int, k: int, positions: int) -> float:
-    """Experts hit by `positions` tokens if each picked its k independently and uniformly: E·(1 − (1 − k/E)^T)."""
-    return float(experts_touched(num_experts, k, positions))
-
-
 def distinct_per_layer(routes: list[list[list[int]]]) -> list[int]:
     """routes[layer][position] = top-k ids -> number of different experts each layer used."""
     return [len({e for ids in layer for e in ids}) for layer in routes]
@@ -187,7 +182,7 @@ def _grid(fig, trace, r, num_experts, lang):
 def _distinct(fig, rounds, num_experts, k, lang):
     xs = [r.index for r in rounds]
     means = [sum(distinct_per_layer(r.routed_experts)) / len(r.routed_experts) for r in rounds]
-    expected = [expected_distinct(num_experts, k, len(r.routed_experts[0])) for r in rounds]
+    expected = [float(experts_touched(num_experts, k, len(r.routed_experts[0]))) for r in rounds]
     fig.add_trace(go.Bar(x=xs, y=means, name=t("fig.experts.legend.distinct", lang), meta="distinct",
                          marker={"color": theme.VERMILLION}), row=1, col=2)
     fig.add_trace(go.Scatter(x=xs, y=expected, mode="markers", name=t("fig.experts.legend.expected", lang),

@@ -45,10 +45,9 @@ def pair_sweeps() -> dict[str, pd.DataFrame | None]:
     return {name: lab.read_csv(path) if path.exists() else None for name, path in PAIR_SWEEPS.items()}
 
 
-def sweep_costs() -> dict:
-    """The recorded sweeps' measured costs that the what-if caption quotes: the default pair's verification cost
-    v at N = 1 and 8 (its fitted line) and both pairs' c."""
-    sweeps = pair_sweeps()
+def sweep_costs(sweeps: dict[str, pd.DataFrame | None]) -> dict:
+    """The recorded sweeps' measured costs that the what-if caption quotes (pair_sweeps()): the default pair's
+    verification cost v at N = 1 and 8 (its fitted line) and both pairs' c."""
     deep, shallow = (lab.cost_model(df) if df is not None else None for df in sweeps.values())
     two = lambda x: round(x, 2) if x is not None else "?"     # noqa: E731  (t() writes numbers in the reader's marks)
     return {"v_low": two(deep and deep["v0"] + deep["v1"]), "v_high": two(deep and deep["v0"] + 8 * deep["v1"]),
@@ -207,7 +206,8 @@ def build(demo: gr.Blocks) -> None:
         frame = gr.Dataframe(interactive=False, wrap=True)
         download = gr.DownloadButton(L("lab.download"), interactive=False)
     gr.Markdown(L("lab.pairs.heading"))
-    pairs_plot = gr.Plot(show_label=False, value=views.two_pairs(pair_sweeps()), elem_classes="lab-pairs")
+    sweeps = pair_sweeps()
+    pairs_plot = gr.Plot(show_label=False, value=views.two_pairs(sweeps), elem_classes="lab-pairs")
     gr.Markdown(L("step.what_you_see", text=L("lab.pairs.what")), elem_classes="what-you-see")
     gr.Markdown(L("lab.what_if"))
     with gr.Row():
@@ -218,7 +218,8 @@ def build(demo: gr.Blocks) -> None:
     moe = gr.Checkbox(False, label=L("lab.moe"), elem_id="lab-moe")
     preset_note = gr.Markdown()
     what_if = gr.Plot(show_label=False, value=views.what_if(model0["alpha"], model0["c"]), elem_classes="lab-what-if")
-    gr.Markdown(L("step.what_you_see", text=L("lab.what.what_if", **sweep_costs())), elem_classes="what-you-see")
+    gr.Markdown(L("step.what_you_see", text=L("lab.what.what_if", **sweep_costs(sweeps))),
+                elem_classes="what-you-see")
     server_panel.build(demo)
     glossary.accordion()
 

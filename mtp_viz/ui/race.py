@@ -48,21 +48,21 @@ def compare_html(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, 
     """The two outputs token by token, one column per position, so a reader sees each token is the same (greedy)
     or where sampling made them part; empty for a projected race, which has no text."""
     pieces = [[p for round_pieces in x.tokens for p in round_pieces] for x in (alone, drafted)]
-    length = min(max(len(p) for p in pieces), limit)
-    if not length or alone.projected:
+    total = max(len(p) for p in pieces)
+    if not total or alone.projected:
         return ""
-    cells = []
-    for i in range(length):
-        a, d = (p[i] if i < len(p) else "" for p in pieces)
-        same = i < len(alone.token_ids) and i < len(drafted.token_ids) and alone.token_ids[i] == drafted.token_ids[i]
-        cells.append((a, d, "same" if same else "differ"))
-    row = lambda k: "".join(f'<td class="{c}">{html.escape(x[k].replace(" ", "·")) or "∅"}</td>'   # noqa: E731
-                            for x in cells for c in [x[2]])
-    more = t("race.compare.more", lang, shown=length, total=max(len(p) for p in pieces)) if length < max(
-        len(p) for p in pieces) else ""
+    shown = min(total, limit)
+    ids = (alone.token_ids, drafted.token_ids)
+    kinds = ["same" if i < min(map(len, ids)) and ids[0][i] == ids[1][i] else "differ" for i in range(shown)]
+
+    def row(lane: list[str]) -> str:
+        texts = (html.escape(lane[i].replace(" ", "·")) if i < len(lane) else "" for i in range(shown))
+        return "".join(f'<td class="{kind}">{text or "∅"}</td>' for kind, text in zip(kinds, texts))
+
+    more = t("race.compare.more", lang, shown=shown, total=total) if shown < total else ""
     return (f'<div class="race-compare-title">{t("race.compare.title", lang)}{more}</div>'
-            f'<div class="race-compare"><table><tr><th>{t("race.lane.alone", lang)}</th>{row(0)}</tr>'
-            f'<tr><th>{html.escape(drafter)}</th>{row(1)}</tr></table></div>')
+            f'<div class="race-compare"><table><tr><th>{t("race.lane.alone", lang)}</th>{row(pieces[0])}</tr>'
+            f'<tr><th>{html.escape(drafter)}</th>{row(pieces[1])}</tr></table></div>')
 
 
 def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = "") -> str:
