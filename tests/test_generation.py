@@ -13,7 +13,7 @@ import pytest
 
 import mtp_viz
 from mtp_viz.ui import policy, session
-from mtp_viz.ui.service import SERVICE, Service
+from mtp_viz.ui.service import SERVICE, Line, Service
 from mtp_viz.ui.policy import MINIATURE
 from trace_fixtures import make_trace
 
@@ -140,6 +140,30 @@ def test_generations_in_the_server_take_turns_first_come_first_served(service, m
         thread.join()
     assert recorder.most == slots
     assert recorder.prompts == [f"visitor {i}" for i in range(6)]
+
+
+def test_a_finished_turn_goes_to_the_oldest_waiter_not_to_a_newcomer():
+    """The race a plain semaphore loses (CI saw it): a turn ends just as a new visitor arrives. The visitor who
+    waited gets the slot; the newcomer queues behind. (The newcomer is this thread, asking at once after the
+    release, before the woken waiter has run: a semaphore would let it in first.)"""
+    line, entered = Line(1), []
+
+    def waiter():
+        with line.turn():
+            entered.append("waited")
+
+    first = line.turn()
+    first.__enter__()
+    thread = threading.Thread(target=waiter)
+    thread.start()
+    while not line._waiting:                 # the waiter is queued
+        time.sleep(0.001)
+    first.__exit__(None, None, None)         # the turn ends, and at once a newcomer asks
+    with line.turn():
+        entered.append("newcomer")
+    thread.join(timeout=5)
+    assert entered == ["waited", "newcomer"]
+    assert line._free == 1 and not line._waiting
 
 
 def test_events_that_generate_wait_in_the_line_not_in_gradio_s_queue(service, monkeypatch):

@@ -6,7 +6,7 @@ Why one line. Gradio's concurrency limits count per event: with two `trace` call
 admitted at once, a visitor's Run to end overtook the API calls that had queued before it, and on 2 vCPUs every
 overtaking adds a whole generation to someone's wait. So the events that may generate are admitted up to the queue's
 size (policy.generating_events) and wait here instead, in arrival order: the workers' queue for the bundled
-miniatures, a semaphore of `MTP_VIZ_CONCURRENCY` slots in the server's process for everything else.
+miniatures, a fair line of `MTP_VIZ_CONCURRENCY` slots in the server's process for everything else.
 
 Why shared results. The request (model pair, prompt, every setting and the seed) fixes the trace: greedy decoding
 has one answer, and sampling draws from a generator seeded with the request's seed. A Trace is frozen, so the same
@@ -32,7 +32,8 @@ import logging
 import multiprocessing
 import os
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
+from contextlib import contextmanager
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -161,6 +162,39 @@ class Workers:
             return None
 
 
+class Line:
+    """`slots` turns at a time, given strictly in arrival order.
+
+    A threading.Semaphore is not fair: a release wakes the oldest waiter, but a thread that arrives in that instant
+    takes the slot first, so a late visitor could overtake one who had waited a whole generation. Here a finished
+    turn is handed straight to the oldest waiter, and a newcomer queues behind anyone already waiting."""
+
+    def __init__(self, slots: int):
+        self._lock = threading.Lock()
+        self._free = slots
+        self._waiting: deque[threading.Event] = deque()
+
+    @contextmanager
+    def turn(self):
+        with self._lock:
+            if self._free and not self._waiting:
+                self._free -= 1
+                mine = None
+            else:
+                mine = threading.Event()
+                self._waiting.append(mine)
+        if mine is not None:
+            mine.wait()                 # set only by a finishing turn, which hands over its slot
+        try:
+            yield
+        finally:
+            with self._lock:
+                if self._waiting:
+                    self._waiting.popleft().set()
+                else:
+                    self._free += 1
+
+
 class Service:
     """Every generation the server runs: identical requests share one trace, the others take turns in one line."""
 
@@ -169,7 +203,7 @@ class Service:
         self._lock = threading.Lock()
         self._done: OrderedDict[tuple, Trace] = OrderedDict()   # request key -> trace, least recently used first
         self._running: dict[tuple, Future] = {}                  # request key -> the generation under way
-        self._slots: threading.Semaphore | None = None           # made on first use, when the server runs
+        self._slots: Line | None = None                          # made on first use, when the server runs
 
     def generate(self, req: dict, fresh: bool = False) -> Trace:
         """The trace for a request (session.request's dict), checked against the deployment's policy first.
@@ -223,13 +257,13 @@ class Service:
         if trace is not None:
             return trace
         pair = self.models.get(req["model"], req["assistant"])     # waiting for a load holds no slot
-        with self._line():
+        with self._line().turn():
             return worker.run(pair, req)
 
-    def _line(self) -> threading.Semaphore:
+    def _line(self) -> Line:
         with self._lock:
             if self._slots is None:     # the environment is read when the server runs, not at import
-                self._slots = threading.Semaphore(policy.generation_slots())
+                self._slots = Line(policy.generation_slots())
             return self._slots
 
 
