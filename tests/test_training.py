@@ -8,7 +8,7 @@ import pytest
 import torch
 from transformers import AutoTokenizer, Gemma4AssistantForCausalLM, Gemma4ForCausalLM
 
-from mtp_viz.training.assistant import balanced_clusters
+from mtp_viz.training.assistant import balanced_clusters, target_log_probs
 from mtp_viz.training.card import architecture_facts
 from mtp_viz.training.corpus import HELDOUT_PROMPTS, documents
 from mtp_viz.training.drafting import draft_rounds, target_features
@@ -82,6 +82,20 @@ def test_batched_training_forward_equals_real_assistant_calls(random_pair):
                 torch.testing.assert_close(out.logits[0, 0][scored], logits[b, q][scored], atol=1e-4, rtol=1e-4)
                 assert out.logits.argmax(-1).item() == drafts[b, q].item()
                 token, state = out.logits.argmax(-1), out.last_hidden_state
+
+
+@torch.no_grad()
+def test_the_distribution_distilled_at_each_draft_step_is_the_one_its_label_was_chosen_from(random_pair):
+    """On a greedy rollout each step's label is the argmax of the target distribution the drafter is pulled toward,
+    so the KL term and the cross-entropy teach the same token (a position off by one would not)."""
+    target, _ = random_pair
+    ids = target.generate(torch.randint(3, QUICK.vocab_size, (2, 6)), do_sample=False, max_new_tokens=24,
+                          eos_token_id=None, min_new_tokens=24)
+    _, _, logits = target_features(target, ids)
+    starts = torch.arange(5, ids.shape[1] - 5)
+    for k in range(3):
+        assert torch.equal(target_log_probs(logits, starts, k).argmax(-1), ids[:, starts + 2 + k])
+    assert not torch.equal(target_log_probs(logits, starts, 1).argmax(-1), ids[:, starts + 1 + 1])
 
 
 @torch.no_grad()

@@ -1,7 +1,8 @@
 """`python -m mtp_viz.training [--quick] [--pair NAME] [--out DIR]`: corpus -> tokenizer -> target -> assistant -> assets.
 
 The orchestrator only: numbered phases, timings and the log. Intermediate files go to --work (outside the
-repo); --resume reuses a finished tokenizer and target from there. It knows nothing about the engine or UI.
+repo); --resume reuses a finished tokenizer, target and rollouts from there. It knows nothing about the engine
+or UI.
 """
 import os
 
@@ -41,7 +42,7 @@ def parse_args(argv=None):
     parser.add_argument("--out", default=None, help="where the files go (default: assets/miniature; with "
                         "--quick, a folder in the temp dir, so a toy build never replaces the shipped pair)")
     parser.add_argument("--work", default=None, help="intermediate files (default: a folder in the temp dir)")
-    parser.add_argument("--resume", action="store_true", help="reuse the tokenizer and target found in --work")
+    parser.add_argument("--resume", action="store_true", help="reuse the tokenizer, target and rollouts found in --work")
     parser.add_argument("--threads", type=int, default=min(2, os.cpu_count() or 1), help="torch threads (default 2)")
     return parser.parse_args(argv)
 
@@ -102,8 +103,15 @@ def main(argv=None):
     t0 = time.time()
     gen = torch.Generator().manual_seed(1)
     ordering = drafter.balanced_clusters(target.get_input_embeddings().weight.detach(), preset.num_centroids, gen)
-    rollouts = drafter.greedy_rollouts(target, stream, starts, preset.rollouts, preset.rollout_new_tokens, gen)
-    log(f"clusters and {sum(len(r[0]) for r in rollouts)} rollouts in {time.time() - t0:.0f}s")
+    saved = work / f"rollouts_{preset.rollouts}x{preset.rollout_new_tokens}.pt"    # the slowest part to redo
+    reused = resume and saved.exists()
+    if reused:
+        rollouts = torch.load(saved)
+    else:
+        rollouts = drafter.greedy_rollouts(target, stream, starts, preset.rollouts, preset.rollout_new_tokens, gen)
+        torch.save(rollouts, saved)
+    log(f"clusters and {sum(len(r[0]) for r in rollouts)} rollouts in {time.time() - t0:.0f}s"
+        f"{' (reused from the work folder)' if reused else ''}")
 
     # 5. Assistant, trained on exactly the inputs generate() feeds it; acceptance logged as it goes.
     prompts = held_out_ids(tokenizer, quick=args.quick)

@@ -2,7 +2,10 @@
 
 Data: greedy rollouts of the finished target from corpus prompts. Inputs: exactly what `generate` feeds
 (see drafting.py). Loss: cross-entropy to the target's next greedy tokens at each of K unrolled steps, plus
-cross-entropy of the centroid scorer to those tokens' clusters. It knows nothing about files or the app.
+cross-entropy of the centroid scorer to those tokens' clusters, plus (preset.distill > 0) the KL divergence from
+the target's own next-token distribution: greedy drafting needs only the target's top token, but a sampled draft
+is kept with probability sum(min(p, q)), which only a q shaped like p makes large. It knows nothing about files or
+the app.
 """
 import torch
 import torch.nn.functional as F
@@ -78,8 +81,16 @@ def sample_junk(batch, round_starts, prompt_len, max_junk, gen, clean_share=0.35
     return junk.masked_fill(clean, 0)
 
 
-def draft_loss(outputs, ids, round_starts, cluster_of, num_drafts):
-    """Token and centroid cross-entropy summed over the unrolled steps, steps past N at half weight.
+def target_log_probs(target_logits, round_starts, k):
+    """(B, Tq, V) log p of the token that draft step k of each round proposes (the one at round_starts + 2 + k),
+    from the target's logits over the committed ids (B, S, V): read one position earlier, where it is predicted."""
+    return target_logits[:, round_starts + 1 + k].float().log_softmax(-1)
+
+
+def draft_loss(outputs, ids, round_starts, cluster_of, num_drafts, target_logits=None, distill=0.0):
+    """Token and centroid cross-entropy summed over the unrolled steps, steps past N at half weight; with
+    `distill` > 0, plus that weight times KL(p || q), p the target's distribution (from target_logits (B, S, V)) for
+    the token the step drafts.
 
     Also returns the rate of right first drafts and of rounds whose first N drafts are all right.
     """
@@ -88,6 +99,10 @@ def draft_loss(outputs, ids, round_starts, cluster_of, num_drafts):
         labels = ids[:, round_starts + 2 + k]  # (B, Tq): the target's greedy token k+1 steps ahead
         step = F.cross_entropy(logits.float().flatten(0, 1), labels.flatten())
         step = step + 0.5 * F.cross_entropy(centroid_logits.float().flatten(0, 1), cluster_of[labels].flatten())
+        if distill:
+            log_p = target_log_probs(target_logits, round_starts, k).flatten(0, 1)
+            log_q = logits.float().log_softmax(-1).flatten(0, 1)
+            step = step + distill * F.kl_div(log_q, log_p, log_target=True, reduction="batchmean")
         total = total + (1.0 if k < num_drafts else 0.5) * step
         hit = drafts == labels
         hits = hit if hits is None else hits & hit
@@ -115,14 +130,15 @@ def train_assistant(config, preset, target, rollouts, token_ordering, log, on_ev
         ids, wrong, prompt_len = rollouts[int(torch.randint(len(rollouts), (1,), generator=gen))]
         rows = torch.randperm(len(ids), generator=gen)[: preset.draft_batch]
         ids, wrong = ids[rows], wrong[rows]
-        hidden, shared_kv, _ = target_features(target, ids, wrong)
+        hidden, shared_kv, target_logits = target_features(target, ids, wrong)
         round_starts = torch.arange(prompt_len - 1, ids.shape[1] - 1 - preset.unroll_steps)
         junk = sample_junk(len(ids), round_starts, prompt_len, preset.max_junk, gen)
         assistant.train()
         with torch.autocast("cpu", dtype=torch.bfloat16):
             outputs = draft_rounds(assistant, embed, ids, hidden, shared_kv, round_starts, preset.unroll_steps, junk,
                                    num_drafts=preset.num_assistant_tokens)
-        loss, first_hit, all_hit = draft_loss(outputs, ids, round_starts, cluster_of, preset.num_assistant_tokens)
+        loss, first_hit, all_hit = draft_loss(outputs, ids, round_starts, cluster_of, preset.num_assistant_tokens,
+                                              target_logits, preset.distill)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         opt.step()

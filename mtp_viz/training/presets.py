@@ -33,6 +33,7 @@ class Preset:
     num_assistant_tokens: int = 4   # N the assistant's generation_config ships with
     unroll_steps: int = 8           # draft steps trained per round: the app's heuristic schedule grows N past 4
     max_junk: int = 8               # most rejected drafts a previous round may leave in the KV, in training
+    distill: float = 0.0            # weight of KL(target's p || drafter's q) beside the greedy tokens' cross-entropy
     draft_batch: int = 16
     assistant_steps: int = 1500
     assistant_lr: float = 2e-3
@@ -50,7 +51,8 @@ class Preset:
 # right) and plateaued at 2.86 accepted drafts per round on held-out prompts, so more rollouts are the next thing
 # to try (16,384 with 2,000 steps: about 2 hours on 2 shared cores, more than one session had).
 E2B_LIKE = Preset(hidden_size=128, intermediate_size=384, num_layers=35, sliding_per_full=4, kv_shared_layers=20,
-                  per_layer_input=16, target_steps=1200)
+                  per_layer_input=16, target_steps=1200, rollouts=16384, assistant_steps=2000, log_every=250,
+                  distill=1.0)
 # The first miniature: 6 layers, a drafter that costs about half a target pass, so drafting barely pays.
 SHALLOW = Preset()
 FULL = E2B_LIKE
