@@ -123,6 +123,9 @@ def model_card(f):
                         for prompt, text, acc, tpp in f["samples"])
     moe = _moe_section(f) if f.get("num_experts") else ""
     moe += _e2b_section(f) if p.kv_shared_layers else ""
+    distilled = (f", plus {p.distill:g} x the KL divergence from the target's whole next-token distribution at that step "
+                 "(a sampled draft is kept with probability sum(min(p, q)), so q should look like p, not only "
+                 "share its top token)" if p.distill else "")
     return f"""# Miniature Gemma 4 target{" (mixture of experts)" if moe else ""} and MTP assistant
 
 A toy pair built by this project so the app can show real multi-token-prediction drafting on a laptop, in a
@@ -173,7 +176,7 @@ data. The benchmark prompts do not occur verbatim in it.
    does the same for 65% of round starts, with the target's runner-up tokens as the rejected drafts (computed
    exactly in one extra masked pass). Loss: cross-entropy to the target's greedy token at each step (steps
    past {p.num_assistant_tokens} at half weight), plus cross-entropy of the centroid scorer to that token's
-   cluster. {p.assistant_steps} steps, batch {p.draft_batch}. Tests check the batched training forward against
+   cluster{distilled}. {p.assistant_steps} steps, batch {p.draft_batch}. Tests check the batched training forward against
    the real `assistant(...)` call.
 
 Build time on 2 CPU cores (shared with other work): {f["minutes"]:.1f} minutes in all
