@@ -97,7 +97,7 @@ def main(argv=None):
     else:
         target = round_to_half(train_target(target_config(preset), preset, stream, starts, log))
         target.save_pretrained(work / "target")
-    target_minutes = (time.time() - t0) / 60
+    target_minutes = None if resume else (time.time() - t0) / 60
 
     # 4. Token clusters for the ordered embeddings, and the target's greedy rollouts the drafter learns from.
     t0 = time.time()

@@ -115,6 +115,12 @@ the dense MLP), not the sizes. {_sparsity(p, g, t)}
 """
 
 
+def _target_time(f):
+    if f["target_minutes"] is None:
+        return "the target reused from an earlier build of the same preset (--resume), not counted; "
+    return f"target {f['target_minutes']:.1f}, "
+
+
 def model_card(f):
     """`f` holds the preset, sizes, timings and measured figures collected by `python -m mtp_viz.training`."""
     p = f["preset"]
@@ -180,7 +186,7 @@ data. The benchmark prompts do not occur verbatim in it.
    the real `assistant(...)` call.
 
 Build time on 2 CPU cores (shared with other work): {f["minutes"]:.1f} minutes in all
-(target {f["target_minutes"]:.1f}, assistant {f["assistant_minutes"]:.1f}).
+({_target_time(f)}assistant {f["assistant_minutes"]:.1f}, its rollouts included).
 
 ## Measured
 Greedy, {f["num_drafts"]} drafts per round (constant), {f["max_new_tokens"]} new tokens (fewer where the target
