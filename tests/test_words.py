@@ -18,7 +18,7 @@ from mtp_viz.figures import lab as lab_views
 from mtp_viz.figures import race as race_view
 from mtp_viz.figures import server as server_views
 from mtp_viz.strings import TABLES
-from mtp_viz.trace import Trace
+from mtp_viz.trace import Trace, token_ids
 
 TRACES = Path(__file__).resolve().parents[1] / "assets" / "traces"
 # Terms that stay as they are in every language: the issue's (N, MTP, KV, α, model ids) and the papers' symbols.
@@ -79,9 +79,9 @@ def visible(fig) -> list[str]:
 
 
 def model_text(trace: Trace) -> set[str]:
-    """The words of the model's own text in a trace: prompt and every drafted or written token."""
-    ids = set(trace.prompt_ids) | {i for r in trace.rounds for i in r.draft_token_ids + r.emitted_token_ids}
-    ids |= {d.target_token_id for r in trace.rounds for d in r.draft_steps if d.target_token_id is not None}
+    """The words of the model's own text in a trace: the prompt and every token the record holds (drafted, written,
+    and the top candidates the views list)."""
+    ids = {i for _, some in token_ids(trace.prompt_ids, trace.rounds) for i in some}
     pieces = [trace.text_of(i) for i in ids] + [trace.prompt_text or ""]
     whole = set().union(*(WORD.findall(p) for p in pieces))              # <bos> too
     return whole | {w[:n] for w in whole for n in range(2, len(w))}    # and a long piece cut short ("duckli…")
