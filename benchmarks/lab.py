@@ -21,7 +21,7 @@ from mtp_viz.figures.lab import best_measured, best_predicted  # noqa: E402
 from mtp_viz.lab import cost_model, sweep  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-PROMPTS = ["Actions speak", "Once upon a time,", "Tom counted"]     # the app's examples (mtp_viz.ui.session)
+PROMPTS = ["Actions speak", "Once upon a time,", "Tom counted to"]     # the app's examples (mtp_viz.ui.session)
 BARS = {"seconds": 60.0, "tokens_per_pass_error": 0.10, "speedup_error": 0.20}
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-WORDS = ["Actions speak", "Once upon a time,", "Tom counted", "The cat", "A little bird", "In the morning",
+WORDS = ["Actions speak", "Once upon a time,", "Tom counted to", "The cat", "A little bird", "In the morning",
          "She said", "The old man"]
 
 

@@ -166,7 +166,7 @@ def test_run_to_end_then_step_in_a_real_browser(server):
         box.press("Enter")
         expect(status).to_contain_text("Round 1 of")
         expect(page.locator("#view .js-plotly-plot")).to_contain_text("Verification: round 1")
-        page.get_by_role("button", name="Tom counted").click()           # an example prompt: the output is stale
+        page.get_by_role("button", name="Tom counted to").click()           # an example prompt: the output is stale
         expect(status).to_contain_text("Settings changed")
         page.get_by_label("Prompt", exact=True).fill("Actions speak")
         expect(status).not_to_contain_text("Settings changed")

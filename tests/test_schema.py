@@ -141,7 +141,7 @@ def test_a_version_1_trace_still_loads():
 def test_generated_traces_pass(miniature, proposer, do_sample):
     from mtp_viz import generate_trace
 
-    for prompt, threshold in (("Tom counted", None), ("Once upon a time,", 0.5)):
+    for prompt, threshold in (("Tom counted to", None), ("Once upon a time,", 0.5)):
         trace = generate_trace(miniature, prompt, proposer=proposer, do_sample=do_sample, seed=3,
                                confidence_threshold=threshold, max_new_tokens=40, num_assistant_tokens=6)
         assert parse_trace(trace.to_json()) == trace

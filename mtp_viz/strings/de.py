@@ -177,7 +177,7 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak_moe": "„Actions speak“, Miniatur mit Mixture of Experts",
     "step.recorded.actions_speak_no_drafter": "„Actions speak“, Zielmodell allein",
     "step.recorded.once_upon_a_time_sampled": "„Once upon a time,“, mit Sampling",
-    "step.recorded.tom_counted": "„Tom counted“, MTP-Entwurfsmodell",
+    "step.recorded.tom_counted": "„Tom counted to“, MTP-Entwurfsmodell",
     "step.what.unused": " ({unused} weitere Vorschläge, denen es zustimmte, lagen hinter dem Ende: nicht verwendet)",
     "step.fewer.length": "; nur {left} passten noch vor die Grenze für neue Tokens",
     "step.fewer.lookup": "; das Nachschlagen fand keine weiteren",
@@ -704,7 +704,7 @@ STRINGS: dict[str, str] = {
                       "jeder Vorschlag angenommen wurde, −1 nach jeder Ablehnung. In diesem Beispiel sank N von "
                       "{n_first} auf {n_min}, und das Zielmodell lieferte {mean} Tokens pro Durchlauf."),
     "tour.ch9.try": ("Stellen Sie unter **Schritt für Schritt** den Zeitplan auf *konstant* und N auf 8, lassen Sie "
-                     "*Tom counted* laufen und vergleichen Sie die Tokens pro Durchlauf des Zielmodells mit dem "
+                     "*Tom counted to* laufen und vergleichen Sie die Tokens pro Durchlauf des Zielmodells mit dem "
                      "heuristischen Zeitplan."),
     "tour.ch9.q": ("Das Entwurfsmodell ist bei einem Text sehr gut und bei einem anderen schwach. Wohin bringt der "
                    "Zeitplan N jeweils?"),

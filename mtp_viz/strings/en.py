@@ -169,7 +169,7 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak_moe": "“Actions speak”, mixture-of-experts miniature",
     "step.recorded.actions_speak_no_drafter": "“Actions speak”, target alone",
     "step.recorded.once_upon_a_time_sampled": "“Once upon a time,”, sampled",
-    "step.recorded.tom_counted": "“Tom counted”, MTP drafter",
+    "step.recorded.tom_counted": "“Tom counted to”, MTP drafter",
     "step.what.unused": " ({unused} more guesses it agreed with came after the end: not used)",
     "step.fewer.length": "; only {left} fit before the max-new-tokens limit",
     "step.fewer.lookup": "; the lookup found no more",
@@ -650,7 +650,7 @@ STRINGS: dict[str, str] = {
                       "cannot win much. The heuristic schedule adapts N as it goes: +2 after a round in which "
                       "every guess was kept, −1 after any rejection. In this example N fell from {n_first} to "
                       "{n_min} and the target made {mean} tokens per pass."),
-    "tour.ch9.try": ("In **Step through**, set the schedule to *constant*, N to 8 and run *Tom counted*; then "
+    "tour.ch9.try": ("In **Step through**, set the schedule to *constant*, N to 8 and run *Tom counted to*; then "
                      "compare tokens per target pass with the heuristic schedule."),
     "tour.ch9.q": "The drafter is very good on one text and poor on another. Where does the schedule take N?",
     "tour.ch9.a": ("Up by 2 after each fully accepted round on the easy text; down by 1 after each rejection on "

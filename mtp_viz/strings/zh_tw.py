@@ -156,7 +156,7 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak_moe": "「Actions speak」，混合專家迷你模型",
     "step.recorded.actions_speak_no_drafter": "「Actions speak」，只用目標模型",
     "step.recorded.once_upon_a_time_sampled": "「Once upon a time,」，抽樣",
-    "step.recorded.tom_counted": "「Tom counted」，MTP 草稿模型",
+    "step.recorded.tom_counted": "「Tom counted to」，MTP 草稿模型",
     "step.what.unused": "（另有 {unused} 個它同意的猜測落在結尾之後：未使用）",
     "step.fewer.length": "；在最多新詞元數的上限前只容得下 {left} 個",
     "step.fewer.lookup": "；查找沒有找到更多",
@@ -560,7 +560,7 @@ STRINGS: dict[str, str] = {
                       "型也白白檢查了它。在出人意料的文字上，長草稿的成本高過它省下的；短草稿浪費得少，但也贏不了多少。heuris"
                       "tic 排程會邊走邊調整 N：整輪都猜對就 +2，有任何拒絕就 −1。在這個範例中，N 從 {n_first"
                       "} 降到 {n_min}，目標模型每次傳播產生 {mean} 個詞元。"),
-    "tour.ch9.try": "在 **逐步執行** 分頁，把排程設為 *固定*、N 設為 8，執行 *Tom counted*；再和啟發式排程比較每次目標傳播產生的詞元數。",
+    "tour.ch9.try": "在 **逐步執行** 分頁，把排程設為 *固定*、N 設為 8，執行 *Tom counted to*；再和啟發式排程比較每次目標傳播產生的詞元數。",
     "tour.ch9.q": "草稿模型在一段文字上很準，在另一段上很差。排程會把 N 帶往哪裡？",
     "tour.ch9.a": "在簡單的文字上，每次整輪猜對就加 2；在困難的文字上，每次拒絕就減 1，最少到 1。",
     "tour.ch10.title": "取樣：u 對上 min(1, p/q)，以及殘差分布",

@@ -21,7 +21,7 @@ from mtp_viz.ui.policy import MINIATURE
 TRACES = Path(__file__).resolve().parents[2] / "assets" / "traces"
 EXPORTS = Path(tempfile.gettempdir()) / "mtp_viz_exports"    # downloads offered to users, kept for an hour
 # a saying the miniature knows, a story opening, and numbers: surprising text where its drafter struggles
-EXAMPLES = ["Actions speak", "Once upon a time,", "Tom counted"]
+EXAMPLES = ["Actions speak", "Once upon a time,", "Tom counted to"]
 PAGE = Settings(proposer="mtp", max_new_tokens=32)   # the page's defaults: the API's, but MTP and 32 tokens
 
 
