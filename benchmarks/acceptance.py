@@ -7,8 +7,7 @@ mixture-of-experts one. For the MoE pair a further line gives the experts its ve
 pass, beside the dense miniature's. Then, for the dense miniature, the same under sampling at temperature 0.9 with
 the page's other defaults, as benchmarks/load.py's visitors ask: tokens per target pass and seconds per generation
 on one thread, over the held-out prompts and the load benchmark's prompts, three seeds each. Exits 1 if a figure
-the issues ask for is missed. Knows the public API
-only; nothing here trains or changes the models.
+the issues ask for is missed. Knows the public API only; nothing here trains or changes the models.
 """
 import statistics
 import sys
@@ -98,7 +97,8 @@ def sampled_lines(name):
     pass and accepted drafts per round, and the median seconds of one whole generation."""
     pair = load_pair(name)
     print(f"\n{name}, sampled at T = 0.9 (N = 4 heuristic, 32 new tokens), seeds 0-2:")
-    for label, prompts in (("held-out prompts", HELDOUT_PROMPTS), ("load.py's prompts", [prompt_of(i) for i in range(16)])):
+    load_prompts = [prompt_of(i) for i in range(16)]
+    for label, prompts in (("held-out prompts", HELDOUT_PROMPTS), ("load.py's prompts", load_prompts)):
         traces, seconds = [], []
         for prompt in prompts:
             for seed in range(3):

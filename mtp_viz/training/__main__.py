@@ -42,7 +42,8 @@ def parse_args(argv=None):
     parser.add_argument("--out", default=None, help="where the files go (default: assets/miniature; with "
                         "--quick, a folder in the temp dir, so a toy build never replaces the shipped pair)")
     parser.add_argument("--work", default=None, help="intermediate files (default: a folder in the temp dir)")
-    parser.add_argument("--resume", action="store_true", help="reuse the tokenizer, target and rollouts found in --work")
+    parser.add_argument("--resume", action="store_true",
+                        help="reuse the tokenizer, target and rollouts found in --work")
     parser.add_argument("--threads", type=int, default=min(2, os.cpu_count() or 1), help="torch threads (default 2)")
     return parser.parse_args(argv)
 

@@ -117,7 +117,7 @@ the dense MLP), not the sizes. {_sparsity(p, g, t)}
 
 def _target_time(f):
     if f["target_minutes"] is None:
-        return "the target reused from an earlier build of the same preset (--resume), not counted; "
+        return "the target reused from an earlier build of the same preset, --resume, not counted; "
     return f"target {f['target_minutes']:.1f}, "
 
 
@@ -129,9 +129,9 @@ def model_card(f):
                         for prompt, text, acc, tpp in f["samples"])
     moe = _moe_section(f) if f.get("num_experts") else ""
     moe += _e2b_section(f) if p.kv_shared_layers else ""
-    distilled = (f", plus {p.distill:g} x the KL divergence from the target's whole next-token distribution at that step "
-                 "(a sampled draft is kept with probability sum(min(p, q)), so q should look like p, not only "
-                 "share its top token)" if p.distill else "")
+    distilled = (f"\n   Plus {p.distill:g} x the KL divergence from the target's whole next-token distribution at that "
+                 "step (a sampled\n   draft is kept with probability sum(min(p, q)), so q should look like p, not "
+                 "only share its top token).\n  " if p.distill else "")
     return f"""# Miniature Gemma 4 target{" (mixture of experts)" if moe else ""} and MTP assistant
 
 A toy pair built by this project so the app can show real multi-token-prediction drafting on a laptop, in a
@@ -182,11 +182,12 @@ data. The benchmark prompts do not occur verbatim in it.
    does the same for 65% of round starts, with the target's runner-up tokens as the rejected drafts (computed
    exactly in one extra masked pass). Loss: cross-entropy to the target's greedy token at each step (steps
    past {p.num_assistant_tokens} at half weight), plus cross-entropy of the centroid scorer to that token's
-   cluster{distilled}. {p.assistant_steps} steps, batch {p.draft_batch}. Tests check the batched training forward against
-   the real `assistant(...)` call.
+   cluster.{distilled} {p.assistant_steps} steps, batch {p.draft_batch}. Tests check the batched training
+   forward against the real `assistant(...)` call.
 
 Build time on 2 CPU cores (shared with other work): {f["minutes"]:.1f} minutes in all
-({_target_time(f)}assistant {f["assistant_minutes"]:.1f}, its rollouts included).
+({_target_time(f)}assistant {f["assistant_minutes"]:.1f}, its
+rollouts included).
 
 ## Measured
 Greedy, {f["num_drafts"]} drafts per round (constant), {f["max_new_tokens"]} new tokens (fewer where the target
