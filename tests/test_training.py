@@ -8,7 +8,7 @@ import pytest
 import torch
 from transformers import AutoTokenizer, Gemma4AssistantForCausalLM, Gemma4ForCausalLM
 
-from mtp_viz.training.assistant import balanced_clusters, target_log_probs
+from mtp_viz.training.assistant import balanced_clusters, target_rows
 from mtp_viz.training.card import architecture_facts
 from mtp_viz.training.corpus import HELDOUT_PROMPTS, documents
 from mtp_viz.training.drafting import draft_rounds, target_features
@@ -94,8 +94,8 @@ def test_the_distribution_distilled_at_each_draft_step_is_the_one_its_label_was_
     _, _, logits = target_features(target, ids)
     starts = torch.arange(5, ids.shape[1] - 5)
     for k in range(3):
-        assert torch.equal(target_log_probs(logits, starts, k).argmax(-1), ids[:, starts + 2 + k])
-    assert not torch.equal(target_log_probs(logits, starts, 1).argmax(-1), ids[:, starts + 1 + 1])
+        assert torch.equal(target_rows(logits, starts, k).argmax(-1), ids[:, starts + 2 + k])
+    assert not torch.equal(target_rows(logits, starts, 1).argmax(-1), ids[:, starts + 1 + 1])
 
 
 @torch.no_grad()

@@ -81,10 +81,11 @@ def sample_junk(batch, round_starts, prompt_len, max_junk, gen, clean_share=0.35
     return junk.masked_fill(clean, 0)
 
 
-def target_log_probs(target_logits, round_starts, k):
-    """(B, Tq, V) log p of the token that draft step k of each round proposes (the one at round_starts + 2 + k),
-    from the target's logits over the committed ids (B, S, V): read one position earlier, where it is predicted."""
-    return target_logits[:, round_starts + 1 + k].float().log_softmax(-1)
+def target_rows(target_values, round_starts, k):
+    """(B, Tq, V) the target's values over the committed ids (B, S, V: logits or log-probs) for the token that draft
+    step k of each round proposes (the one at round_starts + 2 + k): read one position earlier, where it is
+    predicted."""
+    return target_values[:, round_starts + 1 + k]
 
 
 def draft_loss(outputs, ids, round_starts, cluster_of, num_drafts, target_logits=None, distill=0.0):
@@ -95,12 +96,13 @@ def draft_loss(outputs, ids, round_starts, cluster_of, num_drafts, target_logits
     Also returns the rate of right first drafts and of rounds whose first N drafts are all right.
     """
     total, hits, first_n = 0.0, None, None
+    log_p_all = target_logits.float().log_softmax(-1) if distill else None    # once: the steps' rows overlap
     for k, (logits, centroid_logits, drafts) in enumerate(outputs):
         labels = ids[:, round_starts + 2 + k]  # (B, Tq): the target's greedy token k+1 steps ahead
         step = F.cross_entropy(logits.float().flatten(0, 1), labels.flatten())
         step = step + 0.5 * F.cross_entropy(centroid_logits.float().flatten(0, 1), cluster_of[labels].flatten())
         if distill:
-            log_p = target_log_probs(target_logits, round_starts, k).flatten(0, 1)
+            log_p = target_rows(log_p_all, round_starts, k).flatten(0, 1)
             log_q = logits.float().log_softmax(-1).flatten(0, 1)
             step = step + distill * F.kl_div(log_q, log_p, log_target=True, reduction="batchmean")
         total = total + (1.0 if k < num_drafts else 0.5) * step
