@@ -54,3 +54,24 @@ def test_lab_runs_a_small_sweep_and_redraws(server):
         alpha.press("Enter")
         expect(page.locator(".lab-what-if .js-plotly-plot")).to_contain_text("What if α = 0.50")
         browser.close()
+
+
+def test_the_server_panel_reads_an_uploaded_metrics_page(server, tmp_path):
+    """The panel's upload buttons (gr.UploadButtons that keep their API description, server_panel.upload_button)
+    open a file chooser and put the file's text in their box."""
+    page_text = "# TYPE vllm:spec_decode_num_drafts counter\nvllm:spec_decode_num_drafts{model_name=\"m\"} 10.0\n"
+    metrics = tmp_path / "metrics.txt"
+    metrics.write_text(page_text)
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.set_default_timeout(60_000)
+        expect.set_options(timeout=60_000)
+        page.goto(server)
+        page.get_by_role("tab", name="Draft length lab").click()
+        page.get_by_text("From your server", exact=False).first.click()
+        with page.expect_file_chooser() as chooser:
+            page.get_by_role("button", name="Upload the first page").click()
+        chooser.value.set_files(str(metrics))
+        expect(page.locator("#server-before textarea")).to_have_value(page_text)
+        browser.close()

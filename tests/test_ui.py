@@ -73,6 +73,32 @@ def test_first_paint_is_round_0_of_actions_speak_made_at_build_time():
     assert out.state.index == 1 and title(out.stream).startswith("Token stream: round 1 of")
 
 
+def test_a_new_visitors_session_starts_from_the_first_paint_without_copying_it(monkeypatch):
+    """Gradio builds every block's config for each new session, in its event loop: the step-through's gr.State holds
+    None (not the first paint's dataclass, which Gradio would turn into a dict each time), the handlers read None as
+    the first paint's state, and no component builds a JSON schema again (server_panel.upload_button)."""
+    import dataclasses
+
+    import pydantic
+    from gradio.state_holder import SessionState
+
+    import app
+
+    states = [b for b in app.demo.blocks.values() if type(b).__name__ == "State"]
+    assert states and not any(dataclasses.is_dataclass(b.value) for b in states)
+    SessionState(app.demo)                                   # the first session works out what Gradio caches
+    schemas = []
+    original = pydantic.BaseModel.model_json_schema.__func__
+    monkeypatch.setattr(pydantic.BaseModel, "model_json_schema",
+                        classmethod(lambda cls, *a, **k: schemas.append(cls) or original(cls, *a, **k)))
+    SessionState(app.demo)
+    assert schemas == []
+    first = ui.first_paint().state
+    out = ui.localized(ui.scrub)(None, None, 0)                # a visitor who has not acted: state None
+    assert out.state.trace is first.trace and out.state.index == 0 and out.state.shown == first.shown
+    assert ui.localized(ui.in_language)(None, None) == ui.unchanged(first)   # English: the first paint stands
+
+
 def test_page_load_never_undoes_a_visitors_action():
     state = ui.render(ui.first_state()).state
     assert ui.in_language(state, "en") == ui.unchanged(state)            # English: the build-time paint stands

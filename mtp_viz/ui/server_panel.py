@@ -25,6 +25,17 @@ DEFAULT_C = 0.05            # a few-per-cent drafter, as Gemma 4's assistants ar
 MAX_GAMMA = 16
 
 
+def upload_button(label: str) -> gr.UploadButton:
+    """A gr.UploadButton whose API description is worked out once. Its own api_info builds a pydantic JSON schema on
+    every call, and Gradio calls it three times per button for each new visitor's session, in its event loop (about
+    2 ms a button here); Gradio's other components keep theirs. (A subclass would do the same, but Gradio writes a
+    .pyi file beside any module that defines a component class.)"""
+    button = gr.UploadButton(label, type="filepath", size="sm")
+    schema = button.api_info()
+    button.api_info = lambda: schema
+    return button
+
+
 def _message(exc: Exception, lang: str) -> str:
     """A MetricsError in the visitor's language; anything else as policy.message_for says it."""
     if isinstance(exc, MetricsError):
@@ -173,8 +184,8 @@ def build(demo: gr.Blocks) -> None:
             before = gr.Textbox(lines=5, max_lines=5, label=L("server.before"), elem_id="server-before")
             after = gr.Textbox(lines=5, max_lines=5, label=L("server.after"), elem_id="server-after")
         with gr.Row():
-            up_before = gr.UploadButton(L("server.upload_before"), type="filepath", size="sm")
-            up_after = gr.UploadButton(L("server.upload_after"), type="filepath", size="sm")
+            up_before = upload_button(L("server.upload_before"))
+            up_after = upload_button(L("server.upload_after"))
         with gr.Row(equal_height=True):
             url = gr.Textbox(label=L("server.url"), placeholder="http://127.0.0.1:8000/metrics", scale=3,
                              interactive=not public, info=L("server.url_public") if public else None)

@@ -99,9 +99,10 @@ def cached_note(state: StepState, lang: str = "en") -> str:
 
 # -- handlers ---------------------------------------------------------------------------------------------------
 def localized(handler):
-    """`handler` for Gradio: the visitor's language from the request (a gr.Request parameter after the state)."""
+    """`handler` for Gradio: the visitor's language from the request (a gr.Request parameter after the state), and
+    the first paint's state for a visitor who has none of their own yet (gr.State's None, see build)."""
     def run(state, request: gr.Request, *args):
-        return handler(state, *args, lang=lang_of(request))
+        return handler(first_paint().state if state is None else state, *args, lang=lang_of(request))
     run.__name__ = run.__qualname__ = handler.__name__
     return run
 
@@ -259,6 +260,13 @@ def first_state() -> StepState:
     return StepState.of(shipped(FIRST_TRACE) or shipped(next(iter(recorded()), "")), 0)
 
 
+@functools.cache
+def first_paint() -> Screen:
+    """The first paint, made once: every visitor's page starts from it, and so does their state until they act (a
+    StepState is frozen and its transitions make new ones, so one object serves every visitor)."""
+    return show(first_state())
+
+
 def in_language(state: StepState, lang: str = "en") -> Screen:
     """On page load: redraw the build-time first paint in the visitor's language, unless English or already acted
     on (so a Reset or Step pressed before this arrives is never undone)."""
@@ -277,8 +285,10 @@ def _recorded_labels() -> list[tuple[str, str]]:
 def build(demo: gr.Blocks) -> dict:
     """Lay out the step-through tab inside the current gr.Tab and wire its events; returns the "race this prompt"
     button and the controls (in request()'s order), which the page wires to the race tab."""
-    first = show(first_state())    # the first paint, made once at build time; every session starts from a copy
-    state = gr.State(first.state, time_to_live=policy.STATE_TTL_S)
+    first = first_paint()
+    # None, read by `localized` as the first paint's state: Gradio turns a dataclass given here into a dict
+    # (dataclasses.asdict, the whole trace) for every new visitor's session, in its event loop, and then drops it.
+    state = gr.State(None, time_to_live=policy.STATE_TTL_S)
     playing = gr.State(False)
     with gr.Row(equal_height=False):
         with gr.Column(scale=5, min_width=320):
