@@ -21,7 +21,8 @@ from mtp_viz.ui.policy import MINIATURE
 from trace_fixtures import make_trace
 
 SWITCHES = ("SPACE_ID", "MTP_VIZ_PUBLIC", "MTP_VIZ_MODELS", "GRADIO_SERVER_NAME", "MTP_VIZ_MAX_PROMPT_CHARS",
-            "MTP_VIZ_CONCURRENCY", "MTP_VIZ_QUEUE_SIZE", "MTP_VIZ_TORCH_THREADS", "MTP_VIZ_TRACE_CACHE")
+            "MTP_VIZ_CONCURRENCY", "MTP_VIZ_QUEUE_SIZE", "MTP_VIZ_TORCH_THREADS", "MTP_VIZ_TRACE_CACHE",
+            "MTP_VIZ_WORKERS")
 
 
 @pytest.fixture(autouse=True)
@@ -218,6 +219,17 @@ def test_queue_and_launch_settings_follow_the_environment(monkeypatch):
     monkeypatch.setenv("MTP_VIZ_QUEUE_SIZE", "oops")
     assert policy.queue_settings() == {"default_concurrency_limit": 4, "max_size": 64}
     assert policy.launch_settings()["max_file_size"] == "5mb"
+
+
+@pytest.mark.parametrize("value, expected", [(None, 2), ("0", 0), ("1", 1), ("-3", 0), ("two", 2), ("", 2),
+                                             ("100000", "cores")])
+def test_worker_processes_follow_the_environment_and_never_stop_the_app(monkeypatch, caplog, value, expected):
+    """A value that is not a whole number is the default, with a line in the log; more than the cores are the cores."""
+    if value is not None:
+        monkeypatch.setenv("MTP_VIZ_WORKERS", value)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert policy.worker_processes() == (2 if expected == "cores" else expected)
+    assert ("MTP_VIZ_WORKERS" in caplog.text) is (value in ("two", "", "100000"))
 
 
 def test_torch_threads_one_for_miniatures_in_public_else_torchs_choice(monkeypatch):

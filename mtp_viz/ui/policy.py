@@ -64,6 +64,15 @@ def generation_slots() -> int:
     return max(1, _env_int("MTP_VIZ_CONCURRENCY", 2))
 
 
+def worker_processes() -> int:
+    """Processes app.py starts to generate the bundled miniatures (`MTP_VIZ_WORKERS`, default 2; 0: none, the
+    server's process generates). More than the machine's cores only take turns on them, so that is the most."""
+    count, cores = max(0, _env_int("MTP_VIZ_WORKERS", 2)), os.cpu_count() or 1
+    if count > cores:
+        log.warning("MTP_VIZ_WORKERS=%d is more than this machine's %d cores; starting %d", count, cores, cores)
+    return min(count, cores)
+
+
 def trace_cache_size() -> int:
     """Traces kept for identical requests (`MTP_VIZ_TRACE_CACHE`, default 32; 0 keeps none)."""
     return max(0, _env_int("MTP_VIZ_TRACE_CACHE", 32))

@@ -135,8 +135,8 @@ class Workers:
     def start(self, models: tuple[str, ...], threads: int | None) -> None:
         """Start the workers (`MTP_VIZ_WORKERS`, default 2) for these bundled models and load them now, in the
         background."""
-        count = int(os.environ.get("MTP_VIZ_WORKERS", "2") or 0)
-        if count <= 0 or not models:
+        count = policy.worker_processes()
+        if count == 0 or not models:
             return
         self._pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"),
                                          initializer=worker.init, initargs=(threads, os.getpid()))
