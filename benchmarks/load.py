@@ -8,6 +8,11 @@ would flatter the figures. `--same-example` adds the case the cache is for: N vi
 first example, unchanged, at the same moment. `--race` adds visitors starting a race together, on the first example
 (a class racing one example: two generations in all) and on prompts of their own.
 
+Before the server starts, one of the visitors' generations is timed in this process with nothing else running (one
+torch thread, as a worker has): the floor for N visitors is that time for each generation a worker must run one after
+another, and each `trace` line says how far p95 is above it. The host's speed drifts (a shared machine was 25 %
+slower within an hour), so that ratio, measured in the same run, is the figure to compare across runs.
+
 Knows only the server's URL and its events. The page's Step / Run to end events are private (not in the API docs,
 not named); this script calls them by fn_index as the browser does, with one gradio_client session per visitor, so
 the server runs exactly the handlers, state and figures a browser would get (only the browser's drawing is missing).
@@ -37,6 +42,25 @@ WORDS = ["Actions speak", "Once upon a time,", "Tom counted to", "The cat", "A l
 
 def prompt_of(i: int) -> str:
     return f"{WORDS[i % len(WORDS)]} {i}"   # unique, so a mix-up shows
+
+
+def generation_seconds(samples: int = 6) -> float:
+    """The median seconds of one visitor's `trace` generation (sampled, the page's defaults otherwise) run here, one
+    torch thread, nothing else running: what each generation costs a worker."""
+    import torch
+
+    from mtp_viz import worker
+    from mtp_viz.ui.session import DEFAULTS, request
+
+    torch.set_num_threads(1)
+    pair = worker.ready(DEFAULTS["model"])
+    times = []
+    for i in range(samples):
+        req = request(prompt=prompt_of(i), seed=500 + i, do_sample=True, temperature=0.9)
+        started = time.perf_counter()
+        worker.run(pair, req)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
 
 
 def start_server() -> tuple[subprocess.Popen, str]:
@@ -219,6 +243,8 @@ def run(url: str, visitors: int, who=None, server: int | None = None) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url", help="a running app (default: start app.py here)")
+    parser.add_argument("--workers", type=int, help="the server's generation workers, for the floor (default: as "
+                        "app.py would start them here, policy.worker_processes())")
     parser.add_argument("--visitors", type=int, nargs="+", default=[16, 32])
     parser.add_argument("--same-example", action="store_true",
                         help="then the same numbers of visitors press Run to end on the first example together")
@@ -228,6 +254,11 @@ def main() -> None:
     args = parser.parse_args()
     others = subprocess.run(["pgrep", "-af", "mtp_viz.training|pytest"], capture_output=True, text=True).stdout
     print(f"{os.cpu_count()} CPU cores; other work running: {len(others.splitlines())} process(es)")
+    from mtp_viz.ui import policy
+
+    workers = args.workers if args.workers is not None else policy.worker_processes()
+    one = generation_seconds()
+    print(f"one visitor's generation alone here: {one:.3f} s (median of 6); {max(workers, 1)} worker(s)", flush=True)
     proc, url = (None, args.url) if args.url else start_server()
     # Real visitors' clients run on their own machines; here they share the server's 2 cores, so they step aside
     # (nice 10) and the figures measure the server, not sixteen gradio_client threads parsing JSON beside it.
@@ -246,6 +277,11 @@ def main() -> None:
                     r = report[action]
                     lines.append(f"  {action:<11} n={r['n']:<4} p50 {r['p50']:.2f} s  p95 {r['p95']:.2f} s  "
                                  f"max {r['max']:.2f} s")
+                    if action == "trace":       # every visitor's first call: n generations, all new, at once
+                        floor = math.ceil(r["n"] / max(workers, 1)) * one
+                        lines.append(f"  {'':<11} the floor: {math.ceil(r['n'] / max(workers, 1))} generations of "
+                                     f"{one:.3f} s one after another per worker = {floor:.2f} s; p95 is "
+                                     f"{r['p95'] / floor:.2f}x the floor")
             lines.append(f"  errors {len(report['errors'])}, mix-ups {report['mixups']}, load average "
                          f"{report['loadavg_before'][0]:.2f} before, {report['loadavg_after'][0]:.2f} after")
             lines.append(f"  CPU seconds: server and its workers {report.get('server_cpu_s', 'not measured')}, "
