@@ -63,6 +63,21 @@ def test_the_deployments_limits_lie_within_the_types():
     assert limits("max_new_tokens")["le"] == MAX_NEW_TOKENS and policy.MAX_NEW_TOKENS <= MAX_NEW_TOKENS
 
 
+def test_every_sliders_range_is_a_request_the_engine_takes():
+    """Each end of each page slider, and its start, made into a request field by its control (a sampling one while
+    sampling), is a setting Settings accepts: the page never offers a value the engine would refuse."""
+    from mtp_viz.ui import session
+
+    sliders = {name: c for name, c in session.CONTROLS.items() if c.slider is not None}
+    assert set(sliders) == {"num_assistant_tokens", "confidence_threshold", "max_new_tokens", "temperature", "top_k",
+                            "top_p"}
+    for name, control in sliders.items():
+        low, high, step = control.slider
+        assert low <= control.default <= high and 0 < step <= high - low, name
+        for value in (low, high, control.default):
+            Settings.checked(do_sample=True, **{name: control.to_field(value)})
+
+
 @pytest.mark.parametrize("values, message", [
     ({"num_assistant_tokens": 33}, "num_assistant_tokens must be between 1 and 32"),
     ({"max_new_tokens": 2.5}, "whole number"),

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from mtp_viz.settings import Settings
 from mtp_viz.trace import Trace
-from mtp_viz.ui.policy import MINIATURE
+from mtp_viz.ui.policy import MAX_N, MAX_NEW_TOKENS, MINIATURE
 
 TRACES = Path(__file__).resolve().parents[2] / "assets" / "traces"
 EXPORTS = Path(tempfile.gettempdir()) / "mtp_viz_exports"    # downloads offered to users, kept for an hour
@@ -27,10 +27,12 @@ PAGE = Settings(proposer="mtp", max_new_tokens=32)   # the page's defaults: the 
 
 @dataclass(frozen=True)
 class Control:
-    """One control of the page: its value at start, and how its value becomes the request's and back."""
+    """One control of the page: its value at start, how its value becomes the request's and back, and for a slider
+    its (minimum, maximum, step): the page's range, inside the Settings field's (tests/test_settings.py)."""
     default: Any
     to_field: Callable[[Any], Any] = lambda v: v
     to_control: Callable[[Any], Any] = lambda v: v
+    slider: tuple[float, float, float] | None = None
 
 
 # The page's controls, each named by the request field it sets (a Settings field, or model, assistant, prompt), in
@@ -41,15 +43,16 @@ CONTROLS = {
     "assistant": Control("", lambda v: (v or "").strip()),
     "prompt": Control(EXAMPLES[0], lambda v: v or ""),
     "proposer": Control(PAGE.proposer),
-    "num_assistant_tokens": Control(PAGE.num_assistant_tokens, int),
+    "num_assistant_tokens": Control(PAGE.num_assistant_tokens, int, slider=(1, MAX_N, 1)),
     "schedule": Control(PAGE.schedule),
-    "confidence_threshold": Control(0.0, lambda v: float(v) if v else None, lambda v: v or 0.0),       # 0: off
-    "max_new_tokens": Control(PAGE.max_new_tokens, int),
+    "confidence_threshold": Control(0.0, lambda v: float(v) if v else None, lambda v: v or 0.0,             # 0: off
+                                    slider=(0.0, 1.0, 0.05)),
+    "max_new_tokens": Control(PAGE.max_new_tokens, int, slider=(1, MAX_NEW_TOKENS, 1)),
     "do_sample": Control(PAGE.do_sample, bool),
-    "temperature": Control(PAGE.temperature, float),
-    "top_k": Control(0, lambda v: int(v) if v else None, lambda v: v or 0),                            # 0: off
+    "temperature": Control(PAGE.temperature, float, slider=(0.1, 2.0, 0.05)),
+    "top_k": Control(0, lambda v: int(v) if v else None, lambda v: v or 0, slider=(0, 200, 1)),              # 0: off
     "top_p": Control(1.0, lambda v: float(v) if v is not None and float(v) < 1.0 else None,
-                     lambda v: 1.0 if v is None else v),                                              # 1: off
+                     lambda v: 1.0 if v is None else v, slider=(0.05, 1.0, 0.05)),                          # 1: off
     "seed": Control(PAGE.seed, int),
 }
 DEFAULTS = {name: c.default for name, c in CONTROLS.items()}

@@ -21,7 +21,7 @@ from mtp_viz.strings import TABLES, t
 from mtp_viz.ui import glossary, keys, policy
 from mtp_viz.ui.narration import output_so_far, summary, warning
 from mtp_viz.ui.service import SERVICE
-from mtp_viz.ui.session import DEFAULTS, EXAMPLES, controls_of, export_files, recorded, request, shipped
+from mtp_viz.ui.session import CONTROLS, DEFAULTS, EXAMPLES, controls_of, export_files, recorded, request, shipped
 from mtp_viz.ui.step_state import CHOICES, FIRST_VIEW, STREAM, StepState
 from mtp_viz.ui.words import L, choices, lang_of
 
@@ -282,6 +282,13 @@ def _recorded_labels() -> list[tuple[str, str]]:
 
 
 # -- layout -----------------------------------------------------------------------------------------------------
+def slider(name: str, **kwargs) -> gr.Slider:
+    """The slider for control `name`, with its range, step and start from session.CONTROLS."""
+    control = CONTROLS[name]
+    low, high, step = control.slider
+    return gr.Slider(low, high, value=control.default, step=step, **kwargs)
+
+
 def build(demo: gr.Blocks) -> dict:
     """Lay out the step-through tab inside the current gr.Tab and wire its events; returns the "race this prompt"
     button and the controls (in request()'s order), which the page wires to the race tab."""
@@ -325,22 +332,17 @@ def build(demo: gr.Blocks) -> dict:
             with gr.Row():
                 proposer = gr.Radio([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value=DEFAULTS["proposer"],
                                     label=L("step.proposer"), info=L("step.proposer_info"))
-                n = gr.Slider(1, policy.MAX_N, value=DEFAULTS["num_assistant_tokens"], step=1, label=L("step.n"), info=L("step.n_info"))
-                schedule = gr.Radio([(L(f"step.schedule.{k}"), k) for k in SCHEDULES], value=DEFAULTS["schedule"], label=L("step.schedule"),
-                                    info=L("step.schedule_info"))
-                threshold = gr.Slider(0.0, 1.0, value=DEFAULTS["confidence_threshold"], step=0.05, label=L("step.threshold"),
-                                      info=L("step.threshold_info"))
-                max_new = gr.Slider(1, policy.MAX_NEW_TOKENS, value=DEFAULTS["max_new_tokens"], step=1,
-                                    label=L("step.max_new"), info=L("step.max_new_info"))
+                n = slider("num_assistant_tokens", label=L("step.n"), info=L("step.n_info"))
+                schedule = gr.Radio([(L(f"step.schedule.{k}"), k) for k in SCHEDULES], value=DEFAULTS["schedule"],
+                                    label=L("step.schedule"), info=L("step.schedule_info"))
+                threshold = slider("confidence_threshold", label=L("step.threshold"), info=L("step.threshold_info"))
+                max_new = slider("max_new_tokens", label=L("step.max_new"), info=L("step.max_new_info"))
             with gr.Row():
                 do_sample = gr.Checkbox(DEFAULTS["do_sample"], label=L("step.do_sample"),
                                         info=L("step.do_sample_info"))
-                temperature = gr.Slider(0.1, 2.0, value=DEFAULTS["temperature"], step=0.05,
-                                        label=L("step.temperature"), info=L("step.temperature_info"))
-                top_k = gr.Slider(0, 200, value=DEFAULTS["top_k"], step=1, label=L("step.top_k"),
-                                  info=L("step.top_k_info"))
-                top_p = gr.Slider(0.05, 1.0, value=DEFAULTS["top_p"], step=0.05, label=L("step.top_p"),
-                                  info=L("step.top_p_info"))
+                temperature = slider("temperature", label=L("step.temperature"), info=L("step.temperature_info"))
+                top_k = slider("top_k", label=L("step.top_k"), info=L("step.top_k_info"))
+                top_p = slider("top_p", label=L("step.top_p"), info=L("step.top_p_info"))
                 seed = gr.Number(DEFAULTS["seed"], precision=0, minimum=0, label=L("step.seed"),
                                  info=L("step.seed_info"))
             with gr.Row():
