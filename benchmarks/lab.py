@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mtp_viz import load_pair  # noqa: E402
 from mtp_viz.figures.lab import best_measured, best_predicted  # noqa: E402
-from mtp_viz.lab import cost_model, sweep  # noqa: E402
+from mtp_viz.lab import DEFAULT_SWEEP, cost_model, sweep  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PROMPTS = ["Actions speak", "Once upon a time,", "Tom counted to"]     # the app's examples (mtp_viz.ui.session)
@@ -48,8 +48,7 @@ def main():
     pair = load_pair(args.pair)
     print(f"pair: {args.pair}")
     start = time.perf_counter()
-    df = sweep(pair, PROMPTS, ns=(1, 2, 3, 4, 6, 8), schedules=("constant", "heuristic"), repeats=3,
-               max_new_tokens=48)
+    df = sweep(pair, PROMPTS, **DEFAULT_SWEEP)      # what the lab's page starts with
     seconds = time.perf_counter() - start
     shown = df.drop(columns=["acceptance_by_position", "proposer"]).round(3)
     print(shown.to_string(index=False))

@@ -246,8 +246,14 @@ def _row(proposer: str, schedule: str, n: int, runs: list[dict], base: dict | No
     return row
 
 
-def sweep(pair, prompts, ns=(1, 2, 3, 4, 6, 8), schedules=("constant", "heuristic"), proposers=("mtp",),
-          max_new_tokens=48, repeats=3, do_sample=False, seed=0, progress=None) -> pd.DataFrame:
+# The default sweep: what the lab's page starts with and what benchmarks/lab.py records in assets/lab_sweep*.csv.
+DEFAULT_SWEEP = {"ns": (1, 2, 3, 4, 6, 8), "schedules": ("constant", "heuristic"), "proposers": ("mtp",),
+                 "max_new_tokens": 48, "repeats": 3}
+
+
+def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedules"],
+          proposers=DEFAULT_SWEEP["proposers"], max_new_tokens=DEFAULT_SWEEP["max_new_tokens"],
+          repeats=DEFAULT_SWEEP["repeats"], do_sample=False, seed=0, progress=None) -> pd.DataFrame:
     """Measure tokens per target pass and wall-clock speed-up for every (proposer, schedule, N), plus `none`.
 
     Returns one row per (proposer, schedule, num_assistant_tokens) over all prompts, and one row for proposer

@@ -229,6 +229,24 @@ def test_first_paint_and_presets():
     assert tab.choose_preset("e2b")[2] is False
 
 
+def test_the_page_starts_with_the_sweep_that_was_recorded():
+    """One default sweep (lab.DEFAULT_SWEEP): the lab's controls start with it, and both recorded CSVs hold exactly
+    its rows (each proposer and schedule at each N, and the no-drafter row), so the first paint is what Run sweep
+    would measure."""
+    from mtp_viz.ui import lab as tab
+
+    sweep = lab.DEFAULT_SWEEP
+    assert (tab.DEFAULTS["ns"], tab.DEFAULTS["schedules"], tab.DEFAULTS["proposers"]) == (
+        list(sweep["ns"]), list(sweep["schedules"]), list(sweep["proposers"]))
+    assert (tab.DEFAULTS["max_new"], tab.DEFAULTS["repeats"]) == (sweep["max_new_tokens"], sweep["repeats"])
+    assert set(sweep["ns"]) <= set(tab.N_CHOICES) and tab.DEFAULTS["max_new"] <= tab.MAX_NEW_TOKENS
+    expected = {("none", "constant", 0)} | {(p, s, n) for p in sweep["proposers"] for s in sweep["schedules"]
+                                            for n in sweep["ns"]}
+    for name, df in tab.pair_sweeps().items():
+        assert df is not None, name
+        assert set(zip(df.proposer, df.schedule, df.num_assistant_tokens)) == expected, name
+
+
 # -- issue 19, item 1: one MoE lesson, in numbers, from one cost model ---------------------------------------------
 def test_moe_verification_reads_the_experts_that_n_plus_one_tokens_pick():
     moe = lab.MOE_26B

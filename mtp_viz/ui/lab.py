@@ -27,12 +27,13 @@ SHIPPED = Path(__file__).resolve().parents[2] / "assets" / "lab_sweep.csv"
 PAIR_SWEEPS = {"miniature": SHIPPED, "miniature-shallow": SHIPPED.with_name("lab_sweep_shallow.csv")}
 # One request's bounds: a sweep on two shared CPU cores should end in about a minute, never in ten.
 MAX_PROMPTS, MAX_PROMPT_CHARS = 5, 200
-N_CHOICES = list(range(1, 17))      # N ≤ 16
+N_CHOICES = list(range(1, policy.MAX_N + 1))
 MAX_REPEATS, MAX_NEW_TOKENS = 5, 128
 MAX_RUNS = 400                      # settings × prompts × repeats
 PROPOSERS = ["mtp", "prompt-lookup"]
-DEFAULTS = {"ns": [1, 2, 3, 4, 6, 8], "schedules": ["constant", "heuristic"], "proposers": ["mtp"],
-            "max_new": 48, "repeats": 3}
+DEFAULTS = {"ns": list(lab.DEFAULT_SWEEP["ns"]), "schedules": list(lab.DEFAULT_SWEEP["schedules"]),
+            "proposers": list(lab.DEFAULT_SWEEP["proposers"]), "max_new": lab.DEFAULT_SWEEP["max_new_tokens"],
+            "repeats": lab.DEFAULT_SWEEP["repeats"]}     # the controls' start: the recorded sweep's settings
 
 
 def shipped() -> pd.DataFrame | None:
