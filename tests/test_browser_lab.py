@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect, sync_playwright
 
-from test_browser import ARTIFACTS, launch, server, settled  # noqa: F401  (server is a fixture)
+from test_browser import ARTIFACTS, launch, page_at, server, settled  # noqa: F401  (server is a fixture)
 
 POINTS = """() => Array.from(document.querySelectorAll('.lab-plot .js-plotly-plot')).map(
     p => (p._fullData.find(t => t.meta === 'measured') || {x: []}).x.length)"""
@@ -64,10 +64,7 @@ def test_the_server_panel_reads_an_uploaded_metrics_page(server, tmp_path):
     metrics.write_text(page_text)
     with sync_playwright() as p:
         browser = launch(p)
-        page = browser.new_page(viewport={"width": 1280, "height": 720})
-        page.set_default_timeout(60_000)
-        expect.set_options(timeout=60_000)
-        page.goto(server)
+        page = page_at(browser, server, 1280, 720)
         page.get_by_role("tab", name="Draft length lab").click()
         page.get_by_text("From your server", exact=False).first.click()
         with page.expect_file_chooser() as chooser:
