@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: run test setup setup-dev browser bench train py312
+.PHONY: run test setup setup-dev browser bench train py312 space
 
 setup: $(STAMP)
 
@@ -49,3 +49,16 @@ train: setup
 # The Space's Python: a 3.12 venv, requirements.txt as a Space installs it, the app started headless and stopped.
 py312:
 	.ci/py312
+
+# Put the app on a Hugging Face Space: `make space SPACE=owner/name` (log in first: `.venv/bin/hf auth login`, or
+# HF_TOKEN set). `make space DRY_RUN=1` lists the files that would go and their size, without network.
+ifeq ($(DRY_RUN),1)
+space: setup
+	$(PY) deploy/space.py --dry-run
+else ifeq ($(SPACE),)
+space:
+	@echo "usage: make space SPACE=owner/name   (the Space to create or update; DRY_RUN=1 lists the files only)" >&2; exit 2
+else
+space: setup
+	HF_HUB_OFFLINE=0 $(PY) deploy/space.py $(SPACE)
+endif

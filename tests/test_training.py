@@ -9,7 +9,7 @@ import torch
 from transformers import AutoTokenizer, Gemma4AssistantForCausalLM, Gemma4ForCausalLM
 
 from mtp_viz.training.assistant import balanced_clusters, target_rows
-from mtp_viz.training.card import architecture_facts
+from mtp_viz.training.card import LICENCE, architecture_facts, title
 from mtp_viz.training.corpus import HELDOUT_PROMPTS, documents
 from mtp_viz.training.drafting import draft_rounds, target_features
 from mtp_viz.training.measure import speculative_greedy
@@ -124,6 +124,15 @@ def test_card_reads_the_full_size_configs():
     assert (facts["head_dim"], facts["global_head_dim"], facts["layer_types"].split(", ")[-1]) == (48, 64, "full")
     assert 8_000_000 <= facts["target_params"] <= 12_000_000          # 35 narrow layers: the files stay small
     assert facts["kv_sources"] == {"sliding_attention": 13, "full_attention": 14}
+
+
+def test_shipped_cards_carry_the_title_and_licence_the_card_writes():
+    """Only the mixture-of-experts pair says so in its title; every card gives the weights' licence (Apache-2.0)."""
+    for card in sorted(REPO.glob("assets/*/MODEL_CARD.md")):
+        text = card.read_text()
+        moe = json.loads((card.parent / "target" / "config.json").read_text()).get("enable_moe_block", False)
+        assert text.splitlines()[0] == title({"num_experts": 32} if moe else {}), card
+        assert text.endswith(LICENCE) and "Apache License 2.0" in LICENCE, card
 
 
 def test_balanced_clusters_are_equal_sized_and_cover_the_vocabulary():

@@ -121,6 +121,21 @@ def _target_time(f):
     return f"target {f['target_minutes']:.1f}, "
 
 
+LICENCE = """
+## Licence
+Apache License 2.0, the same as the code (`LICENSE` at the repository root): the weights, the tokenizer and this
+card. This project trained both models from scratch, with `python -m mtp_viz.training`, on English text that its
+own corpus generator writes (sayings, little stories, routines, simple facts, counting and sums; see Data). They
+are not Gemma's weights and are not derived or distilled from them; Gemma 4 lends only the architecture, through
+the transformers classes named above.
+"""
+
+
+def title(f):
+    """The card's first line; "mixture of experts" only for a target that routes to experts."""
+    return f"# Miniature Gemma 4 target{' (mixture of experts)' if f.get('num_experts') else ''} and MTP assistant"
+
+
 def model_card(f):
     """`f` holds the preset, sizes, timings and measured figures collected by `python -m mtp_viz.training`."""
     p = f["preset"]
@@ -132,7 +147,7 @@ def model_card(f):
     distilled = (f"\n   Plus {p.distill:g} x the KL divergence from the target's whole next-token distribution at that "
                  "step (a sampled\n   draft is kept with probability sum(min(p, q)), so q should look like p, not "
                  "only share its top token).\n  " if p.distill else "")
-    return f"""# Miniature Gemma 4 target{" (mixture of experts)" if moe else ""} and MTP assistant
+    return f"""{title(f)}
 
 A toy pair built by this project so the app can show real multi-token-prediction drafting on a laptop, in a
 Space without a GPU and in tests, with nothing to download. Both models are the real transformers classes
@@ -219,7 +234,7 @@ Not a Gemma checkpoint and not distilled from one; not a language model anyone s
 acceptance figures are high because its corpus is predictable on purpose; real Gemma 4 pairs accept fewer
 drafts on open text. The sliding window, head counts and sizes are shrunk for speed and say nothing about
 how the real models behave at scale.
-"""
+{LICENCE}"""
 
 
 def _sparsity(p, g, tokens) -> str:

@@ -1,0 +1,68 @@
+"""What `make space` would upload, and the .gitattributes that a git push to a Space needs; no network.
+
+Knows deploy/space.py's file list and git's own view of the repository (`git ls-files`, `git check-attr`).
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "deploy"))
+import space  # noqa: E402
+
+
+def git(*args: str) -> str:
+    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+
+
+def in_git_checkout() -> bool:
+    return shutil.which("git") is not None and (ROOT / ".git").exists()
+
+
+def test_the_upload_holds_what_the_app_runs_on_and_nothing_else():
+    files = space.space_files()
+    assert len(files) == len(set(files))
+    for needed in ("app.py", "requirements.txt", "README.md", "LICENSE", "mtp_viz/ui/step_through.py",
+                   "assets/miniature/target/config.json", "assets/traces/actions_speak.json"):
+        assert needed in files, needed
+    assert any(f.startswith("assets/fonts/") and f.endswith(".woff2") for f in files)
+    assert sum(f.endswith(".safetensors") for f in files) == sum(
+        1 for _ in (ROOT / "assets").rglob("*.safetensors"))
+    for name in files:
+        assert (ROOT / name).is_file(), name
+        assert not name.startswith(("tests/", "benchmarks/", "docs/overflow/", ".venv", ".ci/", "mtp_viz/training/"))
+        assert "__pycache__" not in name and not name.endswith(".pyc")
+    for module in (ROOT / "mtp_viz").rglob("*.py"):                   # the app never imports what is left out
+        if "training" not in module.parts:
+            assert "mtp_viz.training" not in module.read_text().replace("python -m mtp_viz.training", ""), module
+
+
+def test_the_readme_front_matter_is_the_space_configuration():
+    assert space.metadata_problems() == []
+    meta = space.front_matter()
+    assert meta["sdk_version"] == space.gradio_pin() != ""
+    assert space.front_matter("no front matter\n") == {}
+
+
+def test_dry_run_lists_the_files_and_their_size(capsys):
+    assert space.main(["--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "app.py" in out and "files," in out and "tests/" not in out
+
+
+@pytest.mark.skipif(not in_git_checkout(), reason="not a git checkout")
+def test_every_binary_file_in_git_goes_through_lfs_by_gitattributes():
+    """git's own test for binary (a NUL byte in the first 8,000 bytes), then git's own reading of .gitattributes."""
+    binary = [name for name in git("ls-files", "-z").split("\0")
+              if name and (ROOT / name).is_file() and b"\0" in (ROOT / name).read_bytes()[:8000]]
+    assert any(name.endswith(".safetensors") for name in binary)
+    attrs = git("check-attr", "filter", "diff", "merge", "text", "--", *binary)
+    missing = sorted({line.split(":")[0] for line in attrs.splitlines()
+                      if line.endswith((": filter: unspecified", ": text: set", ": text: unspecified"))})
+    assert not missing, f"binary files not covered by .gitattributes (filter=lfs diff=lfs merge=lfs -text): {missing}"
+    assert all(line.split(": ")[-1] in ("lfs", "unset") for line in attrs.splitlines())
