@@ -1,5 +1,5 @@
-"""Builds the bundled miniature Gemma 4 pair from nothing: corpus, tokenizer, target, drafter, files.
+"""Builds a bundled miniature Gemma 4 pair: corpus, tokenizer (a full build reuses the first pair's), target, drafter.
 
 It knows the transformers Gemma 4 classes and how their MTP drafting path is fed; it knows nothing about the
-engine, the trace or the UI, which only read what `python -m mtp_viz.training` writes to assets/miniature/.
+engine, the trace or the UI, which only read what `python -m mtp_viz.training` writes to assets/<pair>/.
 """
