@@ -117,3 +117,28 @@ def test_the_outputs_are_compared_token_by_token():
     assert 'class="differ"' in parted and "Token für Token" in parted
     assert race_tab.compare_html(*race.projected(0.8, 0.1, 4, 48), "en", "MTP") == ""
     assert "Token by token" in race_tab.measured(alone, drafted, "en")[0]
+
+
+@pytest.mark.parametrize("share", [0.0, 0.2, 0.5, 0.9, 1.0])
+def test_the_chart_at_a_clock_holds_no_point_beyond_it(share):
+    """The chart keeps the race's ending for the end: at clock t no lane has a point past t, and each lane shows
+    exactly the passes that had ended by then, in a frame that already spans the whole race."""
+    alone, drafted = race.lane(tour.trace(tour.BASELINE)), race.lane(tour.trace(tour.MTP))
+    end = max(alone.total_ms, drafted.total_ms)
+    clock = share * end
+    fig = race_figure.build(alone, drafted, clock=clock)
+    for lane, shown in zip((alone, drafted), fig.data):
+        assert max(shown.x) <= clock
+        done = sum(e <= clock for e in lane.end_ms)
+        assert shown.y[-1] == sum(lane.counts[:done])
+        assert list(shown.marker.size).count(race_figure.MARKER) == done + 1       # (0, 0) and each pass so far
+    assert fig.layout.xaxis.range[1] >= end
+    assert [list(d.x) for d in race_figure.build(alone, drafted, clock=end).data] == \
+        [list(d.x) for d in race_figure.build(alone, drafted).data]
+
+
+def test_the_race_pages_send_the_chart_at_the_start():
+    _, fig = race_tab.measured(tour.trace(tour.BASELINE), tour.trace(tour.MTP), "en")
+    assert [max(d.x) for d in fig.data] == [0, 0]
+    _, projected = race_tab.projected("e2b", "en")
+    assert [max(d.x) for d in projected.data] == [0, 0]

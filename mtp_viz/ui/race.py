@@ -25,6 +25,7 @@ PROJECTED = {f"projected:{k}": k for k in lab.PRESETS}    # real Gemma 4 pairs n
 PROJECTED_TOKENS, PROJECTED_N = 48, 4
 SLOW = [1, 2, 5, 10, 20, 50, 100, 200]                     # slow-motion factors offered
 WATCH_MS = 8000                                             # the default factor makes a race last about this long
+CHART = "race-chart"                                        # the race tab's chart (the tour shows its own)
 
 
 def slow_for(total_ms: float) -> int:
@@ -93,10 +94,12 @@ def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = ""
             f'</table><div><div class="race-check">{check}</div><div class="race-note">{note}</div></div></div>')
 
 
-def page(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, sampled: bool, note: str = "") -> str:
-    """The race's HTML: the data RACE_JS plays, both lanes, the controls, the hidden summary, the timing note."""
+def page(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, sampled: bool, note: str = "",
+         chart: str = CHART) -> str:
+    """The race's HTML: the data RACE_JS plays, both lanes, the controls, the hidden summary, the timing note.
+    `chart`: the elem_id of the gr.Plot showing the race's chart, which RACE_JS redraws up to its clock."""
     s = race.summary(alone, drafted)
-    data = {"lanes": [_lane_data(alone, t("race.lane.alone", lang)), _lane_data(drafted, drafter)],
+    data = {"lanes": [_lane_data(alone, t("race.lane.alone", lang)), _lane_data(drafted, drafter)], "chart": chart,
             "lang": "de-DE" if lang == "de" else lang, "projected": s["projected"], "slow": SLOW,
             "factor": slow_for(max(alone.total_ms, drafted.total_ms)),
             "words": {k: t(f"race.js.{k}", lang) for k in ("passes", "tokens", "rate", "clock", "clock_projected",
@@ -114,13 +117,13 @@ def page(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, sampled:
 
 
 # -- handlers -----------------------------------------------------------------------------------------------------
-def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False) -> tuple[str, object]:
-    """A race of two recorded traces: its page and its chart."""
+def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False, chart: str = CHART) -> tuple[str, object]:
+    """A race of two recorded traces: its page and its chart at the start (RACE_JS draws it on with the clock)."""
     a, d = race.lane(alone), race.lane(drafted)
     drafter = t(f"race.lane.{drafted.settings.proposer}", lang)
     note = t("race.note.measured", lang) + (" " + t("race.note.cached", lang) if cached else "")
-    return (page(a, d, lang, drafter, drafted.settings.do_sample, note),
-            race_figure.build(a, d, lang, drafter))
+    return (page(a, d, lang, drafter, drafted.settings.do_sample, note, chart),
+            race_figure.build(a, d, lang, drafter, clock=0.0))
 
 
 def projected(key: str, lang: str) -> tuple[str, object]:
@@ -133,7 +136,7 @@ def projected(key: str, lang: str) -> tuple[str, object]:
              n=PROJECTED_N)
     if preset.get("moe"):
         note += " " + moe_story.paragraph(preset, PROJECTED_N, lang)
-    return page(a, d, lang, drafter, False, note), race_figure.build(a, d, lang, drafter)
+    return page(a, d, lang, drafter, False, note), race_figure.build(a, d, lang, drafter, clock=0.0)
 
 
 def run(base: dict | None, prompt: str, model: str, proposer: str, lang: str = "en") -> tuple:
@@ -191,7 +194,29 @@ RACE_CSS = """
 # Runs in the browser for each race component (gr.HTML js_on_load): plays the lanes at the measured pace.
 RACE_JS = """
 const box = () => element.querySelector('.race');
-let st = null, raf = null;
+let st = null, raf = null, sync = null;
+const ending = () => Math.max(...st.data.lanes.map(l => l.end[l.end.length - 1] || 0));
+// the lane up to clock t, as figures/race.py draws it: (0, 0), each pass ended by t, then t itself while running
+const upTo = (l, t) => {
+  const xs = [0], ys = [0], size = [6]; let total = 0;
+  for (let i = 0; i < l.end.length; i++) {
+    if (l.end[i] > t) { xs.push(t); ys.push(total); size.push(0); break; }
+    total += l.counts[i]; xs.push(l.end[i]); ys.push(total); size.push(6);
+  }
+  return [xs, ys, size];
+};
+// the chart (the server sends it at clock 0) drawn on with the clock, in 200 steps a race; also run every 0.4 s,
+// for a chart first shown later (a closed accordion opened) or sent again
+const chart = () => {
+  if (!st || !window.Plotly) return;
+  const gd = document.querySelector(`#${st.data.chart} .js-plotly-plot`);
+  if (!gd || !gd.data || gd.data.length !== st.data.lanes.length) return;
+  const end = ending(), t = st.t >= end ? end : Math.floor(200 * st.t / end) * end / 200;
+  const lanes = st.data.lanes.map(l => upTo(l, t));
+  const same = (d, l) => d.x && d.x.length === l[0].length && d.x[d.x.length - 1] === l[0][l[0].length - 1];
+  if (lanes.every((l, i) => same(gd.data[i], l))) return;
+  window.Plotly.restyle(gd, {x: lanes.map(l => l[0]), y: lanes.map(l => l[1]), 'marker.size': lanes.map(l => l[2])});
+};
 const fmt = (x, d) => x.toLocaleString(st.data.lang, {minimumFractionDigits: d, maximumFractionDigits: d});
 const draw = () => {
   const r = box(); if (!r || !st) return;
@@ -224,6 +249,7 @@ const draw = () => {
   go.textContent = st.t >= end ? w.again : (st.running ? w.pause : (st.t > 0 ? w.resume : w.start));
   r.querySelector('.race-summary').hidden = st.t < end;
   r.dataset.state = st.t >= end ? 'finished' : (st.running ? 'running' : 'paused');
+  chart();
 };
 const frame = (now) => {
   if (!st || !st.running) return;
@@ -243,7 +269,9 @@ const toggle = () => {
 };
 const setup = () => {
   const r = box(); if (raf) cancelAnimationFrame(raf);
+  clearInterval(sync);
   if (!r) { st = null; return; }
+  sync = setInterval(chart, 400);
   const data = JSON.parse(r.dataset.race);
   st = {data, t: 0, running: false, last: 0, factor: data.factor};
   r.querySelector('.race-go').addEventListener('click', toggle);
@@ -282,7 +310,7 @@ def build(demo: gr.Blocks) -> dict:
     lanes = player(elem_id="race-player")
     error = gr.Markdown(elem_id="race-error")
     with gr.Accordion(L("race.fig.title"), open=False):
-        chart = gr.Plot(show_label=False, elem_id="race-chart")
+        chart = gr.Plot(show_label=False, elem_id=CHART)
     glossary.accordion()
     hidden = {"api_visibility": "private"}
 

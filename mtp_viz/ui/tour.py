@@ -87,6 +87,7 @@ CHAPTERS = [
     Chapter(SAMPLED, "verification", first_sampled_rejection),    # 10 sampling and the residual
     Chapter(MOE, "experts", first_full_round, link="experts"),    # 11 mixture of experts (the MoE miniature)
 ]
+CHART = "tour-left"     # the chapter's (left) plot: chapter 6's race draws its chart there
 LINKS = {"lab": ("lab", "tour.open_lab"), "experts": ("step", "tour.open_experts")}   # -> (tab id, button key)
 
 
@@ -148,7 +149,7 @@ def page(k: int, lang: str, tab_ids=()) -> tuple:
     try_key = f"{key}.try_{ch.view}" if f"{key}.try_{ch.view}" in TABLES["en"] else f"{key}.try"
     narration = f"## {t(key + '.title', lang)}\n{t(key + '.text', lang, **values)}"
     if ch.view == RACE:
-        page_html, chart = race_tab.measured(tr, trace(ch.beside), lang)
+        page_html, chart = race_tab.measured(tr, trace(ch.beside), lang, chart=CHART)
         left, right, racing = gr.Plot(chart, show_label=False), gr.Plot(visible=False), gr.HTML(page_html, visible=True)
     else:
         racing = gr.HTML("", visible=False)
@@ -186,7 +187,7 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None) -> None:
     narration = gr.Markdown(elem_classes="tour-narration")
     racing = race_tab.player(elem_id="tour-race")
     with gr.Row():
-        left = gr.Plot(show_label=False)
+        left = gr.Plot(show_label=False, elem_id=CHART)
         right = gr.Plot(show_label=False, visible=False)
     try_it = gr.Markdown()
     with gr.Row(equal_height=True):
