@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: run test setup setup-dev browser bench train py312 space
+.PHONY: run test test-fast setup setup-dev browser bench train py312 space
 
 setup: $(STAMP)
 
@@ -39,6 +39,11 @@ run: setup
 
 test: setup-dev browser
 	$(PY) -m pytest -q tests
+
+# The fast tier: pure tests on fixtures and tiny random models; no browser, no miniature generation (tests/conftest.py
+# says how a test's tier is decided). For a change to a figure, a string or the engine's maths.
+test-fast: setup-dev
+	$(PY) -m pytest -q tests -m "not browser and not slow"
 
 bench: setup
 	$(PY) benchmarks/overhead.py && $(PY) benchmarks/flat_rounds.py && $(PY) benchmarks/acceptance.py && $(PY) benchmarks/ui_step.py && $(PY) benchmarks/browser_step.py

@@ -16,6 +16,28 @@ from mtp_viz.tiny import gemma4_assistant, gemma4_target, llama  # noqa: E402,F4
 
 PROMPT = [2, 5, 6, 7, 8, 9, 10, 11]
 
+# Test tiers. `make test-fast` runs `-m "not browser and not slow"`: pure tests on fixtures and tiny random models.
+# `make test` runs every tier. A test is in the browser tier when its file is a test_browser*.py (each starts the app
+# and drives Chromium), and in the slow tier when it asks for the shipped miniature (the `miniature` fixture) or is
+# marked @pytest.mark.slow by hand (it starts servers or processes, trains, or loads the miniature itself).
+TIERS = {
+    "browser": "drives the app in Chromium (tests/test_browser*.py); only in `make test`",
+    "slow": "generates with the shipped miniature, starts processes or trains; only in `make test`",
+}
+
+
+def pytest_configure(config):
+    for name, text in TIERS.items():
+        config.addinivalue_line("markers", f"{name}: {text}")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name.startswith("test_browser"):
+            item.add_marker(pytest.mark.browser)
+        elif "miniature" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture(autouse=True)
 def no_shared_traces():

@@ -166,6 +166,7 @@ def test_a_finished_turn_goes_to_the_oldest_waiter_not_to_a_newcomer():
     assert line._free == 1 and not line._waiting
 
 
+@pytest.mark.slow
 def test_events_that_generate_wait_in_the_line_not_in_gradio_s_queue(service, monkeypatch):
     """Step, Run to end, Measure again, Play and the `trace` API are admitted up to the queue's size (they queue in
     the line); every other event keeps the queue's default concurrency."""

@@ -146,6 +146,7 @@ def test_held_out_prompts_are_not_in_the_full_corpus():
     assert not [p for p in HELDOUT_PROMPTS if p in text]
 
 
+@pytest.mark.slow
 def test_quick_build_writes_a_loadable_pair(quick_build):
     target = Gemma4ForCausalLM.from_pretrained(quick_build / "target", dtype=torch.float32)
     assistant = Gemma4AssistantForCausalLM.from_pretrained(quick_build / "assistant", dtype=torch.float32)
