@@ -3,7 +3,7 @@
 Knows no layout and no Gradio. One family, FAMILY, made of faces the browser fetches only for the characters it
 draws (each face's unicode-range is exactly what its file holds):
   latin    Noto Sans CJK TC's proportional Latin (Source Sans' design, Gradio's default look), Greek and punctuation,
-           regular and a real bold;
+           regular and a real bold, less the marks it draws full-width for Chinese (“ ” … ·, see full_width);
   cjk      the same fonts' Han characters and CJK punctuation, cut to what the zh-TW table and Gradio's own zh-TW
            words use, regular and bold;
   symbols  DejaVu Sans for the few marks of the tables that Noto Sans CJK lacks (↺ ✗ ...).
@@ -107,19 +107,28 @@ def _load(source: Path, index: int | None):
         TTFont(source, recalcTimestamp=False)
 
 
+def full_width(font) -> set[int]:
+    """The marks outside the CJK blocks that a CJK font draws one em wide, as Chinese sets them (“ ” ‘ ’ … · •):
+    beside Latin letters they read as a space inside the quotes („Cluster-Fehlgriff  “), so the Latin face leaves
+    them to DejaVu Sans. The spaces that are an em wide by design stay."""
+    widths, em = font["hmtx"].metrics, font["head"].unitsPerEm
+    return {code for code, glyph in font.getBestCmap().items() if code > 0x7E and not within(code, CJK) and
+            widths[glyph][0] >= 0.9 * em and chr(code) not in "\u2001\u2003"}
+
+
 def build() -> dict[str, int]:
     """Write every face (woff2) and the code points it holds (.txt, its CSS unicode-range); returns bytes per face."""
     from fontTools import subset
 
-    want, sizes, taken = wanted(), {}, set()
+    want, sizes, taken = wanted(), {}, {"regular": set(), "bold": set()}     # per weight: what a face holds
     for face in sorted(FACES, key=lambda f: f.startswith("symbols")):     # symbols last: only what is left
         source, index, _ = FACES[face]
         font = _load(source, index)
-        kind = face.split("-")[0]
-        has = set(font.getBestCmap())
-        codes = (want[kind] - taken if kind == "symbols" else want[kind]) & has
+        kind, weight = face.split("-")
+        has = set(font.getBestCmap()) - (full_width(font) if kind == "latin" else set())
+        codes = (want[kind] - taken[weight] if kind == "symbols" else want[kind]) & has
         if kind != "symbols":
-            taken |= codes
+            taken[weight] |= codes
         # hints help Latin at small sizes; the CJK faces' hints would add a fifth to their size
         options = subset.Options(flavor="woff2", layout_features=["*"], name_IDs=["*"], name_languages=["*"],
                                  notdef_outline=True, desubroutinize=True, drop_tables=["FFTM"], hinting=kind != "cjk")

@@ -66,3 +66,11 @@ def test_the_page_names_only_the_shipped_faces():
     assert CSS.count("@font-face") == len(fonts.FACES) and "googleapis" not in CSS
     assert "font-weight: 700" in CSS and "font-weight: 400" in CSS
     assert fonts.ranges([0x41, 0x42, 0x43, 0xDF, 0x2713]) == "U+41-43, U+DF, U+2713"
+
+
+def test_no_latin_mark_is_drawn_full_width():
+    """Noto Sans CJK TC draws “ ” … · × one em wide, as Chinese sets them; beside Latin letters that reads as a space
+    inside the quotes („Cluster-Fehlgriff  “). The Latin face leaves those marks to DejaVu Sans."""
+    latin = TTFont(fonts.path("latin-regular"))
+    assert not fonts.full_width(latin) & cmap("latin-regular")
+    assert set(map(ord, "“”…·×")) <= cmap("symbols-regular")

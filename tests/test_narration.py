@@ -9,7 +9,7 @@ from mtp_viz.ui import narration, session, tour
 
 def test_the_device_is_named_in_the_visitors_language():
     assert narration.device_reason("no GPU found; running on 2 CPU thread(s)", "de") == \
-        "keine GPU gefunden; läuft auf 2 CPU-Thread(s)"
+        "keine GPU gefunden; läuft auf 2 CPU-Threads"
     assert narration.device_reason("CUDA GPU found: NVIDIA H200", "zh-TW") == "找到 CUDA GPU：NVIDIA H200"
     assert narration.device_reason("device cpu requested; fits in float32", "de") == \
         "Gerät cpu angefordert; fits in float32"

@@ -200,7 +200,7 @@ def test_too_large_text_is_refused_before_parsing():
 
 # -- figures --------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang, measured, predicted", [("en", "measured on your server", "predicted"),
-                                                       ("de", "gemessen auf deinem Server", "vorhergesagt"),
+                                                       ("de", "gemessen auf Ihrem Server", "vorhergesagt"),
                                                        ("zh-TW", "在你的伺服器上實測", "預測")])
 def test_figures_label_measured_and_predicted_in_each_language(lang, measured, predicted):
     s = server_metrics.read(BEFORE, AFTER)

@@ -108,7 +108,8 @@ GRADIO_KEYS = {"common.complete", "common.error"}    # Gradio's own page words, 
 
 def code_keys():
     """What the code asks the tables for: literal t("...") / L("...") keys with where they are called, every string
-    literal, and the key patterns the code builds (f-strings and "prefix." + name), as regular expressions."""
+    literal, and the key patterns the code builds (f-strings, "prefix." + name, and count()'s plural forms), as
+    regular expressions."""
     import ast
     from pathlib import Path
 
@@ -127,6 +128,9 @@ def code_keys():
             elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and \
                     isinstance(node.left, ast.Constant) and keylike.match(str(node.left.value)):
                 patterns.append(re.compile(re.escape(node.left.value) + ".+"))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "count" and len(node.args) > 1 and \
+                    isinstance(node.args[1], ast.Constant):                 # count(n, "guess") -> unit.guess.*
+                patterns.append(re.compile(rf"unit\.{re.escape(str(node.args[1].value))}\.\w+"))
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("t", "L") and node.args and \
                     isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
                 called.add((node.args[0].value, path.name))
@@ -138,3 +142,66 @@ def test_every_key_the_code_asks_for_exists_and_every_key_is_asked_for():
     missing = sorted((key, where) for key, where in called if key not in EN)
     unused = sorted(k for k in EN if k not in literals | GRADIO_KEYS and not any(p.fullmatch(k) for p in patterns))
     assert (missing, unused) == ([], []), "keys the code uses that no table has; table keys no code uses"
+
+
+# A plural written for both counts at once: "guess(es)", "Position(en)", "Vorschlag/Vorschläge". Counts are written by
+# strings.count(), which picks the form CLDR's rules give the number.
+BRACKET_PLURAL = re.compile(r"[^\W\d_]\((?:s|es|en|n|e|er)\)", re.IGNORECASE)
+SLASH_PAIR = re.compile(r"\b([^\W\d_]{3,})/([^\W\d_]{3,})\b")
+FOLD = str.maketrans("äöüÄÖÜ", "aouAOU")
+
+
+def slash_plurals(text: str) -> list[str]:
+    """Word pairs "a/b" that are two forms of one word (the same first four letters, umlauts folded)."""
+    return [f"{a}/{b}" for a, b in SLASH_PAIR.findall(text)
+            if a.translate(FOLD).lower()[:4] == b.translate(FOLD).lower()[:4]]
+
+
+def test_no_table_writes_a_plural_in_brackets_or_with_a_slash():
+    found = {f"{lang}:{k}": BRACKET_PLURAL.findall(v) + slash_plurals(v)
+             for lang, table in TABLES.items() for k, v in table.items()}
+    assert not {k: v for k, v in found.items() if v}
+    assert BRACKET_PLURAL.search("guess(es)") and BRACKET_PLURAL.search("Position(en)") and \
+        slash_plurals("2 Vorschlag/Vorschläge") and not slash_plurals("Besitzer/Name, tokens/s")
+
+
+def test_counts_lists_and_large_numbers_come_from_cldr():
+    from mtp_viz.strings import count, large, listing, number, percent
+
+    assert [count(n, "guess", "en") for n in (1, 3)] == ["1 guess", "3 guesses"]
+    assert [count(n, "guess", "de") for n in (1, 2)] == ["1 Vorschlag", "2 Vorschläge"]
+    assert count(1, "position", "zh-TW") == "1 個位置"
+    assert listing([number(6.2, "de"), number(5.33, "de")], "de") == "6,20 und 5,33"
+    assert large(10.3e6, "zh-TW") == "1,030 萬" and large(3.5e9, "zh-TW") == "35 億"
+    assert large(10.3e6, "de") == "10,3 Millionen" and large(10.3e6, "en") == "10.3 million"
+    assert percent(0.0625, "de", 1) == "6,2\u00a0%" and number(0.05, "de", 2) == "0,05"
+    assert number(2.675, "en") == f"{2.675:.2f}"            # rounded as the code's own f-strings round
+
+
+def test_one_term_per_idea_in_every_language():
+    """Each glossary entry's term is the word its glossary line defines and the tables use; no table uses a second word
+    for the same idea (mtp_viz/strings/terms.py), nor an internal id where a reader needs a name. A glossary line's bold
+    head may list the other names a reader meets elsewhere; the rest of every text may not."""
+    from mtp_viz.strings.terms import AVOID, INTERNAL, TERMS
+    from mtp_viz.ui.glossary import TERMS as GLOSSARY
+
+    head = re.compile(r"^\*\*[^*]*\*\*")
+    for lang, table in TABLES.items():
+        terms = TERMS[lang]
+        assert set(GLOSSARY) <= set(terms), lang
+        assert not [e for e in GLOSSARY if terms[e].lower() not in table[f"glossary.{e}"].lower()], lang
+        assert table["step.proposer.draft-model"] == terms["proposer.draft-model"]
+        assert terms["drafter"].lower() not in terms["proposer.draft-model"].lower()
+        bodies = {k: head.sub("", v) if k.startswith("glossary.") else v for k, v in table.items()}
+        found = {(k, m.group()) for k, v in bodies.items() for pattern in [*AVOID[lang], *INTERNAL]
+                 for m in re.finditer(pattern, v)}
+        assert not found, f"{lang}: another word for a term, or an internal id, in the tables"
+
+
+def test_the_term_check_sees_the_words_it_forbids():
+    from mtp_viz.strings.terms import AVOID, INTERNAL
+
+    hits = lambda lang, text: [p for p in [*AVOID[lang], *INTERNAL] if re.search(p, text)]   # noqa: E731
+    assert hits("zh-TW", "把相似的詞元分成群集，替中心點打分數；heuristic 排程") and not hits("zh-TW", "`heuristic`")
+    assert hits("de", "Von deinem Server") and hits("de", "Die gierige Prüfung") and not hits("de", "Von Ihrem Server")
+    assert hits("en", "Choose miniature-moe, then step through actions speak") and hits("en", "2 guess(es)")

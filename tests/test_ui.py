@@ -156,23 +156,23 @@ def test_step_at_the_last_round_stays_there_and_says_so(replayed, monkeypatch, l
 
 
 def test_a_proposer_the_model_cannot_run_is_refused_in_the_visitors_language(replayed, monkeypatch):
-    """The bundled miniature-shallow and miniature-moe have no draft model: choosing "draft model" says so at once,
-    in the visitor's language, and Step refuses before anything generates."""
+    """The bundled miniature-shallow and miniature-moe have no separate small model: choosing that proposer says so
+    at once, in the visitor's language, and Step refuses before anything generates."""
     controls, _, state = replayed
     monkeypatch.setattr(SERVICE, "_produce", lambda req: pytest.fail("nothing may generate"))
     asked = dict(zip(session.DEFAULTS, controls), model="miniature-shallow", proposer="draft-model")
     status, state = ui.mark_stale(state, *asked.values(), lang="de")
     status = status.replace("\\", "")                                        # Markdown's escapes
-    assert "„Entwurfsmodell“ braucht ein eigenes kleines Modell" in status and "miniature-shallow" in status
-    with pytest.warns(UserWarning, match="Entwurfsmodell"):
+    assert "„eigenständiges kleines Modell“ braucht ein eigenes kleines Modell" in status and "miniature-shallow" in status
+    with pytest.warns(UserWarning, match="eigenständiges kleines Modell"):
         out = ui.step(state, *asked.values(), lang="de")
-    assert "Entwurfsmodell“ braucht" in out.status and out.state.index == 4  # the recorded trace stays on screen
-    assert "提議者「草稿模型」" in ui.scrub(state, 2, lang="zh-TW").status     # said until the controls change
+    assert "kleines Modell“ braucht" in out.status and out.state.index == 4  # the recorded trace stays on screen
+    assert "提議者「獨立小模型」" in ui.scrub(state, 2, lang="zh-TW").status     # said until the controls change
     for model in ("miniature-moe", "miniature-shallow"):
         status, _ = ui.mark_stale(ui.StepState.of(), *dict(asked, model=model).values(), lang="zh-TW")
-        assert "提議者「草稿模型」" in status and model in status.replace("\\", "")
+        assert "提議者「獨立小模型」" in status and model in status.replace("\\", "")
     status, state = ui.mark_stale(state, *dict(asked, proposer="mtp").values(), lang="de")
-    assert "Entwurfsmodell“ braucht" not in status                            # a runnable choice clears it
+    assert "kleines Modell“ braucht" not in status                            # a runnable choice clears it
     assert ui.mark_stale(ui.StepState.of(), *dict(asked, model=MINIATURE).values())[0] == SKIP   # miniature has one
 
 

@@ -136,3 +136,44 @@ def test_the_sweep_sees_english():
     assert found["verification"]
     assert english("Samplin", "zh-TW") and english("(length)", "de") and english("heuristic", "de")
     assert not english("Runde 3 von 5, N = 4", "de") and not english("MTP 草稿模型，N = 4，α", "zh-TW")
+
+
+# A number with a decimal point, which a German page never writes (4.096 is a thousands group and fine).
+NUMBER = re.compile(r"(?<![\w.,])\d[\d.,]*\d(?![\w])")
+LINKS = re.compile(r"\]\([^)]*\)|https?://\S+|`[^`]*`|<[^>]+>")
+
+
+def decimal_points(text: str) -> list[str]:
+    """The numbers in a German text written with a decimal point, or two decimal-comma numbers parted by a comma."""
+    text = LINKS.sub(" ", text)
+    points = [n for n in NUMBER.findall(text) if "." in n and not re.fullmatch(r"\d{1,3}(\.\d{3})+(,\d+)?", n)]
+    return points + re.findall(r"\d,\d+, \d+,\d+", text)
+
+
+def german_page(shipped) -> dict[str, str]:
+    """Every text the German page makes from the shipped traces: each round's status line, each tour chapter, the
+    race's summary, the lab's captions and the MoE paragraph, and every chart's visible words."""
+    from mtp_viz import lab
+    from mtp_viz.ui import glossary, moe_story, narration, tour
+    from mtp_viz.ui import race as race_tab
+
+    out = {f"status/{stem}/{i}": narration.summary(tr, i, "de") for stem, tr in shipped.items()
+           for i in range(len(tr.rounds))}
+    for k in range(len(tour.CHAPTERS)):
+        page = tour.page(k, "de")
+        out[f"tour/{k + 1}"] = "\n".join(str(p) for p in (page[1], page[5], page[6], page[7].value))
+    out["race"] = race_tab.measured(shipped["actions_speak_no_drafter"], shipped["actions_speak"], "de")[0]
+    out["moe"] = moe_story.paragraph(lab.PRESETS["26b"], 4, "de")
+    out["glossary"] = glossary.body("de")
+    for stem, tr in shipped.items():
+        for i in sorted({1, len(tr.rounds) - 1}):
+            for key, module in figures.VIEWS:
+                out[f"fig/{stem}/{key}/{i}"] = "\n".join(visible(module.build(tr, i, "de")))
+    return out
+
+
+def test_the_german_page_writes_no_decimal_point(shipped):
+    found = {where: bad for where, text in german_page(shipped).items() if (bad := decimal_points(text))}
+    assert not found
+    assert decimal_points("6,20, 5,33 Tokens") and decimal_points("zwischen 0.05 und 0.99")
+    assert not decimal_points("256 von 4.096 Tokens (6,2 %), [Link](https://x.io/3.5)")

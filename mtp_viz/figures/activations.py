@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 
 from mtp_viz import gemma4
 from mtp_viz.figures import theme
-from mtp_viz.strings import number, t
+from mtp_viz.strings import count, number, t
 
 KEY = "activations"
 
@@ -63,7 +63,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         ("post", 6.2, -1.0, f"post_projection<br><b>{_size(post_in, lang)} → {_size(post_out, lang)}</b>",
          theme.ORANGE, w("post_hover")),
     ]
-    fig = theme.new_figure(t("fig.activations.heading", lang, i=i, n=len(steps)), height=400, lang=lang)
+    fig = theme.new_figure(t("fig.activations.heading", lang, i=i, guesses=count(len(steps), "guess", lang)), height=400, lang=lang)
     real = gemma4.E2B
     theme.beside_real(fig, t("fig.real.activations", lang, name=real["name"], hidden=real["hidden_size"],
                              concat=2 * real["hidden_size"], drafter=real["drafter_hidden_size"],

@@ -15,7 +15,7 @@ from plotly.subplots import make_subplots
 
 from mtp_viz.figures import theme
 from mtp_viz.lab import experts_touched
-from mtp_viz.strings import t
+from mtp_viz.strings import count, t
 from mtp_viz.trace import Trace
 
 BATCH_DIR = Path(__file__).resolve().parents[2] / "assets" / "traces" / "moe_batch"
@@ -131,7 +131,8 @@ def recorded_batch() -> tuple:
 def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
     if not is_moe(trace):
         fig = theme.new_figure(t("fig.experts.title", lang), height=260, lang=lang)
-        return theme.message(fig, t("fig.experts.dense", lang).replace("\n", "<br>"))
+        dense = t("fig.experts.dense", lang, moe=t("model.miniature-moe", lang))
+        return theme.message(fig, dense.replace("\n", "<br>"))
     i = theme.clamp(trace, round_index)
     num_experts, k, layers, expert = moe_facts(trace)
     panels = ["grid", "distinct", "bytes", "speedup", "batch_union", "batch_bytes"]
@@ -139,7 +140,8 @@ def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
                         subplot_titles=[theme.wrap(t(f"fig.experts.{p}", lang), 34) for p in panels])
     r = trace.rounds[i]
     positions = len(r.routed_experts[0]) if r.routed_experts else 0
-    heading = t("fig.experts.heading", lang, i=i, positions=positions, E=num_experts, k=k)
+    heading = t("fig.experts.heading", lang, i=i, positions=count(positions, "position", lang), E=num_experts,
+                k=k)
     theme.new_figure(heading, height=1250, fig=fig, headroom=40, lang=lang)
     theme.legend_below(fig, rows=3)
     _grid(fig, trace, r, num_experts, lang)

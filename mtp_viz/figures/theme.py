@@ -11,7 +11,7 @@ import re
 import plotly.graph_objects as go
 
 from mtp_viz.fonts import FAMILY
-from mtp_viz.strings import t
+from mtp_viz.strings import separators, t
 
 # Okabe-Ito palette
 BLACK, ORANGE, SKY, GREEN = "#000000", "#E69F00", "#56B4E9", "#009E73"
@@ -114,11 +114,6 @@ def beside_real(fig: go.Figure, text: str) -> go.Figure:
     fig.update_layout(title_subtitle={"text": text, "font": {"size": 13, "color": GREY}},
                       margin={"t": (fig.layout.margin.t or 80) + 22})
     return fig
-
-
-def separators(lang: str) -> str:
-    """Plotly's decimal and thousands marks for a language: German writes 4.096,5; English and Chinese 4,096.5."""
-    return ",." if lang == "de" else ".,"
 
 
 def legend_below_layout(rows: int) -> dict:

@@ -1,46 +1,87 @@
 """Every visible word of the app, one table per language, and t() to look one up. Knows no layout and no maths.
 
 Tables: en.py (the reference), zh_tw.py (Traditional Chinese, Taiwan), de.py (German). Each maps a key to a
-str.format template. A key missing from a table falls back to English, so a page is never blank.
+str.format template. A key missing from a table falls back to English, so a page is never blank. Numbers, plurals
+and lists are written by Babel from CLDR's data for the language (number, large, count, listing), never by hand.
 """
 from __future__ import annotations
 
 import numbers
+import re
 import string
+from decimal import Decimal
+
+from babel import Locale
+from babel.lists import format_list
+from babel.numbers import format_compact_decimal, format_decimal, format_percent
 
 from mtp_viz.strings import de, en, zh_tw
 
 TABLES: dict[str, dict[str, str]] = {"en": en.STRINGS, "zh-TW": zh_tw.STRINGS, "de": de.STRINGS}
 DEFAULT = "en"
+CLDR = {"en": "en", "zh-TW": "zh_Hant_TW", "de": "de_DE"}     # our tables -> CLDR's locales
+SPEC = re.compile(r"(?P<group>,?)(?:\.(?P<digits>\d+)(?P<kind>[f%]))?")   # the number specs the tables use
 
 
 def t(key: str, lang: str = DEFAULT, **values) -> str:
     """The text for `key` in `lang` (English when that table lacks it), with `values` filled in; numbers are written
-    in the language's marks, so a German {n:,} is 4.096 and {share:.1%} is 6,2 %."""
+    in the language's marks by Babel, so a German {n:,} is 4.096 and {share:.1%} is 6,2 %."""
     text = TABLES.get(lang, {}).get(key) or en.STRINGS[key]
     if not values:
         return text
-    return _GERMAN.format(text, **values) if lang == "de" else text.format(**values)
+    return _Numbers(lang).format(text, **values)
 
 
-def marks(text: str, lang: str = DEFAULT) -> str:
-    """A number written the English way in the language's marks: German swaps the decimal and thousands marks and
-    puts a no-break space before a percent sign (4,096.5 -> 4.096,5; 6.25% -> 6,25 %); English and Chinese keep it."""
-    if lang != "de":
-        return text
-    text = text.translate(str.maketrans(",.", ".,"))
-    return text[:-1] + "\u00a0%" if text.endswith("%") else text
+def _locale(lang: str) -> str:
+    return CLDR.get(lang, CLDR[DEFAULT])
 
 
-class _Marks(string.Formatter):
-    """str.format that writes every number in German marks (see marks); any other value as str.format does."""
+def number(x: float, lang: str = DEFAULT, digits: int = 2, fewest: int | None = None, group: bool = True) -> str:
+    """x in the language's marks (CLDR, via Babel): 4,096.50 (en, zh-TW), 4.096,50 (de). `digits` decimals, or
+    between `fewest` and `digits` when fewest is given (trailing zeros dropped down to it); rounded as Python's
+    f-strings round, so every page agrees with the numbers the code computes."""
+    fewest = digits if fewest is None else fewest
+    pattern = ("#,##0" if group else "0") + ("." + "0" * fewest + "#" * (digits - fewest) if digits else "")
+    return format_decimal(Decimal(f"{x:.{digits}f}"), format=pattern, locale=_locale(lang))
 
-    def format_field(self, value, format_spec: str) -> str:
-        text = super().format_field(value, format_spec)
-        return marks(text, "de") if isinstance(value, numbers.Real) and not isinstance(value, bool) else text
+
+def percent(x: float, lang: str = DEFAULT, digits: int = 1) -> str:
+    """x (a share, 0.062) as a percentage with `digits` decimals in the language's pattern: 6.2% (en), 6,2 % (de)."""
+    pattern = Locale.parse(_locale(lang)).percent_formats[None].pattern
+    pattern = pattern.replace("0", "0." + "0" * digits, 1) if digits else pattern
+    return format_percent(Decimal(f"{x:.{digits + 2}f}"), format=pattern, locale=_locale(lang))
 
 
-_GERMAN = _Marks()
+def large(x: float, lang: str = DEFAULT, digits: int = 1) -> str:
+    """A large count in the language's words (CLDR's compact forms, from a million up; in Chinese from 萬 up): 10.3
+    million, 10,3 Millionen, 1,025 萬, 35 億; a smaller one in full (966,400)."""
+    if lang == "zh-TW" and x >= 1e4:     # Taiwan groups the count of 萬 and sets the unit apart: 1,025 萬, 35 億
+        head, unit = re.fullmatch(r"([\d.]+)(\D*)", format_compact_decimal(x, locale=_locale(lang),
+                                                                          fraction_digits=digits)).groups()
+        return f"{number(float(head), lang, 0 if float(head) >= 100 else digits, fewest=0)} {unit}"
+    if x >= 1e6 and lang != "zh-TW":
+        return format_compact_decimal(x, format_type="long", locale=_locale(lang), fraction_digits=digits)
+    return number(x, lang, 0)
+
+
+def count(n: float, noun: str, lang: str = DEFAULT, digits: int = 0) -> str:
+    """n and the noun in the plural form CLDR's rules give n in `lang` ("1 guess", "3 guesses", "2 Vorschläge"):
+    the tables hold each form as "unit.<noun>.<form>" with n's place marked {n}; a missing form falls to "other"."""
+    form = Locale.parse(_locale(lang)).plural_form(n)
+    key = f"unit.{noun}.{form}"
+    return t(key if key in TABLES.get(lang, en.STRINGS) or key in en.STRINGS else f"unit.{noun}.other", lang,
+             n=number(n, lang, digits))
+
+
+def listing(items, lang: str = DEFAULT) -> str:
+    """Items joined as the language joins a list: "6.20 and 5.33", "6,20 und 5,33", "6.20和5.33"."""
+    return format_list([str(i) for i in items], locale=_locale(lang))
+
+
+def separators(lang: str = DEFAULT) -> str:
+    """The decimal and thousands marks of `lang` as Plotly's layout.separators wants them: ".," (en), ",." (de)."""
+    symbols = Locale.parse(_locale(lang)).number_symbols["latn"]
+    return symbols["decimal"] + symbols["group"]
 
 
 def language_of(accept_language: str | None) -> str:
@@ -56,6 +97,22 @@ def language_of(accept_language: str | None) -> str:
     return DEFAULT
 
 
-def number(x: float, lang: str = DEFAULT, digits: int = 2) -> str:
-    """x with `digits` decimals, grouped in thousands, in the language's marks: 4,096.5 (en, zh-TW), 4.096,5 (de)."""
-    return marks(f"{x:,.{digits}f}", lang)
+class _Numbers(string.Formatter):
+    """str.format that writes every number in the marks of one language (Babel); any other value as str.format
+    does. The specs the tables use: "" (an int as it is, a float as CLDR writes it), ",", ".2f", ",.1f", ".1%"."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def format_field(self, value, format_spec: str) -> str:
+        spec = SPEC.fullmatch(format_spec)
+        if not isinstance(value, numbers.Real) or isinstance(value, bool) or spec is None or \
+                (isinstance(value, numbers.Integral) and not format_spec):
+            return super().format_field(value, format_spec)
+        if spec["kind"] == "%":
+            return percent(value, self.lang, int(spec["digits"]))
+        if spec["kind"] == "f":
+            return number(value, self.lang, int(spec["digits"]), group=bool(spec["group"]))
+        if isinstance(value, numbers.Integral):
+            return number(value, self.lang, 0, group=bool(spec["group"]))
+        return format_decimal(value, locale=_locale(self.lang), group_separator=bool(spec["group"]))

@@ -26,7 +26,7 @@ STRINGS: dict[str, str] = {
     "race.this": "Diesen Prompt im Rennen zeigen",
     "race.lane.alone": "Zielmodell allein",
     "race.lane.mtp": "Zielmodell + MTP-Entwurfsmodell",
-    "race.lane.draft-model": "Zielmodell + klassisches Entwurfsmodell",
+    "race.lane.draft-model": "Zielmodell + eigenständiges kleines Modell",
     "race.lane.prompt-lookup": "Zielmodell + Prompt-Lookup",
     "race.projected.e2b": "Gemma 4 E2B + Assistent (hochgerechnet)",
     "race.projected.31b": "Gemma 4 31B + Assistent (hochgerechnet)",
@@ -48,8 +48,10 @@ STRINGS: dict[str, str] = {
     "race.projected_ratio": "Hochgerechnet, nicht gemessen: {drafter} wäre {ratio}-mal so schnell fertig.",
     "race.compare.title": "Token für Token (grün: an dieser Stelle dasselbe Token; orange: verschieden)",
     "race.compare.more": "; die ersten {shown} von {total} Tokens",
-    "race.check.same": "Derselbe Text, Token für Token: Alle {n} Tokens sind gleich. Die gierige Prüfung behält genau das, was das Zielmodell allein schreiben würde.",
-    "race.check.differ": "Die beiden Texte unterscheiden sich. Bei gieriger Dekodierung darf das nicht sein: Bitte melden Sie diesen Prompt.",
+    "race.check.same": ("Derselbe Text, Token für Token: Alle {n} Tokens sind gleich. Die Prüfung mit "
+                        "Greedy-Decodierung behält genau das, was das Zielmodell allein schreiben würde."),
+    "race.check.differ": ("Die beiden Texte unterscheiden sich. Bei Greedy-Decodierung darf das nicht sein: Bitte "
+                          "melden Sie diesen Prompt."),
     "race.check.sampled": "Beim Sampling unterscheiden sich die beiden Texte, weil die Zufallsziehungen verschieden sind; beide folgen dennoch der Verteilung des Zielmodells, das garantiert die Annahmeregel.",
     "race.check.projected": "Hier gibt es keinen Text: Dieses Rennen ist aus dem Kostenmodell berechnet, nicht ausgeführt.",
     "race.note.measured": ("So wurde gemessen: Beide Generierungen liefen auf diesem Server, zuerst das Zielmodell allein, "
@@ -71,8 +73,14 @@ STRINGS: dict[str, str] = {
     "engine.whole": "{name} muss eine ganze Zahl sein; angegeben: {value}.",
     "engine.finite": "{name} muss eine endliche Zahl sein; angegeben: {value}.",
     "engine.temperature": "Beim Sampling muss die Temperatur größer als 0 sein; angegeben: {value}.",
-    "engine.vocab": "Token-ID(s) {ids} liegen außerhalb des Vokabulars (0 bis {last}).",
+    "engine.vocab": "Außerhalb des Vokabulars (0 bis {last}): Token-IDs {ids}.",
     "engine.choice": "Unbekannter Wert {value} für {name}; wählen Sie eines von: {choices}.",
+    "unit.guess.one": "{n} Vorschlag",
+    "unit.guess.other": "{n} Vorschläge",
+    "unit.position.one": "{n} Position",
+    "unit.position.other": "{n} Positionen",
+    "unit.cpu_thread.one": "{n} CPU-Thread",
+    "unit.cpu_thread.other": "{n} CPU-Threads",
     "moe.story": ("Beim Prüfen von {tokens} Tokens mit Batchgröße 1 rufen die {tokens} Tokens etwa {touched:.0f} der "
                   "{E} Experten jeder Schicht auf, während ein einzelnes Token {k} nutzt (jede Wahl als unabhängig "
                   "gezählt). Ein speichergebundener Durchlauf bezahlt für die Gewichte, die er liest; diese Prüfung "
@@ -121,7 +129,7 @@ STRINGS: dict[str, str] = {
     "step.settings": "Decodierungseinstellungen",
     "step.proposer": "Vorschlagsquelle",
     "step.proposer.mtp": "MTP (Gemma-4-Assistent)",
-    "step.proposer.draft-model": "Entwurfsmodell",
+    "step.proposer.draft-model": "eigenständiges kleines Modell",
     "step.proposer.prompt-lookup": "Prompt-Nachschlagen",
     "step.proposer.none": "keine (Vergleichsbasis)",
     "step.n": "N: Vorschläge pro Runde (num_assistant_tokens)",
@@ -133,9 +141,9 @@ STRINGS: dict[str, str] = {
     "step.top_k": "Top-k (0 = aus)",
     "step.top_p": "Top-p (1 = aus)",
     "step.seed": "Startwert (Seed)",
-    "step.proposer_info": ("wer rät: der MTP-Assistent von Gemma 4; ein eigenes kleines Modell mit demselben "
-                           "Vokabular; Prompt-Nachschlagen (übernimmt, was früher im Prompt auf dieselben Wörter "
-                           "folgte, ganz ohne Modell); oder niemand"),
+    "step.proposer_info": ("wer rät: der MTP-Assistent von Gemma 4; ein eigenständiges kleines Modell mit demselben "
+                           "Vokabular, das nur den Text liest; Prompt-Nachschlagen (übernimmt, was früher im Prompt "
+                           "auf dieselben Wörter folgte, ganz ohne Modell); oder niemand"),
     "step.n_info": "wie viele Tokens das Entwurfsmodell pro Runde rät (der Startwert, wenn ein Zeitplan N verändert)",
     "step.schedule_info": ("heuristisch: +2 nach einer Runde, in der jeder Vorschlag angenommen wurde, −1 nach einer "
                            "Ablehnung; konstant: N bleibt gleich"),
@@ -170,7 +178,7 @@ STRINGS: dict[str, str] = {
     "step.stopped": " Generierung beendet ({why}).",
     "step.stop.eos": "das Modell schrieb sein Textende-Token",
     "step.stop.length": "die Höchstzahl neuer Tokens ist erreicht",
-    "step.params": "{model} ({millions:,.1f} Mio. Parameter)",
+    "step.params": "{model} ({params} Parameter)",
     "step.schedule.heuristic": "heuristisch",
     "step.schedule.constant": "konstant",
     "step.recorded.actions_speak": "„Actions speak“, MTP-Entwurfsmodell",
@@ -197,7 +205,7 @@ STRINGS: dict[str, str] = {
                      "Schieberegler oder drücken Sie Pos1, um zurückzugehen, oder „Zurücksetzen“, um neu zu beginnen."),
     "step.warning": "Warnung",
     "step.info": "Hinweis",
-    "step.device.cpu": "keine GPU gefunden; läuft auf {threads} CPU-Thread(s)",
+    "step.device.cpu": "keine GPU gefunden; läuft auf {threads}",
     "step.device.cuda": "CUDA-GPU gefunden: {name}",
     "step.device.mps": "Apple-GPU (MPS) gefunden",
     "step.device.requested": "Gerät {device} angefordert",
@@ -368,8 +376,8 @@ STRINGS: dict[str, str] = {
     "fig.kv_sharing.round_axis": "Runde",
     "fig.kv_sharing.positions_axis": "Positionen",
     "fig.activations.title": "Aktivierungen des Zielmodells speisen das Entwurfsmodell",
-    "fig.activations.heading": ("Aktivierungen des Zielmodells speisen das Entwurfsmodell: Runde {i}, {n} "
-                                "Vorschlag/Vorschläge von einer Position"),
+    "fig.activations.heading": ("Aktivierungen des Zielmodells speisen das Entwurfsmodell: Runde {i}, {guesses} von "
+                                "einer Position"),
     "fig.activations.what": ("Wie ein Vorschlag entsteht. Das Entwurfsmodell fängt nicht bei null an: Es nimmt den "
                              "letzten verborgenen Zustand des Zielmodells (seine Zusammenfassung des bisherigen "
                              "Textes) und das Embedding des letzten Tokens, hängt beide aneinander, verkleinert sie "
@@ -406,8 +414,8 @@ STRINGS: dict[str, str] = {
                        "einzelner Decodierschritt. Die Prüfung ist dann nicht mehr fast kostenlos, und MTP "
                        "beschleunigt ein MoE-Modell wie 26B A4B weniger als ein dichtes Modell gleicher aktiver Größe."),
     "fig.statistics.title": "Statistik",
-    "fig.statistics.heading": ("Statistik nach Runde {i}: mittlere Akzeptanzlänge {mal:.2f}, {tpp:.2f} Tokens pro "
-                               "Durchlauf des Zielmodells"),
+    "fig.statistics.heading": ("Statistik nach Runde {i}: mittlere Akzeptanzlänge {mal:.2f} (behaltene Vorschläge + "
+                               "das eigene Token des Zielmodells); {tpp:.2f} Tokens pro Durchlauf des Zielmodells"),
     "fig.statistics.what": ("Oben links: wie oft der Vorschlag an jeder Position angenommen wurde (frühe Vorschläge "
                             "sind leichter, die Balken fallen daher meist). Oben rechts: wie viele Vorschläge jede "
                             "Runde behielt. Unten links: die Zahl N der erlaubten Vorschläge pro Runde; der "
@@ -473,9 +481,8 @@ STRINGS: dict[str, str] = {
     "lab.preset": "Ein echtes Gemma-4-Paar eintragen (hochgerechnet, nicht gemessen)",
     "lab.moe": "Das Zielmodell ist ein Mixture of Experts wie 26B A4B (das Prüfen von N + 1 Tokens liest die Experten, die sie wählen)",
     "lab.preset.none": "eigene Werte für α und c",
-    "lab.status.shipped": ("Gezeigt wird die auf dem Miniaturmodell aufgezeichnete Messreihe ({where}). Gemessen: c "
-                           "= {c:.2f}, α = {alpha:.2f}; das beste N ist gemessen {best} und vorhergesagt "
-                           "{best_pred}."),
+    "lab.status.shipped": ("Gezeigt wird die auf dem Miniaturmodell aufgezeichnete Messreihe. Gemessen: c = {c:.2f}"
+                           ", α = {alpha:.2f}; das beste N ist gemessen {best} und vorhergesagt {best_pred}."),
     "lab.status.done": ("Messreihe in {seconds:.1f} s auf {model} fertig. Gemessen: c = {c:.2f}, α = {alpha:.2f}; "
                         "das beste N ist gemessen {best} und vorhergesagt {best_pred}."),
     "lab.status.preset": ("**{name}: hochgerechnet, nicht gemessen.** α = {alpha:.2f} ({alpha_source}); c = {c:.3f} "
@@ -520,8 +527,8 @@ STRINGS: dict[str, str] = {
                         "eine Ablehnung alles danach verwirft."),
     "lab.what.speedup": ("Die Beschleunigung ist die Zeit pro Token ohne Entwurfsmodell geteilt durch die Zeit pro "
                          "Token mit ihm, gemessen auf diesem Rechner. Unter der Linie bei 1,0 ist Entwerfen "
-                         "langsamer als Nicht-Entwerfen. Die Kurve ist das Kostenmodell mit dem gemessenen c und den"
-                         " gemessenen Kosten des Prüfdurchlaufs. Ein längerer Entwurf schadet hier, sobald die "
+                         "langsamer als Nicht-Entwerfen. Die Kurve ist das Kostenmodell mit dem gemessenen c und "
+                         "den gemessenen Kosten des Prüfdurchlaufs. Ein längerer Entwurf schadet hier, sobald die "
                          "kleine Chance, dass der nächste Vorschlag bleibt, den Durchlauf des Entwurfsmodells nicht "
                          "mehr aufwiegt: Die Kurve erreicht beim besten N ihren Gipfel und fällt danach. Die Rauten "
                          "sind der heuristische Zeitplan: Er beginnt beim gegebenen N, addiert 2 nach einer Runde, "
@@ -530,10 +537,10 @@ STRINGS: dict[str, str] = {
                          "Vorwärtsdurchläufe zählt, nicht den Verwaltungsaufwand dazwischen. Der Stern markiert das "
                          "beste gemessene konstante N (die Rauten des heuristischen Zeitplans zählen dafür nicht). "
                          "Alle Zahlen hier zählen nur die gleichmäßigen Runden: nicht das Prefill, das den ganzen "
-                         "Prompt liest, und nicht eine letzte Runde, deren Vorschläge die Token-Grenze abgeschnitten "
-                         "hat. Deshalb ist new_tokens einer Zeile kleiner als die Länge der Generierung, und deshalb "
-                         "fällt die Beschleunigung einer ganzen Generierung, wie der Reiter Wettrennen sie misst, "
-                         "etwas geringer aus."),
+                         "Prompt liest, und nicht eine letzte Runde, deren Vorschläge die Token-Grenze "
+                         "abgeschnitten hat. Deshalb zählt eine Zeile weniger neue Tokens, als die Generierung "
+                         "geschrieben hat, und deshalb fällt die Beschleunigung einer ganzen Generierung, wie der "
+                         "Reiter Wettrennen sie misst, etwas geringer aus."),
     "lab.what.acceptance": ("Die Balken zeigen für jede Position k den Anteil der Runden, in denen die Vorschläge 1 "
                             "bis k alle angenommen wurden; die Linie ist α^k. Die Balken fallen, weil ein Vorschlag "
                             "nur zählt, wenn jeder davor behalten wurde: Dieser Abfall ist der Grund, warum jeder "
@@ -651,7 +658,7 @@ STRINGS: dict[str, str] = {
                       "dort ein eigenes Token an: das Bonus-Token „{target_token}“. Diese Runde schrieb {new} Tokens"
                       " mit einem einzigen Durchlauf des Zielmodells. Nach einer solchen Runde lässt der "
                       "heuristische Zeitplan das Entwurfsmodell beim nächsten Mal 2 Tokens mehr raten."),
-    "tour.ch5.try": ("Gehen Sie *actions speak* durch und achten Sie auf die blauen ★-Tokens: Jedes beendet eine "
+    "tour.ch5.try": ("Gehen Sie *{actions_speak}* durch und achten Sie auf die blauen ★-Tokens: Jedes beendet eine "
                      "Runde, in der alle Vorschläge angenommen wurden."),
     "tour.ch5.q": "Wie viele Tokens kann eine Runde mit N Vorschlägen höchstens hinzufügen?",
     "tour.ch5.a": "N + 1: alle N Vorschläge und das Bonus-Token.",
@@ -690,7 +697,7 @@ STRINGS: dict[str, str] = {
                       "Meist liegt das richtige Token darin. In Runde {round} dieses zahlenlastigen Beispiels nicht:"
                       " Das Entwurfsmodell riet „{miss_guess}“, das Zielmodell wollte „{miss_wanted}“, und dieses "
                       "Token lag in einem Cluster, den das Entwurfsmodell nie geöffnet hat."),
-    "tour.ch8.try": ("Laden Sie unter **Schritt für Schritt** *tom counted*, öffnen Sie die *Cluster-Auswahl* und "
+    "tour.ch8.try": ("Laden Sie unter **Schritt für Schritt** *{tom_counted}*, öffnen Sie die *Cluster-Auswahl* und "
                      "gehen Sie weiter, bis ein Feld „Cluster-Fehlgriff“ meldet."),
     "tour.ch8.q": "Macht ein Cluster-Fehlgriff die Ausgabe falsch?",
     "tour.ch8.a": ("Nein. Er kostet einen abgelehnten Vorschlag, mehr nicht: Das Zielmodell prüft jeden Vorschlag "
@@ -813,10 +820,10 @@ STRINGS: dict[str, str] = {
                          "A4B, dessen Experten den größten Teil seiner Gewichte ausmachen, rechnen die Voreinstellung "
                          "26B A4B im Labor und Kapitel 11 der Tour dieselbe Zählung mit den echten Größen durch."),
     "fig.experts.dense": ("Dieses Zielmodell ist dicht: Jedes Token läuft durch alle seine Gewichte, es gibt also "
-                          "keine Experten zu zählen. Wählen Sie miniature-moe, um ein Gemma 4 mit Mixture of Experts"
-                          " zu sehen."),
-    "fig.experts.heading": ("Genutzte Experten, Runde {i}: {positions} Position(en) geroutet, jede an k = {k} von E "
-                            "= {E} Experten pro Schicht"),
+                          "keine Experten zu zählen. Wählen Sie unter „Modell“ „{moe}“, um ein Gemma 4 mit Mixture "
+                          "of Experts zu sehen."),
+    "fig.experts.heading": ("Genutzte Experten, Runde {i}: {positions} geroutet, jede an k = {k} von E = {E} "
+                            "Experten pro Schicht"),
     "fig.experts.grid": "an jeden Experten geroutete Positionen, diese Runde",
     "fig.experts.distinct": "verschiedene Experten pro Schicht und Prüfung",
     "fig.experts.bytes": "gelesene Expertengewichte pro Prüfdurchlauf",
@@ -825,7 +832,7 @@ STRINGS: dict[str, str] = {
     "fig.experts.batch_bytes": "Batch: gelesene Expertengewichte pro erzeugtem Token",
     "fig.experts.no_rounds": "Im Prefill wurde noch nichts geprüft: Gehen Sie zu Runde 1",
     "fig.experts.no_batch": "keine aufgezeichneten Batch-Verläufe für dieses Modell",
-    "fig.experts.hover.grid": "Schicht %{y}, Experte %{x}: %{z} Position(en)<extra></extra>",
+    "fig.experts.hover.grid": "Schicht %{y}, Experte %{x}: hierher geroutete Positionen %{z}<extra></extra>",
     "fig.experts.legend.positions": "Positionen",
     "fig.experts.legend.distinct": "verschiedene Experten (Mittel über die Schichten)",
     "fig.experts.legend.expected": "bei zufälligem Routing",
@@ -865,14 +872,17 @@ STRINGS: dict[str, str] = {
                     "{model} in einer Minute erneut oder nehmen Sie ein bereits geladenes Modell."),
     "public.no_tokenizer": ("{model} wurde geladen, sein Tokenizer aber nicht ({error}); die App braucht einen, um "
                             "einen Prompt zu lesen. Prüfen Sie, ob der Checkpoint Tokenizer-Dateien enthält."),
-    "public.proposer.no_draft_model": ("Die Vorschlagsquelle „Entwurfsmodell“ braucht ein eigenes kleines Modell, das "
-                                       "für das Zielmodell rät, und dieser Server hat keines für {model}. Wählen Sie "
-                                       "unter „Vorschlagsquelle“ MTP, Prompt-Nachschlagen oder keine{instead}."),
-    "public.proposer.instead": ", oder wählen Sie das Modell {targets}, zu dem ein Entwurfsmodell mitgeliefert wird",
-    "public.proposer.name_assistant": ("Die Vorschlagsquelle „Entwurfsmodell“ braucht ein eigenes kleines Modell mit "
-                                       "demselben Vokabular, eingetragen unter „Assistent“: Der eigene Assistent von "
-                                       "{model} ist ein MTP-Entwurfsmodell, das die Aktivierungen des Zielmodells liest "
-                                       "und allein nicht raten kann. Tragen Sie dort eines ein oder wählen Sie MTP."),
+    "public.proposer.no_draft_model": ("Die Vorschlagsquelle „eigenständiges kleines Modell“ braucht ein eigenes "
+                                       "kleines Modell, das für das Zielmodell rät, und dieser Server hat keines "
+                                       "für {model}. Wählen Sie unter „Vorschlagsquelle“ MTP, Prompt-Nachschlagen "
+                                       "oder keine{instead}."),
+    "public.proposer.instead": (", oder wählen Sie das Modell {targets}, zu dem ein eigenständiges kleines Modell "
+                                "mitgeliefert wird"),
+    "public.proposer.name_assistant": ("Die Vorschlagsquelle „eigenständiges kleines Modell“ braucht ein eigenes "
+                                       "kleines Modell mit demselben Vokabular, eingetragen unter „Assistent“: Der "
+                                       "eigene Assistent von {model} ist ein MTP-Entwurfsmodell, das die "
+                                       "Aktivierungen des Zielmodells liest und allein nicht raten kann. Tragen Sie "
+                                       "dort eines ein oder wählen Sie MTP."),
     "public.error.memory": ("Dem Server ging bei dieser Anfrage der Speicher aus. Versuchen Sie weniger neue Tokens "
                             "oder ein kleineres Modell; passiert das öfter, sagen Sie es den Betreibern der App."),
     "public.error.os": ("Der Server konnte eine benötigte Datei nicht lesen oder schreiben (Einzelheiten im "
@@ -893,42 +903,43 @@ STRINGS: dict[str, str] = {
     "memory.reason.fits": "{dtype}: {need:.1f} GB passen in die {free:.1f} GB freien {where}s",
     "memory.reason.fallback": ("{dtype}, weil {first} ({need:.1f} GB) nicht in die {free:.1f} GB freien {where}s "
                                "passt"),
-    "memory.refused": ("{model} passt nicht auf diesen Rechner: Selbst in {dtype} braucht es etwa {need:.1f} GB "
-                       "({need_bytes:,} Bytes: die Gewichte plus 20 % für die Ausführung), frei sind aber nur "
-                       "{free:.1f} GB ({free_bytes:,} Bytes) {where}. Wähle ein kleineres Modell oder starte die App "
-                       "auf einem Rechner mit mehr Speicher."),
-    "server.title": "Von deinem Server: die Annahmequote eines echten vLLM- oder SGLang-Servers",
-    "server.intro": ("Kopiere den Text der **/metrics**-Seite deines Servers einmal vor und einmal nach einer "
-                     "Last (oder lade die beiden Dateien hoch). Das Feld zieht die beiden voneinander ab und trägt "
-                     "ein, was dein Server gemessen hat, in das Kostenmodell des Labors. vLLM zählt Entwurfsrunden, "
-                     "entworfene und angenommene Tokens und die Annahme an jeder Entwurfsposition; SGLang meldet nur "
-                     "Annahmelänge und Annahmequote seiner letzten Batches. Hier läuft kein Modell, und nichts, was du "
-                     "einfügst, verlässt diese Seite."),
+    "memory.refused": ("{model} passt nicht auf diesen Rechner: Selbst in {dtype} braucht es etwa {need:.1f} GB ("
+                       "{need_bytes:,} Bytes: die Gewichte plus 20 % für die Ausführung), frei sind aber nur "
+                       "{free:.1f} GB ({free_bytes:,} Bytes) {where}. Wählen Sie ein kleineres Modell oder starten "
+                       "Sie die App auf einem Rechner mit mehr Speicher."),
+    "server.title": "Von Ihrem Server: die Annahmequote eines echten vLLM- oder SGLang-Servers",
+    "server.intro": ("Kopieren Sie den Text der **/metrics**-Seite Ihres Servers einmal vor und einmal nach einer "
+                     "Last (oder laden Sie die beiden Dateien hoch). Das Feld zieht die beiden voneinander ab und "
+                     "trägt ein, was Ihr Server gemessen hat, in das Kostenmodell des Labors. vLLM zählt "
+                     "Entwurfsrunden, entworfene und angenommene Tokens und die Annahme an jeder Entwurfsposition; "
+                     "SGLang meldet nur Akzeptanzlänge und Annahmequote seiner letzten Batches. Hier läuft kein "
+                     "Modell, und nichts, was Sie einfügen, verlässt diese Seite."),
     "server.before": "Vor der Last: /metrics-Text (optional)",
     "server.after": "Nach der Last: /metrics-Text",
     "server.upload_before": "Erste Seite hochladen",
     "server.upload_after": "Zweite Seite hochladen",
     "server.url": "Oder die /metrics-URL des Servers lesen (nur im lokalen Modus)",
-    "server.url_public": "Dieser Server liest keine URLs (öffentlicher Modus): Füge den Text stattdessen ein oder lade ihn hoch.",
+    "server.url_public": ("Dieser Server liest keine URLs (öffentlicher Modus): Fügen Sie den Text stattdessen ein "
+                          "oder laden Sie ihn hoch."),
     "server.fetch_before": "URL ins erste Feld lesen",
     "server.fetch_after": "URL ins zweite Feld lesen",
-    "server.c": "c: Durchlaufzeit Entwurfsmodell ÷ Durchlaufzeit Zielmodell auf deinem Server",
+    "server.c": "c: Durchlaufzeit Entwurfsmodell ÷ Durchlaufzeit Zielmodell auf Ihrem Server",
     "server.preset": "oder c von einem belegten Gemma-4-Paar übernehmen",
     "server.gamma": "N, mit dem der Server lief (SGLang: --speculative-num-steps; 0 = selbst ermitteln)",
     "server.read": "Zahlen auslesen",
     "server.preset_note": "c = {c:.3f} für {name}: {source} (hochgerechnet, nicht gemessen).",
     "server.url_read": "{size:,} Zeichen von {url} gelesen.",
     "server.summary.title": "**{engine} · {model}**: {window}",
-    "server.window.diff": "der Zeitraum zwischen deinen beiden Seiten",
+    "server.window.diff": "der Zeitraum zwischen Ihren beiden Seiten",
     "server.window.start": "alles seit dem Start des Servers (nur eine Seite)",
-    "server.window.gauges": "die Messwerte (Gauges) von SGLang zum Zeitpunkt deiner zweiten Seite",
-    "server.table.header": "| | gemessen auf deinem Server |\n| --- | --- |",
+    "server.window.gauges": "die Messwerte (Gauges) von SGLang zum Zeitpunkt Ihrer zweiten Seite",
+    "server.table.header": "| | gemessen auf Ihrem Server |\n| --- | --- |",
     "server.row.counts": "| Runden mit Entwurf · entworfene Tokens · angenommene Tokens | {value} |",
     "server.row.rate": "| Annahmequote (angenommen ÷ entworfen) | {value:.1%} |",
     "server.row.rate_missing": "| Annahmequote | {reason} |",
-    "server.row.length": ("| mittlere Annahmelänge (1 + angenommen ÷ Runden): Tokens pro Durchlauf des Zielmodells "
-                          "| {value:.2f} |"),
-    "server.row.length_missing": "| mittlere Annahmelänge | {reason} |",
+    "server.row.length": ("| mittlere Akzeptanzlänge (1 + angenommen ÷ Runden): Tokens pro Durchlauf des "
+                          "Zielmodells | {value:.2f} |"),
+    "server.row.length_missing": "| mittlere Akzeptanzlänge | {reason} |",
     "server.row.positions": "| Annahme an den Positionen 1 bis {n} | {value} |",
     "server.row.positions_missing": "| Annahme an jeder Position | {reason} |",
     "server.row.gamma": "| N, mit dem der Server lief | {value} ({source}) |",
@@ -939,13 +950,14 @@ STRINGS: dict[str, str] = {
     "server.not_on_page": "nicht auf dieser Seite",
     "server.gamma.counters": "entworfene Tokens ÷ Runden",
     "server.gamma.positions": "die Zahl der gezählten Positionen",
-    "server.gamma.entered": "wie von dir eingegeben",
+    "server.gamma.entered": "wie von Ihnen eingegeben",
     "server.gamma.implied": "aus den beiden Messwerten: (Länge − 1) ÷ Quote",
     "server.alpha.positions": "aus der Annahme an jeder Position",
     "server.alpha.rate": "aus der Annahmequote bei diesem N",
-    "server.alpha.length": "aus der mittleren Annahmelänge bei diesem N",
-    "server.note.reset": ("Zähler zurückgesetzt: {names} ist zwischen deinen Seiten gesunken, der Server wurde also "
-                          "dazwischen neu gestartet. Gezählt wird nur, was nach dem Neustart kam (deine zweite Seite)."),
+    "server.alpha.length": "aus der mittleren Akzeptanzlänge bei diesem N",
+    "server.note.reset": ("Zähler zurückgesetzt: {names} ist zwischen Ihren Seiten gesunken, der Server wurde also "
+                          "dazwischen neu gestartet. Gezählt wird nur, was nach dem Neustart kam (Ihre zweite "
+                          "Seite)."),
     "server.note.others": "Auf der Seite steht mehr als ein Modell mit Entwurf; diese Zahlen gelten für {model}.",
     "server.note.no_draft_tokens": "Die Seite hat keinen Zähler für entworfene Tokens, daher gibt es keine Annahmequote.",
     "server.note.no_positions_vllm": ("Diese vLLM-Seite hat keinen Zähler je Position "
@@ -954,12 +966,12 @@ STRINGS: dict[str, str] = {
     "server.note.no_positions_sglang": "SGLang meldet keine Annahme je Position, daher bleibt diese Ansicht leer.",
     "server.note.gauges": ("Die Messwerte von SGLang beschreiben seine letzten Batches, keinen Zeitraum: Es wird "
                            "nichts abgezogen, und die erste Seite wird nicht gebraucht."),
-    "server.note.need_gamma": ("Gib das N ein, mit dem der Server lief (sein --speculative-num-steps), um α "
+    "server.note.need_gamma": ("Geben Sie das N ein, mit dem der Server lief (sein --speculative-num-steps), um α "
                                "anzupassen und vorherzusagen."),
-    "server.error.empty": "Füge zuerst eine /metrics-Seite ins zweite Feld ein (oder lade eine hoch).",
+    "server.error.empty": "Fügen Sie zuerst eine /metrics-Seite ins zweite Feld ein (oder laden Sie eine hoch).",
     "server.error.too_large": ("Der Text hat {size:,} Zeichen; die /metrics-Seite eines Servers ist viel kleiner "
                                "(hier höchstens {limit:,})."),
-    "server.error.not_prometheus": ("Das ist kein Prometheus-Text ({error}). Kopiere die ganze Seite, die die "
+    "server.error.not_prometheus": ("Das ist kein Prometheus-Text ({error}). Kopieren Sie die ganze Seite, die die "
                                     "/metrics-URL des Servers zeigt."),
     "server.error.no_spec": ("Diese Prometheus-Seite hat keine Metriken zur spekulativen Decodierung: weder die "
                              "vllm:spec_decode_*-Zähler von vLLM noch die sglang:spec_accept_*-Messwerte von SGLang."),
@@ -968,30 +980,30 @@ STRINGS: dict[str, str] = {
     "server.error.no_spec.sglang": ("Diese SGLang-Seite hat weder sglang:spec_accept_length noch "
                                     "sglang:spec_accept_rate: Wurde der Server mit --speculative-algorithm gestartet?"),
     "server.error.different": "Die beiden Seiten stammen von verschiedenen Servern ({before} und {after}).",
-    "server.error.no_drafts": ("Zwischen deinen beiden Seiten gab es keine Entwürfe: Schicke nach der ersten Seite "
-                               "einige Anfragen und hole dann die zweite."),
-    "server.error.no_drafts_ever": "Der Server hat noch nichts entworfen: Schicke ihm zuerst einige Anfragen.",
+    "server.error.no_drafts": ("Zwischen Ihren beiden Seiten gab es keine Entwürfe: Schicken Sie nach der ersten "
+                               "Seite einige Anfragen und holen Sie dann die zweite."),
+    "server.error.no_drafts_ever": "Der Server hat noch nichts entworfen: Schicken Sie ihm zuerst einige Anfragen.",
     "server.error.missing": "Der Seite fehlt {name}, das diese Zahlen brauchen.",
-    "server.error.public_url": ("Dieser Server liest keine URLs (öffentlicher Modus) und hat keine Anfrage gestellt: "
-                                "Füge den /metrics-Text stattdessen ein oder lade ihn hoch."),
+    "server.error.public_url": ("Dieser Server liest keine URLs (öffentlicher Modus) und hat keine Anfrage "
+                                "gestellt: Fügen Sie den /metrics-Text stattdessen ein oder laden Sie ihn hoch."),
     "server.error.url_scheme": "Gelesen werden nur Adressen mit http:// oder https://.",
     "server.error.url": "{url} konnte nicht gelesen werden: {error}",
     "server.error.file": "Die Datei konnte nicht gelesen werden: {error}",
-    "server.title.curves": "Dein Server im Kostenmodell (c = {c:.3f})",
-    "server.title.acceptance": "Annahme je Entwurfsposition auf deinem Server (N = {n})",
-    "server.no_data": "Füge eine /metrics-Seite ein und drücke „Zahlen auslesen“.",
-    "server.legend.measured": "gemessen auf deinem Server (N = {n})",
+    "server.title.curves": "Ihr Server im Kostenmodell (c = {c:.3f})",
+    "server.title.acceptance": "Annahme je Entwurfsposition auf Ihrem Server (N = {n})",
+    "server.no_data": "Fügen Sie eine /metrics-Seite ein und drücken Sie „Zahlen auslesen“.",
+    "server.legend.measured": "gemessen auf Ihrem Server (N = {n})",
     "server.legend.predicted": "vorhergesagt, α = {alpha:.2f}",
     "server.legend.predicted_speedup": "vorhergesagt, α = {alpha:.2f}, c = {c:.3f}",
     "server.legend.miniature": "das Miniaturmodell dieser App: vorhergesagt, α = {alpha:.2f}",
-    "server.legend.positions": "gemessen auf deinem Server",
+    "server.legend.positions": "gemessen auf Ihrem Server",
     "server.legend.alpha_k": "vorhergesagt: α^k mit α = {alpha:.2f}",
-    "server.what": ("Der dunkelorangefarbene Punkt ist, was dein Server gemessen hat: Tokens pro Durchlauf des "
-                    "Zielmodells bei dem N, mit dem er lief (1 + angenommene Entwurfstokens pro Runde). Die blauen Kurven sagt das "
-                    "Kostenmodell des Labors für jedes N vorher, aus dem an deinen Server angepassten α und dem "
-                    "gewählten c: Tokens pro Durchlauf (1 − α^(N+1)) / (1 − α) und die Beschleunigung geteilt durch "
-                    "(N·c + 1), das beste N mit Stern. Die Balken sind der Anteil der Runden, deren erste k Entwürfe "
-                    "alle angenommen wurden, neben α^k. Die Batches eines Servers teilen sich jeden Durchlauf des "
-                    "Zielmodells, seine echte Beschleunigung hängt also auch von der Last ab; die Vorhersage gilt für "
-                    "eine Sequenz auf einmal."),
+    "server.what": ("Der dunkelorangefarbene Punkt ist, was Ihr Server gemessen hat: Tokens pro Durchlauf des "
+                    "Zielmodells bei dem N, mit dem er lief (1 + angenommene Entwurfstokens pro Runde). Die blauen "
+                    "Kurven sagt das Kostenmodell des Labors für jedes N vorher, aus dem an Ihren Server "
+                    "angepassten α und dem gewählten c: Tokens pro Durchlauf (1 − α^(N+1)) / (1 − α) und die "
+                    "Beschleunigung geteilt durch (N·c + 1), das beste N mit Stern. Die Balken sind der Anteil der "
+                    "Runden, deren erste k Entwürfe alle angenommen wurden, neben α^k. Die Batches eines Servers "
+                    "teilen sich jeden Durchlauf des Zielmodells, seine echte Beschleunigung hängt also auch von "
+                    "der Last ab; die Vorhersage gilt für eine Sequenz auf einmal."),
 }

@@ -26,7 +26,7 @@ STRINGS: dict[str, str] = {
     "race.this": "Race this prompt",
     "race.lane.alone": "Target alone",
     "race.lane.mtp": "Target + MTP drafter",
-    "race.lane.draft-model": "Target + draft model",
+    "race.lane.draft-model": "Target + separate small model",
     "race.lane.prompt-lookup": "Target + prompt lookup",
     "race.projected.e2b": "Gemma 4 E2B + assistant (projected)",
     "race.projected.31b": "Gemma 4 31B + assistant (projected)",
@@ -70,8 +70,14 @@ STRINGS: dict[str, str] = {
     "engine.whole": "{name} must be a whole number; got {value}.",
     "engine.finite": "{name} must be a finite number; got {value}.",
     "engine.temperature": "The temperature must be above 0 when sampling; got {value}.",
-    "engine.vocab": "Token id(s) {ids} are outside the vocabulary (0 to {last}).",
+    "engine.vocab": "Outside the vocabulary (0 to {last}): token ids {ids}.",
     "engine.choice": "Unknown {name} {value}; choose one of {choices}.",
+    "unit.guess.one": "{n} guess",
+    "unit.guess.other": "{n} guesses",
+    "unit.position.one": "{n} position",
+    "unit.position.other": "{n} positions",
+    "unit.cpu_thread.one": "{n} CPU thread",
+    "unit.cpu_thread.other": "{n} CPU threads",
     "moe.story": ("Verifying {tokens} tokens at batch size 1, the {tokens} tokens call on about {touched:.0f} of the "
                   "{E} experts in each layer, where one token uses {k} (counting each token's choice as independent). "
                   "A memory-bound pass pays for the weights it reads, so this check costs {v:.1f} one-token steps, "
@@ -117,7 +123,7 @@ STRINGS: dict[str, str] = {
     "step.settings": "Decoding settings",
     "step.proposer": "Proposer",
     "step.proposer.mtp": "MTP (Gemma 4 assistant)",
-    "step.proposer.draft-model": "draft model",
+    "step.proposer.draft-model": "separate small model",
     "step.proposer.prompt-lookup": "prompt lookup",
     "step.proposer.none": "none (baseline)",
     "step.n": "N: guesses per round (num_assistant_tokens)",
@@ -129,9 +135,9 @@ STRINGS: dict[str, str] = {
     "step.top_k": "Top-k (0 = off)",
     "step.top_p": "Top-p (1 = off)",
     "step.seed": "Seed",
-    "step.proposer_info": ("who guesses: Gemma 4's MTP assistant; a separate small model with the same vocabulary; "
-                           "prompt lookup (copies what followed the last words earlier in the prompt, no model); "
-                           "or nobody"),
+    "step.proposer_info": ("who guesses: Gemma 4's MTP assistant; a separate small model with the same vocabulary, "
+                           "which reads only the text; prompt lookup (copies what followed the last words earlier "
+                           "in the prompt, no model); or nobody"),
     "step.n_info": "how many tokens the drafter guesses per round (the starting value when a schedule moves it)",
     "step.schedule_info": ("heuristic: +2 after a round with every guess kept, −1 after a rejection; "
                            "constant: N stays"),
@@ -162,7 +168,7 @@ STRINGS: dict[str, str] = {
     "step.stopped": " Generation stopped ({why}).",
     "step.stop.eos": "the model wrote its end-of-text token",
     "step.stop.length": "the limit of new tokens was reached",
-    "step.params": "{model} ({millions:,.1f}M parameters)",
+    "step.params": "{model} ({params} parameters)",
     "step.schedule.heuristic": "heuristic",
     "step.schedule.constant": "constant",
     "step.recorded.actions_speak": "“Actions speak”, MTP drafter",
@@ -189,7 +195,7 @@ STRINGS: dict[str, str] = {
                      "Home to go back, or Reset to start afresh."),
     "step.warning": "Warning",
     "step.info": "Note",
-    "step.device.cpu": "no GPU found; running on {threads} CPU thread(s)",
+    "step.device.cpu": "no GPU found; running on {threads}",
     "step.device.cuda": "CUDA GPU found: {name}",
     "step.device.mps": "Apple GPU (MPS) found",
     "step.device.requested": "device {device} requested",
@@ -349,7 +355,7 @@ STRINGS: dict[str, str] = {
     "fig.kv_sharing.round_axis": "round",
     "fig.kv_sharing.positions_axis": "positions",
     "fig.activations.title": "Target activations feed the drafter",
-    "fig.activations.heading": "Target activations feed the drafter: round {i}, {n} guess(es) from one position",
+    "fig.activations.heading": "Target activations feed the drafter: round {i}, {guesses} from one position",
     "fig.activations.what": (
         "How one guess is made. The drafter does not start from scratch: it takes the target's last hidden state "
         "(its summary of the text so far) and the embedding of the last token, glues them together, shrinks them "
@@ -381,8 +387,8 @@ STRINGS: dict[str, str] = {
                        "then no longer almost free, and MTP speeds up a MoE model such as 26B A4B less than a dense "
                        "model of the same active size."),
     "fig.statistics.title": "Statistics",
-    "fig.statistics.heading": ("Statistics after round {i}: mean acceptance length {mal:.2f}, {tpp:.2f} tokens per "
-                               "target pass"),
+    "fig.statistics.heading": ("Statistics after round {i}: mean acceptance length {mal:.2f} (guesses kept + the "
+                               "target's own token); {tpp:.2f} tokens per target pass"),
     "fig.statistics.what": (
         "Top left: how often the guess at each position was accepted (early guesses are easier, so the bars usually "
         "fall). Top right: how many guesses each round kept. Bottom left: the number of guesses N allowed per "
@@ -443,8 +449,8 @@ STRINGS: dict[str, str] = {
     "lab.preset": "Place a real Gemma 4 pair (projected, not measured)",
     "lab.moe": "The target is a mixture of experts like 26B A4B (verifying N + 1 tokens reads the experts they pick)",
     "lab.preset.none": "my own α and c",
-    "lab.status.shipped": ("Showing the sweep recorded on the miniature ({where}). Measured: c = {c:.2f}, "
-                           "α = {alpha:.2f}; the best N is {best} measured and {best_pred} predicted."),
+    "lab.status.shipped": ("Showing the sweep recorded on the miniature. Measured: c = {c:.2f}, α = {alpha:.2f}; "
+                           "the best N is {best} measured and {best_pred} predicted."),
     "lab.status.done": ("Sweep done in {seconds:.1f} s on {model}. Measured: c = {c:.2f}, α = {alpha:.2f}; "
                         "the best N is {best} measured and {best_pred} predicted."),
     "lab.status.preset": ("**{name}: projected, not measured.** α = {alpha:.2f} ({alpha_source}); "
@@ -488,16 +494,16 @@ STRINGS: dict[str, str] = {
                         "because one rejection throws away everything after it."),
     "lab.what.speedup": ("Speed-up is time per token without a drafter divided by time per token with it, measured "
                          "on this machine. Below the 1.0 line drafting is slower than not drafting. The curve is "
-                         "the cost model with the measured c and the measured cost of the verification pass. "
-                         "Here a longer draft hurts once the next guess's small chance of being kept no longer pays "
-                         "for the drafter pass it costs: the curve peaks at the best N and falls after it. The "
-                         "diamonds are the heuristic schedule, which starts at the given N, adds 2 after a round "
-                         "with every guess kept and takes 1 away after a rejection, so it finds a good N without "
-                         "being told. The dots sit a little below the curve because the model counts forward "
-                         "passes only, not the bookkeeping between them. The star marks the best measured constant N (the "
-                         "heuristic diamonds do not count for it). Every figure here counts steady rounds only: not "
-                         "the prefill, which reads the whole prompt, and not a last round whose guesses the token "
-                         "limit cut short. That is why a row's new_tokens is below the generation's length, and why "
+                         "the cost model with the measured c and the measured cost of the verification pass. Here a "
+                         "longer draft hurts once the next guess's small chance of being kept no longer pays for "
+                         "the drafter pass it costs: the curve peaks at the best N and falls after it. The diamonds "
+                         "are the heuristic schedule, which starts at the given N, adds 2 after a round with every "
+                         "guess kept and takes 1 away after a rejection, so it finds a good N without being told. "
+                         "The dots sit a little below the curve because the model counts forward passes only, not "
+                         "the bookkeeping between them. The star marks the best measured constant N (the heuristic "
+                         "diamonds do not count for it). Every figure here counts steady rounds only: not the "
+                         "prefill, which reads the whole prompt, and not a last round whose guesses the token limit "
+                         "cut short. That is why a row counts fewer new tokens than the generation wrote, and why "
                          "the speed-up of a whole generation, as the Race tab times it, comes out a little lower."),
     "lab.what.acceptance": ("The bars show, for each guess position k, the share of rounds in which guesses 1 to k "
                             "were all accepted; the line is α^k. The bars fall because a guess counts only when "
@@ -602,7 +608,7 @@ STRINGS: dict[str, str] = {
                       "computed the distribution at the position after the last guess, so it adds a token of its "
                       "own there: the bonus, “{target_token}”. The round wrote {new} tokens for a single target "
                       "pass. After a round like this the heuristic schedule lets the drafter guess 2 more next time."),
-    "tour.ch5.try": ("Step through *actions speak* and look for the blue ★ tokens: each one ends a round in which "
+    "tour.ch5.try": ("Step through *{actions_speak}* and look for the blue ★ tokens: each one ends a round in which "
                      "every guess was kept."),
     "tour.ch5.q": "With N guesses, how many tokens can one round add at most?",
     "tour.ch5.a": "N + 1: all N guesses and the bonus token.",
@@ -638,8 +644,8 @@ STRINGS: dict[str, str] = {
                       "in there. In round {round} of this example full of numbers it was not: the drafter guessed "
                       "“{miss_guess}”, the target wanted “{miss_wanted}”, and that token sat in a cluster the "
                       "drafter never opened."),
-    "tour.ch8.try": ("In **Step through**, load *tom counted*, open *Cluster selection* and step until a "
-                     "panel says “cluster miss”."),
+    "tour.ch8.try": ("In **Step through**, load *{tom_counted}*, open *Cluster selection* and step until a panel "
+                     "says “cluster miss”."),
     "tour.ch8.q": "Does a cluster miss make the output wrong?",
     "tour.ch8.a": ("No. It costs a rejected guess and nothing more: the target checks every guess and writes its "
                    "own token at that position."),
@@ -744,9 +750,9 @@ STRINGS: dict[str, str] = {
         "drafting reads more expert bytes or fewer at each B. For 26B A4B, whose experts hold most of its weights, "
         "the lab's 26B A4B preset and the tour's chapter 11 work the same count through with its real sizes."),
     "fig.experts.dense": ("This target is dense: every token passes through all of its weights, so there are no "
-                      "experts to count. Choose miniature-moe to see a mixture-of-experts Gemma 4."),
-    "fig.experts.heading": ("Experts touched, round {i}: {positions} position(s) routed, each to k = {k} of E = {E} "
-                        "experts per layer"),
+                          "experts to count. Choose “{moe}” under Model to see a mixture-of-experts Gemma 4."),
+    "fig.experts.heading": ("Experts touched, round {i}: {positions} routed, each to k = {k} of E = {E} experts per "
+                            "layer"),
     "fig.experts.grid": "positions routed to each expert, this round",
     "fig.experts.distinct": "different experts per layer, per verification",
     "fig.experts.bytes": "expert weights read per verification pass",
@@ -755,7 +761,7 @@ STRINGS: dict[str, str] = {
     "fig.experts.batch_bytes": "batch: expert weights read per generated token",
     "fig.experts.no_rounds": "the prefill has no verification yet: step to round 1",
     "fig.experts.no_batch": "no recorded batch traces for this model",
-    "fig.experts.hover.grid": "layer %{y}, expert %{x}: %{z} position(s)<extra></extra>",
+    "fig.experts.hover.grid": "layer %{y}, expert %{x}: positions routed here %{z}<extra></extra>",
     "fig.experts.legend.positions": "positions",
     "fig.experts.legend.distinct": "different experts (mean over layers)",
     "fig.experts.legend.expected": "if routing were random",
@@ -792,14 +798,14 @@ STRINGS: dict[str, str] = {
                     "use a model that is already loaded."),
     "public.no_tokenizer": ("{model} loaded, but its tokenizer did not ({error}); the app needs one to read a "
                             "prompt. Check that the checkpoint has tokenizer files."),
-    "public.proposer.no_draft_model": ("The proposer “draft model” needs a separate small model that guesses for the "
-                                       "target, and this server has none for {model}. Choose MTP, prompt lookup or "
-                                       "none under Proposer{instead}."),
-    "public.proposer.instead": ", or the model {targets}, whose draft model is bundled",
-    "public.proposer.name_assistant": ("The proposer “draft model” needs a separate small model with the same "
-                                       "vocabulary, named under Assistant: {model}'s own assistant is an MTP drafter, "
-                                       "which reads the target's activations and cannot guess on its own. Name one "
-                                       "there, or choose MTP under Proposer."),
+    "public.proposer.no_draft_model": ("The proposer “separate small model” needs a small model of its own that "
+                                       "guesses for the target, and this server has none for {model}. Choose MTP, "
+                                       "prompt lookup or none under Proposer{instead}."),
+    "public.proposer.instead": ", or the model {targets}, whose separate small model is bundled",
+    "public.proposer.name_assistant": ("The proposer “separate small model” needs a small model of its own with the "
+                                       "same vocabulary, named under Assistant: {model}'s own assistant is an MTP "
+                                       "drafter, which reads the target's activations and cannot guess on its own. "
+                                       "Name one there, or choose MTP under Proposer."),
     "public.error.memory": ("The server ran out of memory for this request. Try fewer new tokens or a smaller model; "
                             "if it keeps happening, tell whoever runs the app."),
     "public.error.os": ("The server could not read or write a file it needed (details in the server log). Try "

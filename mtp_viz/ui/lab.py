@@ -127,7 +127,7 @@ def first_paint(request: gr.Request = None) -> tuple:
     df = shipped()
     if df is None:
         return (*views.build_all(None, lang), t("lab.no_data", lang), None, gr.DownloadButton(interactive=False))
-    status = t("lab.status.shipped", lang, where=SHIPPED.name, **headline(df))
+    status = t("lab.status.shipped", lang, **headline(df))
     return show(df, status, str(SHIPPED), lang)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from mtp_viz.figures.theme import moe_caveat
-from mtp_viz.strings import TABLES, t
+from mtp_viz.strings import TABLES, count, large, t
 from mtp_viz.trace import BONUS, CORRECTION, UNUSED, ModelInfo, Round, Trace
 from mtp_viz.ui.session import md
 
@@ -42,8 +42,13 @@ def device_reason(reason: str, lang: str = "en") -> str:
     """Why the model ran where it did, in `lang`: what models.pick_device wrote, translated; anything after it (a
     memory note) or in an older wording as recorded."""
     for pattern, key in DEVICE_REASONS:
-        reason = re.sub(rf"^{pattern}(?=;|$)", lambda m, key=key: t(key, lang, **m.groupdict()), reason)
+        reason = re.sub(rf"^{pattern}(?=;|$)", lambda m, key=key: t(key, lang, **_said(m.groupdict(), lang)), reason)
     return reason
+
+
+def _said(found: dict, lang: str) -> dict:
+    """A device reason's values as the tables say them: a thread count with its noun in the right plural form."""
+    return {**found, **({"threads": count(int(found["threads"]), "cpu_thread", lang)} if "threads" in found else {})}
 
 
 def warning(message: str) -> str:
@@ -68,7 +73,7 @@ def what_happened(trace: Trace, i: int, lang: str) -> str:
 def models_line(info: ModelInfo, lang: str) -> str:
     """Which models ran, their sizes, the proposer, and where (with why there, in `lang`)."""
     models = ((info.target_class, info.target_params), (info.assistant_class, info.drafter_params))
-    sizes = " + ".join(t("step.params", lang, model=md(str(c)), millions=p / 1e6) for c, p in models if c and p)
+    sizes = " + ".join(t("step.params", lang, model=md(str(c)), params=large(p, lang)) for c, p in models if c and p)
     said = {k: md(str(getattr(info, k))) for k in ("name", "proposer", "device", "dtype")}
     if f"step.proposer.{info.proposer}" in TABLES["en"]:
         said["proposer"] = md(t(f"step.proposer.{info.proposer}", lang))

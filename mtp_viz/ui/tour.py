@@ -94,8 +94,7 @@ LINKS = {"lab": ("lab", "tour.open_lab"), "experts": ("step", "tour.open_experts
 # -- what a chapter says --------------------------------------------------------------------------------------
 def _num(x: float, lang: str, digits: int = 2) -> str:
     """x with `digits` decimals (trailing zeros dropped past 2), grouped in thousands, in the language's marks."""
-    text = number(x, lang, digits)
-    return text.rstrip("0").rstrip(",." if lang == "de" else ".") if digits > 2 else text
+    return number(x, lang, digits, fewest=0 if digits > 2 else digits)
 
 
 def facts(k: int, lang: str) -> dict:
@@ -157,9 +156,15 @@ def page(k: int, lang: str, tab_ids=()) -> tuple:
     tab, link_key = LINKS.get(ch.link, (None, None))
     link = gr.Button(t(link_key, lang), visible=True) if tab in tab_ids else gr.Button(visible=False)
     return (f"**{k + 1} / {len(CHAPTERS)}**", narration, left, right, racing,
-            t("tour.try", lang, text=t(try_key, lang)), t("tour.check", lang, text=t(key + ".q", lang, **values)),
+            t("tour.try", lang, text=t(try_key, lang, **recorded_names(lang))),
+            t("tour.check", lang, text=t(key + ".q", lang, **values)),
             gr.Markdown(t("tour.answer", lang, text=t(key + ".a", lang, **values)), visible=False),
             gr.Button(interactive=k > 0), gr.Button(interactive=k < len(CHAPTERS) - 1), link, k)
+
+
+def recorded_names(lang: str) -> dict:
+    """The shipped traces' names as the Recorded examples list shows them, for the chapters that say which to load."""
+    return {p.stem: t(f"step.recorded.{p.stem}", lang) for p in sorted(TRACES.glob("*.json"))}
 
 
 def _plots(ch: Chapter, tr: Trace, i: int, lang: str) -> tuple:

@@ -1,0 +1,42 @@
+"""One word per idea, per language: the term each glossary entry defines, and the other words for the same idea that
+the tables must not use beside it. Knows only words; tests/test_strings.py holds every table to this list.
+"""
+from __future__ import annotations
+
+# glossary entry (mtp_viz/ui/glossary.py TERMS) -> the one word the tables use for it; "proposer.draft-model" is the
+# classic separate small draft model, named so that it cannot be taken for the MTP drafter.
+TERMS: dict[str, dict[str, str]] = {
+    "en": {"target": "target", "drafter": "drafter", "mtp": "MTP", "speculative": "speculative decoding",
+           "token": "token", "forward_pass": "forward pass", "draft": "draft", "round": "round",
+           "verification": "verification", "acceptance_length": "acceptance length", "correction": "correction",
+           "bonus": "bonus token", "kv_cache": "KV cache", "attention": "attention", "hidden_state": "hidden state",
+           "embedding": "embedding", "cluster": "cluster", "cluster_miss": "cluster miss", "schedule": "schedule",
+           "moe": "mixture of experts", "proposer.draft-model": "separate small model"},
+    "de": {"target": "Zielmodell", "drafter": "Entwurfsmodell", "mtp": "MTP", "speculative": "spekulative Decodierung",
+           "token": "Token", "forward_pass": "Vorwärtsdurchlauf", "draft": "Entwurf", "round": "Runde",
+           "verification": "Prüfung", "acceptance_length": "Akzeptanzlänge", "correction": "Korrektur",
+           "bonus": "Bonus-Token", "kv_cache": "KV-Cache", "attention": "Attention", "hidden_state": "verborgener Zustand",
+           "embedding": "Embedding", "cluster": "Cluster", "cluster_miss": "Cluster-Fehlgriff", "schedule": "Zeitplan",
+           "moe": "Mixture of Experts", "proposer.draft-model": "eigenständiges kleines Modell"},
+    "zh-TW": {"target": "目標模型", "drafter": "草稿模型", "mtp": "多詞元預測", "speculative": "推測式解碼", "token": "詞元",
+              "forward_pass": "前向傳播", "draft": "草稿", "round": "輪", "verification": "驗證",
+              "acceptance_length": "接受長度", "correction": "修正", "bonus": "額外詞元", "kv_cache": "KV 快取",
+              "attention": "注意力", "hidden_state": "隱藏狀態", "embedding": "嵌入", "cluster": "叢集",
+              "cluster_miss": "叢集未命中", "schedule": "排程", "moe": "混合專家", "proposer.draft-model": "獨立小模型"},
+}
+
+# A second word for one of those ideas (a regular expression) -> the term to write instead.
+AVOID: dict[str, dict[str, str]] = {
+    "en": {r"\bguess\(es\)": "guess / guesses", r"\bposition\(s\)": "position / positions",
+           r"\bdraft model\b(?! \()": "drafter (MTP) or separate small model (the other proposer)"},
+    "de": {r"\b(?:[Dd]u|[Dd]ein\w*|[Dd]ich|[Dd]ir)\b": "Sie / Ihr",                 # the page says Sie throughout
+           r"\b(?:Kopiere|Gib|Füge|Schicke|Wähle|[Ss]tarte|[Hh]ole|[Ll]ade|[Dd]rücke)\b": "the Sie form",
+           r"\bgierige\w*": "Greedy-Decodierung", r"Annahmelänge": "Akzeptanzlänge",
+           r"klassische\w* Entwurfsmodell": "eigenständiges kleines Modell"},
+    "zh-TW": {"群集": "叢集", "打分數": "評分", "密集": "稠密", "起草": "草擬", r"(?<!`)heuristic(?!`)": "啟發式",
+              "推測性解碼": "推測式解碼", "傳統草稿模型": "獨立小模型"},
+}
+
+# Names the code uses that never stand in a sentence: a reader sees the tables' names for them.
+INTERNAL = [r"\bminiature-moe\b", r"\bminiature-shallow\b", r"\bactions speak\b", r"\btom counted\b", r"lab_sweep",
+            r"\bnew_tokens\b"]
