@@ -38,6 +38,15 @@ def moe_facts(trace) -> tuple[int, int, int, int]:
     return int(info.num_experts), int(info.top_k_experts), len(layers), int(info.expert_bytes or 0)
 
 
+def cost_shape(trace) -> dict:
+    """The target's experts as lab.py's MoE cost model counts them (E, k, layers, one expert and the shared part),
+    in bytes: what a pass over some tokens reads, for the words that compare this model with 26B A4B."""
+    num_experts, k, layers, expert = moe_facts(trace)
+    shared = trace.model_info.target_params * _BYTES_PER_PARAM.get(trace.model_info.dtype, 4) - \
+        layers * num_experts * expert
+    return {"E": num_experts, "k": k, "layers": layers, "expert_params": expert, "shared_params": shared}
+
+
 def distinct_per_layer(routes: list[list[list[int]]]) -> list[int]:
     """routes[layer][position] = top-k ids -> number of different experts each layer used."""
     return [len({e for ids in layer for e in ids}) for layer in routes]

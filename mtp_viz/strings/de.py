@@ -81,17 +81,31 @@ STRINGS: dict[str, str] = {
     "unit.position.other": "{n} Positionen",
     "unit.cpu_thread.one": "{n} CPU-Thread",
     "unit.cpu_thread.other": "{n} CPU-Threads",
-    "moe.story": ("Beim Prüfen von {tokens} Tokens mit Batchgröße 1 rufen die {tokens} Tokens etwa {touched:.0f} der "
-                  "{E} Experten jeder Schicht auf, während ein einzelnes Token {k} nutzt (jede Wahl als unabhängig "
-                  "gezählt). Ein speichergebundener Durchlauf bezahlt für die Gewichte, die er liest; diese Prüfung "
-                  "kostet also {v:.1f} Ein-Token-Schritte, nicht einen. Pro erzeugtem Token lesen Ziel- und "
-                  "Entwurfsmodell zusammen dann {draft_b1:.1f} Mrd. Gewichte, ohne Entwürfe {plain_b1:.1f} Mrd.: Die "
-                  "hochgerechnete Beschleunigung bei N = {n} beträgt {costed:.2f}×, nicht {dense:.2f}× wie bei einem "
-                  "dichten Modell, bei dem die Prüfung einen Schritt kostet. Das beste N ist dann {best}, mit "
-                  "{best_x:.2f}×, und ab N = {slow_n} macht das Entwerfen es langsamer als ganz ohne Entwurfsmodell "
-                  "({slow_x:.2f}× bei N = {slow_n}). Mit 8 Sequenzen im Batch berührt schon das gewöhnliche Decodieren {touched_b8:.0f} "
-                  "Experten pro Schicht und Schritt, sodass die Vorschläge anteilig weniger hinzufügen "
-                  "({touched_b8_draft:.0f}): {draft_b8:.2f} Mrd. gegenüber {plain_b8:.2f} Mrd. Gewichten pro Token."),
+    "moe.story": ("In Zahlen, für Gemma 4 26B A4B bei N = {n}: Jede Schicht hat {E} Experten, ein Token nutzt {k} "
+                  "davon. Eine Prüfung liest {tokens} Tokens (die {n} Vorschläge und das eigene Token des "
+                  "Zielmodells); wählte jedes seine {k} Experten zufällig, nutzten sie zusammen etwa {touched:.0f} "
+                  "verschiedene pro Schicht. Diese Zahl ist E·(1 − (1 − k/E)^T): für jeden der E = {E} Experten die "
+                  "Wahrscheinlichkeit, dass mindestens eines der T = {tokens} Tokens ihn wählt, aufsummiert. Bei "
+                  "Batchgröße 1 dauert ein Durchlauf etwa so lange wie das Lesen seiner Gewichte; diese Prüfung "
+                  "kostet daher so viel wie {v:.1f} Ein-Token-Schritte statt einem. Pro erzeugtem Token lesen "
+                  "Zielmodell und Entwurfsmodell zusammen dann {draft_b1} Gewichte, gegenüber {plain_b1}, wenn das "
+                  "Zielmodell allein decodiert. Die vorhergesagte Beschleunigung bei N = {n} ist deshalb "
+                  "{costed:.2f}×, nicht die {dense:.2f}×, die es wären, wenn die Prüfung nur einen Schritt kostete "
+                  "wie bei einem dichten Modell. Ein kürzerer Entwurf schneidet etwas besser ab: N = {best} ergibt "
+                  "{best_x:.2f}×. Ab N = {slow_n} ist Entwerfen langsamer als Decodieren ohne Entwurf ({slow_x:.2f}"
+                  "× bei N = {slow_n}). In einem Batch von 8 Sequenzen sieht es anders aus: Schon das gewöhnliche "
+                  "Decodieren nutzt pro Schritt etwa {touched_b8:.0f} der {E} Experten jeder Schicht, und das "
+                  "Prüfen aller Entwürfe hebt das nur auf {touched_b8_draft:.0f}; pro erzeugtem Token liest der "
+                  "Batch dann {draft_b8} Gewichte mit Entwurf gegenüber {plain_b8} ohne."),
+    "moe.miniature": ("Das mitgelieferte Mixture-of-Experts-Miniaturmodell unten ist kein Widerspruch: Es hat nur "
+                      "{E} kleine Experten pro Schicht und nutzt {k} pro Token, also berührt eine Prüfung von "
+                      "{tokens} Tokens etwa {touched:.0f} davon und liest die Gewichte von etwa {v:.1f} "
+                      "Ein-Token-Schritten, gegenüber {v_big:.1f} bei 26B A4B. Darum wird es noch schneller, "
+                      "während 26B A4B mit Batchgröße 1 kaum schneller wird."),
+    "moe.plain": ("Ein Token braucht nur wenige Experten einer Schicht. Die Prüfung von {tokens} Tokens auf einmal "
+                  "braucht viel mehr, denn jedes Token wählt seine eigenen. Bei Batchgröße 1 dauert das Lesen all "
+                  "dieser zusätzlichen Expertengewichte etwa so lange, wie der Entwurf einspart; von der "
+                  "Beschleunigung bleibt wenig."),
     "race.js.passes": "Durchläufe",
     "race.js.tokens": "Tokens",
     "race.js.rate": "Tokens/s",
@@ -520,8 +534,9 @@ STRINGS: dict[str, str] = {
     "lab.legend.projected": "{name} (hochgerechnet, nicht gemessen)",
     "lab.no_data": "Noch keine Messreihe: Drücken Sie „Messreihe starten“.",
     "lab.what.tokens": ("Jeder Punkt zeigt die Tokens pro Durchlauf des großen Modells bei einem N, über alle "
-                        "Prompts; die Linie ist die Vorhersage des Kostenmodells aus einem angepassten α, und die "
-                        "gestrichelte Linie N + 1 ist das Höchste, was eine Runde liefern kann (jeder Vorschlag "
+                        "Prompts: die mittlere Akzeptanzlänge, behaltene Vorschläge + das eigene Token des "
+                        "Zielmodells; die Linie ist die Vorhersage des Kostenmodells aus einem angepassten α, und "
+                        "die gestrichelte Linie N + 1 ist das Höchste, was eine Runde liefern kann (jeder Vorschlag "
                         "behalten plus das eigene Token des Zielmodells). Die Punkte steigen mit N, biegen aber von "
                         "N + 1 ab: Ein längerer Entwurf fügt Vorschläge hinzu, die immer seltener überleben, weil "
                         "eine Ablehnung alles danach verwirft."),
@@ -709,7 +724,8 @@ STRINGS: dict[str, str] = {
                       "langer Entwurf mehr, als er spart; kurze Entwürfe verschwenden wenig, können aber auch nicht "
                       "viel gewinnen. Der heuristische Zeitplan passt N unterwegs an: +2 nach einer Runde, in der "
                       "jeder Vorschlag angenommen wurde, −1 nach jeder Ablehnung. In diesem Beispiel sank N von "
-                      "{n_first} auf {n_min}, und das Zielmodell lieferte {mean} Tokens pro Durchlauf."),
+                      "{n_first} auf {n_min}, und das Zielmodell lieferte {mean} Tokens pro Durchlauf (behaltene "
+                      "Vorschläge + sein eigenes Token)."),
     "tour.ch9.try": ("Stellen Sie unter **Schritt für Schritt** den Zeitplan auf *konstant* und N auf 8, lassen Sie "
                      "*Tom counted to* laufen und vergleichen Sie die Tokens pro Durchlauf des Zielmodells mit dem "
                      "heuristischen Zeitplan."),
@@ -732,14 +748,13 @@ STRINGS: dict[str, str] = {
     "tour.ch10.a": ("Sicher: min(1, 0,6 / 0,3) = 1. Abgelehnt werden kann nur ein Vorschlag, den das Entwurfsmodell "
                     "höher einschätzte als das Zielmodell (q > p)."),
     "tour.ch11.title": "Mixture of Experts: warum MTP dort weniger bringt",
-    "tour.ch11.text": ("Bisher war das Zielmodell dicht: Jedes Token läuft durch dieselben Gewichte, also liest die "
-                       "Prüfung von {most} Vorschlägen in einem Durchlauf diese Gewichte einmal und kostet kaum mehr "
-                       "als ein Token. Ein Mixture-of-Experts-Zielmodell wie Gemma 4 26B A4B schickt jedes Token durch "
-                       "{k26} seiner {E26} Experten pro Schicht, und verschiedene Tokens wählen verschiedene. "
-                       "{moe}\n\nUnten prüft das mitgelieferte Mixture-of-Experts-Miniaturmodell in Runde {round} "
-                       "einen Entwurf: Seine {positions} Positionen nutzten {distinct} verschiedene Experten pro "
-                       "Schicht, gegenüber k = {k} für ein Token und {expected}, wenn sie zufällig unter seinen {E} "
-                       "gewählt hätten."),
+    "tour.ch11.text": ("{plain}\n\nBisher war das Zielmodell dicht: Jedes Token läuft durch dieselben Gewichte, also "
+                       "liest die Prüfung von {most} Vorschlägen in einem Durchlauf diese Gewichte einmal und "
+                       "kostet kaum mehr als ein Token. Ein Mixture-of-Experts-Zielmodell wie Gemma 4 26B A4B "
+                       "schickt jedes Token durch {k26} seiner {E26} Experten pro Schicht, und verschiedene Tokens "
+                       "wählen verschiedene. {moe}\n\n{mini} In Runde {round} unten nutzten seine {positions} "
+                       "Positionen im Mittel {distinct} verschiedene Experten pro Schicht: Ein Token nutzt k = {k}, "
+                       "und {expected} nutzten {positions} Positionen, die zufällig unter seinen {E} wählten."),
     "tour.ch11.try_experts": ("Hier prüft das Mixture-of-Experts-Miniaturmodell einen Entwurf: Vergleichen Sie, wie "
                               "viele verschiedene Experten jede Schicht für den ganzen Entwurf nutzte, mit k, den "
                               "Experten eines einzelnen Tokens."),
@@ -799,26 +814,32 @@ STRINGS: dict[str, str] = {
                      "verschiedene Experten nutzen."),
     # -- figures --------------------------------------------------------------------------------------------------
     "fig.experts.title": "Genutzte Experten",
-    "fig.experts.what": ("Bei einem Mixture-of-Experts-Zielmodell schickt der Router jeder Schicht jedes Token an k "
-                         "seiner E Experten, und nur deren Gewichte werden gelesen. Oben links: wie viele Positionen"
-                         " (das letzte feste Token und jeder Entwurf) im Durchlauf des Zielmodells dieser Runde an "
-                         "jeden Experten jeder Schicht gingen. Oben rechts: pro Prüfdurchlauf die Zahl verschiedener"
-                         " Experten, die eine Schicht nutzte, verglichen mit k (die Experten eines Tokens) und mit "
-                         "E·(1 − (1 − k/E)^T), was T = N + 1 Positionen bei zufälliger Wahl träfen. Mitte links: die"
-                         " in diesem Durchlauf gelesenen Experten-Bytes gegenüber einem Schritt mit einem Token. "
-                         "Mitte rechts: die Beschleunigung, die das Kostenmodell von Leviathan et al. für jede Runde"
-                         " vorhersagt, tokens / (γ·c + v), mit v = 1 (Prüfen so billig wie ein Schritt, bei einem "
-                         "dichten Modell mit Batchgröße 1 ungefähr zutreffend) und mit v gemessen als gelesene Bytes"
-                         " im Verhältnis zu einem Ein-Token-Schritt. Unten: aufgezeichnete Verläufe verschiedener "
-                         "Prompts, nebeneinander decodiert, B = 1, 2, 4, 8: die Vereinigung der Experten pro Schicht"
-                         " und Durchlauf und die pro erzeugtem Token gelesenen Experten-Bytes, mit und ohne Entwurf."
-                         " Bei Batchgröße 1 überschneiden sich die Experten der Entwürfe wenig, das Prüfen von N + 1"
-                         " Tokens liest also ein Mehrfaches der Expertengewichte eines Schritts, und die "
-                         "Beschleunigung schrumpft. Bei mehr Sequenzen liest schon die gewöhnliche Decodierung viele "
-                         "der Experten, die Entwürfe fügen also verhältnismäßig weniger hinzu. Die Balken unten rechts zeigen pro "
+    "fig.experts.what": ("Ein Token braucht nur wenige Experten einer Schicht. Die Prüfung eines Entwurfs, N + 1 "
+                         "Tokens auf einmal, braucht viel mehr, denn jedes Token wählt seine eigenen. Bei "
+                         "Batchgröße 1 dauert das Lesen dieser zusätzlichen Gewichte etwa so lange, wie der Entwurf "
+                         "einspart. Bei einem Mixture-of-Experts-Zielmodell schickt der Router jeder Schicht jedes "
+                         "Token an k seiner E Experten, und nur deren Gewichte werden gelesen. Oben links: wie "
+                         "viele Positionen (das letzte feste Token und jeder Entwurf) im Durchlauf des Zielmodells "
+                         "dieser Runde an jeden Experten jeder Schicht gingen. Oben rechts: pro Prüfdurchlauf die "
+                         "Zahl verschiedener Experten, die eine Schicht nutzte, verglichen mit k (die Experten "
+                         "eines Tokens) und mit E·(1 − (1 − k/E)^T), was T = N + 1 Positionen bei zufälliger Wahl "
+                         "träfen (für jeden der E Experten die Wahrscheinlichkeit, dass mindestens eine der T "
+                         "Positionen ihn wählt, aufsummiert). Mitte links: die in diesem Durchlauf gelesenen "
+                         "Experten-Bytes gegenüber einem Schritt mit einem Token. Mitte rechts: die Beschleunigung, "
+                         "die das Kostenmodell von Leviathan et al. für jede Runde vorhersagt, tokens / (γ·c + v), "
+                         "mit v = 1 (Prüfen so billig wie ein Schritt, bei einem dichten Modell mit Batchgröße 1 "
+                         "ungefähr zutreffend) und mit v gemessen als gelesene Bytes im Verhältnis zu einem "
+                         "Ein-Token-Schritt. Unten: aufgezeichnete Verläufe verschiedener Prompts, nebeneinander "
+                         "decodiert, B = 1, 2, 4, 8: die Vereinigung der Experten pro Schicht und Durchlauf und die "
+                         "pro erzeugtem Token gelesenen Experten-Bytes, mit und ohne Entwurf. Bei Batchgröße 1 "
+                         "überschneiden sich die Experten der Entwürfe wenig, das Prüfen von N + 1 Tokens liest "
+                         "also ein Mehrfaches der Expertengewichte eines Schritts, und die Beschleunigung "
+                         "schrumpft. Bei mehr Sequenzen liest schon die gewöhnliche Decodierung viele der Experten, "
+                         "die Entwürfe fügen also verhältnismäßig weniger hinzu. Die Balken unten rechts zeigen pro "
                          "erzeugtem Token, ob Entwerfen bei jedem B mehr oder weniger Experten-Bytes liest. Für 26B "
-                         "A4B, dessen Experten den größten Teil seiner Gewichte ausmachen, rechnen die Voreinstellung "
-                         "26B A4B im Labor und Kapitel 11 der Tour dieselbe Zählung mit den echten Größen durch."),
+                         "A4B, dessen Experten den größten Teil seiner Gewichte ausmachen, rechnen die "
+                         "Voreinstellung 26B A4B im Labor und Kapitel 11 der Tour dieselbe Zählung mit den echten "
+                         "Größen durch."),
     "fig.experts.dense": ("Dieses Zielmodell ist dicht: Jedes Token läuft durch alle seine Gewichte, es gibt also "
                           "keine Experten zu zählen. Wählen Sie unter „Modell“ „{moe}“, um ein Gemma 4 mit Mixture "
                           "of Experts zu sehen."),
@@ -937,8 +958,8 @@ STRINGS: dict[str, str] = {
     "server.row.counts": "| Runden mit Entwurf · entworfene Tokens · angenommene Tokens | {value} |",
     "server.row.rate": "| Annahmequote (angenommen ÷ entworfen) | {value:.1%} |",
     "server.row.rate_missing": "| Annahmequote | {reason} |",
-    "server.row.length": ("| mittlere Akzeptanzlänge (1 + angenommen ÷ Runden): Tokens pro Durchlauf des "
-                          "Zielmodells | {value:.2f} |"),
+    "server.row.length": ("| mittlere Akzeptanzlänge (behaltene Vorschläge pro Runde + das eigene Token des "
+                          "Zielmodells): Tokens pro Durchlauf des Zielmodells | {value:.2f} |"),
     "server.row.length_missing": "| mittlere Akzeptanzlänge | {reason} |",
     "server.row.positions": "| Annahme an den Positionen 1 bis {n} | {value} |",
     "server.row.positions_missing": "| Annahme an jeder Position | {reason} |",

@@ -78,16 +78,28 @@ STRINGS: dict[str, str] = {
     "unit.position.other": "{n} positions",
     "unit.cpu_thread.one": "{n} CPU thread",
     "unit.cpu_thread.other": "{n} CPU threads",
-    "moe.story": ("Verifying {tokens} tokens at batch size 1, the {tokens} tokens call on about {touched:.0f} of the "
-                  "{E} experts in each layer, where one token uses {k} (counting each token's choice as independent). "
-                  "A memory-bound pass pays for the weights it reads, so this check costs {v:.1f} one-token steps, "
-                  "not one. Per generated token, target and drafter together then read {draft_b1:.1f}B weights "
-                  "against {plain_b1:.1f}B without drafting: the projected speed-up at N = {n} is {costed:.2f}×, not "
-                  "the {dense:.2f}× it would be if the check cost one step, as on a dense model. The best N is then "
-                  "{best}, at {best_x:.2f}×, and from N = {slow_n} on drafting makes it slower than no drafter at all "
-                  "({slow_x:.2f}× at N = {slow_n}). With 8 sequences in a batch, plain decoding already touches "
-                  "{touched_b8:.0f} experts per layer and step, so the guesses add proportionally fewer "
-                  "({touched_b8_draft:.0f}): {draft_b8:.2f}B against {plain_b8:.2f}B weights per token."),
+    "moe.story": ("In numbers, for Gemma 4 26B A4B at N = {n}: each layer has {E} experts and one token uses {k} of "
+                  "them. A check reads {tokens} tokens (the {n} guesses and the target's own), and if each picked "
+                  "its {k} experts at random they would use about {touched:.0f} different ones per layer. That "
+                  "count is E·(1 − (1 − k/E)^T): for each of the E = {E} experts, the chance that at least one of "
+                  "the T = {tokens} tokens picks it, added up. At batch size 1 a pass takes about as long as "
+                  "reading its weights, so this check costs as much as {v:.1f} one-token steps instead of one. Per "
+                  "generated token, target and drafter together then read {draft_b1} weights, against {plain_b1} "
+                  "when the target decodes alone. The predicted speed-up at N = {n} is therefore {costed:.2f}×, not "
+                  "the {dense:.2f}× it would be if the check cost one step, as on a dense model. A shorter draft "
+                  "does a little better: N = {best} gives {best_x:.2f}×. From N = {slow_n} on, drafting is slower "
+                  "than decoding alone ({slow_x:.2f}× at N = {slow_n}). A batch of 8 sequences changes the picture: "
+                  "plain decoding already uses about {touched_b8:.0f} of the {E} experts per layer in each step, "
+                  "and checking every sequence's draft raises that only to {touched_b8_draft:.0f}, so per generated "
+                  "token the batch reads {draft_b8} weights with drafts against {plain_b8} without."),
+    "moe.miniature": ("The bundled mixture-of-experts miniature below is no contradiction: it has only {E} small "
+                      "experts per layer and uses {k} per token, so a check of {tokens} tokens touches about "
+                      "{touched:.0f} of them and reads the weights of about {v:.1f} one-token steps, against "
+                      "{v_big:.1f} for 26B A4B. That is why it still speeds up while 26B A4B at batch size 1 hardly "
+                      "does."),
+    "moe.plain": ("One token needs only a few of a layer's experts. Checking {tokens} tokens at once needs many "
+                  "more, because each token picks its own. At batch size 1, reading all those extra expert weights "
+                  "takes about as long as the draft saves, so little speed-up is left."),
     "race.js.passes": "passes",
     "race.js.tokens": "tokens",
     "race.js.rate": "tokens/s",
@@ -487,11 +499,12 @@ STRINGS: dict[str, str] = {
     "lab.legend.what_if": "α = {alpha:.2f}, c = {c:.2f}",
     "lab.legend.projected": "{name} (projected, not measured)",
     "lab.no_data": "No sweep yet: press Run sweep.",
-    "lab.what.tokens": ("Each dot is tokens per pass of the big model at one N, over all prompts; the line is what "
-                        "the cost model predicts from one fitted α, and the dashed line N + 1 is the most a round "
-                        "can give (every guess kept plus the target's own token). The dots climb with N but bend "
-                        "away from N + 1: a longer draft adds guesses that are less and less likely to survive, "
-                        "because one rejection throws away everything after it."),
+    "lab.what.tokens": ("Each dot is tokens per pass of the big model at one N, over all prompts: the mean "
+                        "acceptance length, guesses kept + the target's own token; the line is what the cost model "
+                        "predicts from one fitted α, and the dashed line N + 1 is the most a round can give (every "
+                        "guess kept plus the target's own token). The dots climb with N but bend away from N + 1: a "
+                        "longer draft adds guesses that are less and less likely to survive, because one rejection "
+                        "throws away everything after it."),
     "lab.what.speedup": ("Speed-up is time per token without a drafter divided by time per token with it, measured "
                          "on this machine. Below the 1.0 line drafting is slower than not drafting. The curve is "
                          "the cost model with the measured c and the measured cost of the verification pass. Here a "
@@ -653,9 +666,9 @@ STRINGS: dict[str, str] = {
     "tour.ch9.text": ("Longer drafts pay only while the guesses keep being accepted. Each guess after the first "
                       "rejection is wasted: the drafter spent a pass on it and the target checked it for nothing. "
                       "On surprising text a long draft costs more than it saves; short drafts waste little but "
-                      "cannot win much. The heuristic schedule adapts N as it goes: +2 after a round in which "
-                      "every guess was kept, −1 after any rejection. In this example N fell from {n_first} to "
-                      "{n_min} and the target made {mean} tokens per pass."),
+                      "cannot win much. The heuristic schedule adapts N as it goes: +2 after a round in which every "
+                      "guess was kept, −1 after any rejection. In this example N fell from {n_first} to {n_min} and "
+                      "the target made {mean} tokens per pass (guesses kept + its own token)."),
     "tour.ch9.try": ("In **Step through**, set the schedule to *constant*, N to 8 and run *Tom counted to*; then "
                      "compare tokens per target pass with the heuristic schedule."),
     "tour.ch9.q": "The drafter is very good on one text and poor on another. Where does the schedule take N?",
@@ -675,13 +688,13 @@ STRINGS: dict[str, str] = {
     "tour.ch10.a": ("Certain: min(1, 0.6 / 0.3) = 1. Only a guess the drafter liked more than the target "
                     "(q > p) can be rejected."),
     "tour.ch11.title": "Mixture of experts: why MTP helps less there",
-    "tour.ch11.text": ("So far the target was dense: every token goes through the same weights, so checking {most} "
-                       "guesses in one pass reads those weights once and costs little more than one token. A "
-                       "mixture-of-experts target such as Gemma 4 26B A4B sends each token through {k26} of its {E26} "
-                       "experts per layer, and different tokens pick different ones. {moe}\n\nBelow, the bundled "
-                       "mixture-of-experts miniature checks a draft in round {round}: its {positions} positions used "
-                       "{distinct} different experts per layer, against k = {k} for one token and {expected} if they "
-                       "had chosen at random among its {E}."),
+    "tour.ch11.text": ("{plain}\n\nSo far the target was dense: every token goes through the same weights, so "
+                       "checking {most} guesses in one pass reads those weights once and costs little more than one "
+                       "token. A mixture-of-experts target such as Gemma 4 26B A4B sends each token through {k26} "
+                       "of its {E26} experts per layer, and different tokens pick different ones. {moe}\n\n{mini} "
+                       "Below, in round {round}, its {positions} positions used {distinct} different experts per "
+                       "layer on average: one token uses k = {k}, and {expected} is what {positions} positions "
+                       "choosing at random among its {E} would use."),
     "tour.ch11.try_experts": ("This is the miniature mixture-of-experts model checking a draft: compare how many "
                               "different experts each layer used for the whole draft with k, what one token uses."),
     "tour.ch11.q": "Why does MTP on a mixture-of-experts model pay off better with a large batch?",
@@ -733,22 +746,28 @@ STRINGS: dict[str, str] = {
                      "send each token through a few of them; different tokens may use different experts."),
     # -- experts view -----------------------------------------------------------------------------------------
     "fig.experts.title": "Experts touched",
-    "fig.experts.what": (
-        "For a mixture-of-experts target, each layer's router sends every token to k of its E experts, and only "
-        "those experts' weights are read. Top left: for this round's target pass, how many of its positions (the "
-        "last committed token and each draft) went to each expert of each layer. Top right: per verification "
-        "pass, the number of different experts a layer used, against k (one token's experts) and against E·(1 − "
-        "(1 − k/E)^T), what T = N + 1 positions would hit if each chose at random. Middle left: the expert bytes "
-        "that pass read against a one-token step. Middle right: the speed-up Leviathan et al.'s cost model "
-        "predicts for each round, tokens / (γ·c + v), with v = 1 (verification as cheap as one step, roughly true "
-        "for a dense model at batch size 1) and with v measured as bytes read over a one-token step. Bottom: "
-        "recorded traces of different prompts decoded side by side, B = 1, 2, 4, 8: the union of experts per "
-        "layer and pass, and the expert bytes read per generated token, with drafting and without. At batch size "
-        "1 the drafts' experts overlap little, so verifying N + 1 tokens reads several times the expert weights "
-        "of one step and the speed-up shrinks. With more sequences, plain decoding already reads many of the "
-        "experts, so the drafts add proportionally fewer. The bottom right bars say, per generated token, whether "
-        "drafting reads more expert bytes or fewer at each B. For 26B A4B, whose experts hold most of its weights, "
-        "the lab's 26B A4B preset and the tour's chapter 11 work the same count through with its real sizes."),
+    "fig.experts.what": ("One token needs only a few of a layer's experts. Checking a draft, N + 1 tokens at once, "
+                         "needs many more, because each token picks its own. At batch size 1, reading those extra "
+                         "weights takes about as long as the draft saves. For a mixture-of-experts target, each "
+                         "layer's router sends every token to k of its E experts, and only those experts' weights "
+                         "are read. Top left: for this round's target pass, how many of its positions (the last "
+                         "committed token and each draft) went to each expert of each layer. Top right: per "
+                         "verification pass, the number of different experts a layer used, against k (one token's "
+                         "experts) and against E·(1 − (1 − k/E)^T), what T = N + 1 positions would hit if each "
+                         "chose at random (for each of the E experts, the chance that at least one of the T "
+                         "positions picks it, added up). Middle left: the expert bytes that pass read against a "
+                         "one-token step. Middle right: the speed-up Leviathan et al.'s cost model predicts for "
+                         "each round, tokens / (γ·c + v), with v = 1 (verification as cheap as one step, roughly "
+                         "true for a dense model at batch size 1) and with v measured as bytes read over a "
+                         "one-token step. Bottom: recorded traces of different prompts decoded side by side, B = 1, "
+                         "2, 4, 8: the union of experts per layer and pass, and the expert bytes read per generated "
+                         "token, with drafting and without. At batch size 1 the drafts' experts overlap little, so "
+                         "verifying N + 1 tokens reads several times the expert weights of one step and the "
+                         "speed-up shrinks. With more sequences, plain decoding already reads many of the experts, "
+                         "so the drafts add proportionally fewer. The bottom right bars say, per generated token, "
+                         "whether drafting reads more expert bytes or fewer at each B. For 26B A4B, whose experts "
+                         "hold most of its weights, the lab's 26B A4B preset and the tour's chapter 11 work the "
+                         "same count through with its real sizes."),
     "fig.experts.dense": ("This target is dense: every token passes through all of its weights, so there are no "
                           "experts to count. Choose “{moe}” under Model to see a mixture-of-experts Gemma 4."),
     "fig.experts.heading": ("Experts touched, round {i}: {positions} routed, each to k = {k} of E = {E} experts per "
@@ -855,7 +874,8 @@ STRINGS: dict[str, str] = {
     "server.row.counts": "| rounds with drafts · drafted tokens · accepted tokens | {value} |",
     "server.row.rate": "| acceptance rate (accepted ÷ drafted) | {value:.1%} |",
     "server.row.rate_missing": "| acceptance rate | {reason} |",
-    "server.row.length": "| mean acceptance length (1 + accepted ÷ rounds): tokens per target pass | {value:.2f} |",
+    "server.row.length": ("| mean acceptance length (guesses kept per round + the target's own token): tokens per "
+                          "target pass | {value:.2f} |"),
     "server.row.length_missing": "| mean acceptance length | {reason} |",
     "server.row.positions": "| acceptance at positions 1 to {n} | {value} |",
     "server.row.positions_missing": "| acceptance at each position | {reason} |",

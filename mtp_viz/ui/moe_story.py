@@ -1,9 +1,13 @@
-"""The mixture-of-experts lesson in words: one paragraph made from the lab's expert-counting cost model, so the lab,
-the race and the tour quote the same numbers. Knows lab.py's MoE functions and the strings tables; no layout."""
+"""The mixture-of-experts lesson in words: three plain sentences, then the numbers of the lab's expert-counting cost
+model, each said where it stands, so the lab, the race and the tour quote the same lesson; and why the bundled MoE
+miniature still speeds up. Knows lab.py's MoE functions, the experts view's count of a trace and the strings
+tables; no layout."""
 from __future__ import annotations
 
 from mtp_viz import lab
-from mtp_viz.strings import t
+from mtp_viz.figures import experts
+from mtp_viz.strings import large, t
+from mtp_viz.trace import Trace
 
 
 def figures(preset: dict, n: int) -> dict:
@@ -27,6 +31,27 @@ def figures(preset: dict, n: int) -> dict:
             "draft_b8": lab.moe_params_per_token(moe, 8, per_pass, n, drafter) / 1e9}
 
 
+def plain(preset: dict, n: int, lang: str) -> str:
+    """The lesson in three sentences and no numbers but the count of tokens a check reads."""
+    return t("moe.plain", lang, tokens=n + 1)
+
+
+def numbers(preset: dict, n: int, lang: str) -> str:
+    """The same lesson in numbers, each explained where it stands; weights as the language writes large counts."""
+    said = figures(preset, n)
+    weights = {k: large(said[k] * 1e9, lang) for k in ("plain_b1", "draft_b1", "plain_b8", "draft_b8")}
+    return t("moe.story", lang, **{**said, **weights})
+
+
 def paragraph(preset: dict, n: int, lang: str) -> str:
     """What verifying N + 1 tokens costs a MoE target such as 26B A4B, and what that leaves of the speed-up."""
-    return t("moe.story", lang, **figures(preset, n))
+    return f"{plain(preset, n, lang)} {numbers(preset, n, lang)}"
+
+
+def miniature(trace: Trace, preset: dict, n: int, lang: str) -> str:
+    """Why a recorded MoE miniature still speeds up where `preset` does not: its experts are few and small, so a check
+    of N + 1 tokens reads few more weights than one step does."""
+    moe = experts.cost_shape(trace)
+    return t("moe.miniature", lang, E=moe["E"], k=moe["k"], tokens=n + 1,
+             touched=float(lab.experts_touched(moe["E"], moe["k"], n + 1)), v=float(lab.moe_verify_cost(moe, n)),
+             v_big=lab.verify_cost_of(preset)(n))
