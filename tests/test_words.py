@@ -152,7 +152,7 @@ def decimal_points(text: str) -> list[str]:
 
 def german_page(shipped) -> dict[str, str]:
     """Every text the German page makes from the shipped traces: each round's status line, each tour chapter, the
-    race's summary, the lab's captions and the MoE paragraph, and every chart's visible words."""
+    race's summary, the MoE paragraph, the glossary, every chart's visible words, and every text of the table."""
     from mtp_viz import lab
     from mtp_viz.ui import glossary, moe_story, narration, tour
     from mtp_viz.ui import race as race_tab
@@ -165,6 +165,7 @@ def german_page(shipped) -> dict[str, str]:
     out["race"] = race_tab.measured(shipped["actions_speak_no_drafter"], shipped["actions_speak"], "de")[0]
     out["moe"] = moe_story.paragraph(lab.PRESETS["26b"], 4, "de")
     out["glossary"] = glossary.body("de")
+    out.update({f"table/{k}": v for k, v in TABLES["de"].items()})        # labels, info lines, captions as written
     for stem, tr in shipped.items():
         for i in sorted({1, len(tr.rounds) - 1}):
             for key, module in figures.VIEWS:
