@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: run test test-fast setup setup-dev browser bench train py312 space
+.PHONY: run test test-fast setup setup-dev browser bench train py312 space docs
 
 setup: $(STAMP)
 
@@ -50,6 +50,10 @@ bench: setup
 
 train: setup
 	$(PY) -m mtp_viz.training
+
+# Every picture the docs show (docs/shoot.py's PICTURES), shot in Chromium from the app on a free port.
+docs: setup-dev browser
+	$(PY) docs/shoot.py
 
 # The Space's Python: a 3.12 venv, requirements.txt as a Space installs it, the app started headless and stopped.
 py312:

@@ -9,7 +9,7 @@ Uploaded: app.py, requirements.txt, README.md (its front matter is the Space's c
 CITATION.cff, .gitattributes, the mtp_viz package without mtp_viz/training/ (the build of the miniatures, never
 imported by the app: a Space serves them, it does not train them), assets/ (the miniatures, recorded traces,
 sweeps and fonts), and the docs the README links to, with the pictures they show. Not uploaded: tests,
-benchmarks, docs/overflow/, the Dockerfile and CI files, virtual environments, caches. Files on the Space that
+benchmarks, docs/shoot.py, the Dockerfile and CI files, virtual environments, caches. Files on the Space that
 are not in the list are deleted in the same commit, so the Space holds what this script lists.
 """
 from __future__ import annotations
