@@ -66,3 +66,40 @@ def test_every_binary_file_in_git_goes_through_lfs_by_gitattributes():
                       if line.endswith((": filter: unspecified", ": text: set", ": text: unspecified"))})
     assert not missing, f"binary files not covered by .gitattributes (filter=lfs diff=lfs merge=lfs -text): {missing}"
     assert all(line.split(": ")[-1] in ("lfs", "unset") for line in attrs.splitlines())
+
+
+def test_upload_sends_one_commit_with_the_list_and_deletes_what_the_space_holds_beyond_it(monkeypatch):
+    """No network: a stand-in for HfApi records what upload() asks of the Hub."""
+    import huggingface_hub
+
+    calls = {}
+
+    class Hub:
+        def create_repo(self, repo_id, **kwargs):
+            calls["repo"] = (repo_id, kwargs)
+
+        def list_repo_files(self, repo_id, repo_type):
+            return ["README.md", ".gitattributes", "old_app.py"]
+
+        def create_commit(self, repo_id, operations, **kwargs):
+            calls["operations"] = operations
+
+        def add_space_variable(self, repo_id, key, value):
+            calls.setdefault("variables", {})[key] = value
+
+    monkeypatch.setattr(huggingface_hub, "HfApi", Hub)
+    files = space.space_files()
+    assert space.upload("alice/mtp-viz", files, False, {"MTP_VIZ_WORKERS": "4"}).endswith("spaces/alice/mtp-viz")
+    assert calls["repo"] == ("alice/mtp-viz", {"repo_type": "space", "space_sdk": "gradio", "private": False,
+                                               "exist_ok": True})
+    added = [op.path_in_repo for op in calls["operations"] if isinstance(op, huggingface_hub.CommitOperationAdd)]
+    deleted = [op.path_in_repo for op in calls["operations"] if isinstance(op, huggingface_hub.CommitOperationDelete)]
+    assert added == files and deleted == ["old_app.py"]
+    assert calls["variables"] == {"MTP_VIZ_WORKERS": "4"}
+
+
+def test_without_a_space_name_it_says_how_to_give_one(capsys):
+    for argv in ([], ["no-slash"]):
+        with pytest.raises(SystemExit):
+            space.main(argv)
+        assert "owner/name" in capsys.readouterr().err
