@@ -6,6 +6,7 @@ Every bad input raises ValueError with a message that names the problem.
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import Any, Iterator
 
 import torch
@@ -144,4 +145,5 @@ def assemble(pair: ModelPair, prompt_ids: list[int], rounds: list[Round], decode
                  stats=compute_stats(rounds, decoder.target_passes, decoder.drafter_passes),
                  token_text=token_text,
                  prompt_text=tok.decode(prompt_ids, skip_special_tokens=True) if tok is not None else None,
-                 output_text=tok.decode(new_ids, skip_special_tokens=True) if tok is not None else None)
+                 output_text=tok.decode(new_ids, skip_special_tokens=True) if tok is not None else None,
+                 measured_at=time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime()))   # when its rounds ran, to the minute

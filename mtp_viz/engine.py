@@ -54,6 +54,16 @@ def _ms(t0: float) -> float:
     return (time.perf_counter() - t0) * 1000.0
 
 
+def cpu_clock(device: torch.device) -> int | None:
+    """The generating thread's CPU time in ns, which other processes' work does not inflate (time.thread_time_ns);
+    None on an accelerator or when torch runs on more than one thread: this thread's clock would miss that work."""
+    return time.thread_time_ns() if device.type == "cpu" and torch.get_num_threads() == 1 else None
+
+
+def _cpu_ms(c0: int | None) -> float | None:
+    return None if c0 is None else (time.thread_time_ns() - c0) / 1e6
+
+
 class MTPProposer:
     """Gemma 4 MTP drafting, step for step as transformers' SinglePositionMultiTokenCandidateGenerator does it."""
 
@@ -283,16 +293,16 @@ class SpeculativeDecoder:
         # Each phase runs in its own inference_mode block: a mode entered around the yields would stay on in the
         # caller's code while the generator waits (and inference_mode skips no_grad's version counting, ~10 %).
         try:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), cpu_clock(self.device)
             with torch.inference_mode():
                 first = self._prefill()
-            yield dataclasses.replace(first, wall_ms=_ms(t0))
+            yield dataclasses.replace(first, wall_ms=_ms(t0), cpu_ms=_cpu_ms(c0))
             index = 1
             while not self.done:
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), cpu_clock(self.device)
                 with torch.inference_mode():
                     record = self._round(index)
-                yield dataclasses.replace(record, wall_ms=_ms(t0))
+                yield dataclasses.replace(record, wall_ms=_ms(t0), cpu_ms=_cpu_ms(c0))
                 index += 1
         finally:
             if self.proposer is not None:
@@ -300,9 +310,9 @@ class SpeculativeDecoder:
 
     def _prefill(self) -> Round:
         cache_before = self.cache.get_seq_length()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), cpu_clock(self.device)
         outputs = self._forward(self.ids, logits_to_keep=1)   # as generate: KV-shared layers see the last position only
-        verify_ms = _ms(t0)
+        verify_ms, verify_cpu_ms = _ms(t0), _cpu_ms(c0)
         p = sampling.probs(outputs.logits[0, -1:].float(), self.warpers, self.ids)    # (1, V)
         token = self._choose(outputs.logits[0, -1], p[0])
         stopped = self._commit([token])
@@ -313,21 +323,24 @@ class SpeculativeDecoder:
                      last_token_prob=float(p[0, token]), start_len=self.ids.shape[1] - 1,
                      cache_len_before=cache_before, cache_len_verified=self.cache.get_seq_length(),
                      cache_len_after=self.cache.get_seq_length(), drafter_passes=0, stopped=stopped,
-                     routed_experts=self.routes)
+                     routed_experts=self.routes, draft_cpu_ms=0.0 if verify_cpu_ms is not None else None,
+                     verify_cpu_ms=verify_cpu_ms)
 
     def _round(self, index: int) -> Round:
         n_in_force, start_len = self.n, self.ids.shape[1]
         # 1. draft: at most N, and never past max_length - 1 (the target adds one token of its own)
         budget = min(n_in_force, self.max_length - start_len - 1)
+        c0 = cpu_clock(self.device)
         draft = self.proposer.propose(self.ids, budget) if (self.proposer is not None and budget > 0) else Draft()
         self.drafter_passes += draft.passes
         drafts, n = draft.token_ids, len(draft.token_ids)
+        draft_cpu_ms = _cpu_ms(c0)
         # 2. verify: one target pass over the last committed token and all n drafts
         cache_before = self.cache.get_seq_length()
         candidate = torch.tensor([drafts], dtype=torch.long, device=self.device).view(1, n)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), cpu_clock(self.device)
         outputs = self._forward(torch.cat([self.ids[:, -1:], candidate], dim=1))
-        verify_ms = _ms(t0)
+        verify_ms, verify_cpu_ms = _ms(t0), _cpu_ms(c0)
         cache_verified = self.cache.get_seq_length()
         logits = outputs.logits[0, -(n + 1):].float()                                # (n+1, V)
         p = sampling.probs(logits, self.warpers, self.ids)                            # (n+1, V)
@@ -356,7 +369,8 @@ class SpeculativeDecoder:
                      last_token_prob=float(p[n_matches, next_token]), start_len=start_len,
                      cache_len_before=cache_before, cache_len_verified=cache_verified,
                      cache_len_after=self.cache.get_seq_length(), drafter_passes=draft.passes, stopped=stopped,
-                     routed_experts=self.routes, draft_stop=self._draft_stop(draft, n_in_force, budget))
+                     routed_experts=self.routes, draft_stop=self._draft_stop(draft, n_in_force, budget),
+                     draft_cpu_ms=draft_cpu_ms, verify_cpu_ms=verify_cpu_ms)
 
     # -- phases --------------------------------------------------------------------------------------------
     def _forward(self, input_ids: torch.Tensor, logits_to_keep: int | None = None):

@@ -53,6 +53,7 @@ class ModelPair:
     name: str = "custom"
     device_reason: str = ""
     one_token_ms: float | None = None   # one target pass over one token, ms; measured by the app at load
+    one_token_cpu_ms: float | None = None   # a whole one-token round on the CPU clock (trace.CPU), ms; ditto
     tokenizer_error: str | None = None   # why the tokenizer did not load, when it did not
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
 
@@ -205,7 +206,7 @@ def describe(pair: ModelPair, proposer: str) -> ModelInfo:
         "device": str(next(pair.target.parameters()).device), "device_reason": pair.device_reason,
         "dtype": str(next(pair.target.parameters()).dtype).replace("torch.", ""),
         "max_context": int(getattr(tc, "max_position_embeddings", 0) or 0),
-        "target_ms_one_token": pair.one_token_ms,
+        "target_ms_one_token": pair.one_token_ms, "target_cpu_ms_one_token": pair.one_token_cpu_ms,
     }
     if is_moe:
         info["moe_caveat"] = MOE_CAVEAT.format(top_k=info["top_k_experts"], num_experts=info["num_experts"])

@@ -1,8 +1,9 @@
 """The race: two recorded generations of one prompt, the target alone and with a drafter, put on one clock.
 
 Knows traces and the lab's cost model; knows no torch, no Gradio and no drawing. A lane is when each target pass
-ended and which tokens it committed, read from the trace's own wall times (Round.wall_ms: the whole round, not
-just its passes), so the race replays what was measured. A projected race builds both lanes from the cost model
+ended and which tokens it committed, read from the trace's own round times (Round.cpu_ms, the generating thread's
+CPU time, when both traces kept it, else Round.wall_ms: the whole round, not just its passes), so the race replays
+what was measured. A projected race builds both lanes from the cost model
 (Leviathan et al. 2023) for published α and c instead: labelled projected, never measured.
 """
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mtp_viz.lab import expected_tokens
-from mtp_viz.trace import Trace
+from mtp_viz.trace import CPU, WALL, Trace, clock_of, round_ms
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,7 @@ class Lane:
     counts: list[float]          # tokens each round committed (expected, not whole, in a projected lane)
     token_ids: list[int]         # the whole output, for the token-by-token check (empty when projected)
     projected: bool = False
+    clock: str = WALL            # the clock end_ms reads: trace.CPU (the generating thread's) or trace.WALL
 
     @property
     def total_ms(self) -> float:
@@ -35,19 +37,22 @@ class Lane:
         return len(self.end_ms)
 
 
-def round_ms(r) -> float:
-    """A round's wall time: recorded since schema 3; older traces give only their passes' times."""
-    return r.wall_ms if r.wall_ms is not None else r.draft_ms + r.verify_ms
+def shared_clock(*traces: Trace) -> str:
+    """The clock two lanes can share: the CPU clock when every trace kept it, else the wall clock."""
+    return CPU if all(clock_of(tr.rounds) == CPU for tr in traces) else WALL
 
 
-def lane(trace: Trace) -> Lane:
-    """The measured lane of one trace."""
-    end, clock = [], 0.0
+def lane(trace: Trace, clock: str | None = None) -> Lane:
+    """The measured lane of one trace, on `clock` (default: the trace's own, trace.clock_of); race two lanes on
+    shared_clock(alone, drafted)."""
+    clock = clock or clock_of(trace.rounds)
+    end, now = [], 0.0
     for r in trace.rounds:
-        clock += round_ms(r)
-        end.append(clock)
+        now += round_ms(r, clock)
+        end.append(now)
     return Lane(end_ms=end, tokens=[[trace.text_of(t) for t in r.emitted_token_ids] for r in trace.rounds],
-                counts=[float(len(r.emitted_token_ids)) for r in trace.rounds], token_ids=list(trace.new_token_ids))
+                counts=[float(len(r.emitted_token_ids)) for r in trace.rounds], token_ids=list(trace.new_token_ids),
+                clock=clock)
 
 
 def projected(alpha: float, c: float, n: int, tokens: int, one_pass_ms: float = 1.0,
@@ -80,4 +85,5 @@ def summary(alone: Lane, drafted: Lane) -> dict:
     return {"alone": _lane_figures(alone), "drafted": _lane_figures(drafted),
             "speedup": alone.total_ms / drafted.total_ms if drafted.total_ms else 0.0,
             "same_tokens": bool(alone.token_ids) and alone.token_ids == drafted.token_ids,
-            "projected": alone.projected or drafted.projected}
+            "projected": alone.projected or drafted.projected,
+            "clock": CPU if alone.clock == drafted.clock == CPU else WALL}

@@ -18,9 +18,11 @@ from pydantic import ConfigDict, Field
 
 from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, NAMES, PROPOSERS, Settings
 
-SCHEMA_VERSION = 4  # 2 added Round.routed_experts, 3 Round.wall_ms and draft_stop, 4 Settings.chat and
+SCHEMA_VERSION = 5  # 2 added Round.routed_experts, 3 Round.wall_ms and draft_stop, 4 Settings.chat and
 ONE_TOKEN_PASSES = 24              # ModelInfo.target_ms_one_token is the median of this many one-token passes
-READABLE_VERSIONS = (1, 2, 3, 4)  # max_matching_ngram_size and ModelInfo.target_ms_one_token; older load without
+READABLE_VERSIONS = (1, 2, 3, 4, 5)  # max_matching_ngram_size and ModelInfo.target_ms_one_token, 5 the CPU clock
+                                     # (Round.cpu_ms and kin, ModelInfo.target_cpu_ms_one_token, Trace.measured_at);
+                                     # older ones load without
 
 # Round.last_token_kind values: what the one token the target adds at the end of a round is.
 PREFILL = "prefill"        # round 0: the target's first token, from the prompt's forward pass
@@ -139,6 +141,13 @@ class Round:
     # pass, sampling, cache cropping and bookkeeping (None in traces before version 3). The race paces by it.
     wall_ms: Ms | None = None
     draft_stop: Literal[DRAFT_STOPS] | None = None  # schema 3: why fewer than N were drafted, None when N were
+    # Schema 5, the CPU clock: CPU time of the generating thread in ms (time.thread_time_ns), which other processes'
+    # work does not inflate, for the whole round (as wall_ms), its drafting and its one target pass. None where it
+    # was not kept: older traces, an accelerator, or torch running on several threads (the thread's clock would
+    # miss their work). Every speed-up the app states divides these when they are there (clock_of).
+    cpu_ms: Ms | None = None
+    draft_cpu_ms: Ms | None = None
+    verify_cpu_ms: Ms | None = None
 
     __pydantic_config__ = RECORD
 
@@ -183,6 +192,8 @@ class ModelInfo:
     dtype: Annotated[str, Field(max_length=40, pattern=r"^[a-z0-9_]+$")] | None = None
     max_context: Count | None = None
     target_ms_one_token: Ms | None = None       # schema 4: one target pass of one token, measured at load
+    target_cpu_ms_one_token: Ms | None = None   # schema 5: a whole plain round (one pass, one token) on the CPU
+                                                # clock: the median Round.cpu_ms of the same runs, measured at load
 
     __pydantic_config__ = FACTS
 
@@ -203,6 +214,8 @@ class Trace:
     prompt_text: Text | None = None
     output_text: Text | None = None
     schema_version: Annotated[int, Field(ge=1, le=SCHEMA_VERSION)] = SCHEMA_VERSION
+    measured_at: Annotated[str, Field(max_length=40, pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\dZ$")] | None = None
+                                   # schema 5: when the rounds ran, UTC to the minute ("2026-12-02T03:10Z")
 
     __pydantic_config__ = RECORD
 
@@ -329,6 +342,29 @@ def _plain(value):
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     return value
+
+
+# -- clocks: which one a trace's speed-ups read -----------------------------------------------------------------------
+CPU, WALL = "cpu", "wall"
+CLOCKS = (CPU, WALL)
+
+
+def clock_of(rounds: list[Round]) -> str:
+    """CPU when every round kept the CPU clock (schema 5 on one CPU thread), else WALL: the clock speed-ups read."""
+    return CPU if rounds and all(r.cpu_ms is not None for r in rounds) else WALL
+
+
+def round_ms(r: Round, clock: str = WALL) -> float:
+    """A round's time on a clock: its CPU time, or its wall time (recorded since schema 3; older traces give only
+    their passes' times)."""
+    if clock == CPU and r.cpu_ms is not None:
+        return r.cpu_ms
+    return r.wall_ms if r.wall_ms is not None else r.draft_ms + r.verify_ms
+
+
+def measured_when(trace: "Trace") -> str:
+    """When a trace's rounds ran, as "2026-12-02 03:10 UTC" (empty for traces before schema 5)."""
+    return trace.measured_at.replace("T", " ").replace("Z", " UTC") if trace.measured_at else ""
 
 
 def compute_stats(rounds: list[Round], target_forward_passes: int, drafter_forward_passes: int) -> dict[str, Any]:

@@ -41,9 +41,10 @@ def ready(model: str, assistant: str = ""):
     return pair
 
 
-def one_token_pass_ms(pair) -> float | None:
-    """The median time of a target pass over one token, from a short generation without a drafter: the reference
-    the statistics line compares time per token with (ONE_TOKEN_PASSES passes, so one slow pass does not move it)."""
+def one_token_pass_ms(pair) -> tuple[float | None, float | None]:
+    """The references every speed-up divides by, from a short generation without a drafter (ONE_TOKEN_PASSES
+    rounds, so one slow pass does not move them): the median wall time of a target pass over one token, and the
+    median CPU time of a whole such round (trace.CPU clock; None where the engine could not keep it)."""
     from statistics import median
 
     from mtp_viz import generate_trace
@@ -51,8 +52,10 @@ def one_token_pass_ms(pair) -> float | None:
 
     trace = generate_trace(pair, "Hello" if pair.tokenizer is not None else [0], max_new_tokens=ONE_TOKEN_PASSES + 1,
                            proposer="none")
-    times = [r.verify_ms for r in trace.rounds[1:]]     # round 0 reads the whole prompt
-    return median(times) if times else None
+    rounds = trace.rounds[1:]     # round 0 reads the whole prompt
+    cpu = [r.cpu_ms for r in rounds if r.cpu_ms is not None]
+    return (median(r.verify_ms for r in rounds) if rounds else None,
+            median(cpu) if cpu and len(cpu) == len(rounds) else None)
 
 
 def warm_up(pair) -> None:
@@ -60,7 +63,7 @@ def warm_up(pair) -> None:
     from mtp_viz import generate_trace
 
     generate_trace(pair, "Hello" if pair.tokenizer is not None else [0], max_new_tokens=8)
-    pair.one_token_ms = one_token_pass_ms(pair)   # what the statistics view compares time per token with
+    pair.one_token_ms, pair.one_token_cpu_ms = one_token_pass_ms(pair)   # what every speed-up divides by
 
 
 # -- in the worker process: what the server's pool calls ----------------------------------------------------------

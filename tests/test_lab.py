@@ -331,14 +331,39 @@ def test_statistics_say_time_per_token_against_one_target_pass():
     assert "ms per token" in statistics.build(timed, 2).layout.title.text
 
 
-def test_the_app_measures_a_one_token_pass_at_load(tiny_pair):
+def test_statistics_read_the_cpu_clock_when_every_round_kept_it():
+    """Issue 27, item 4: with Round.cpu_ms and the CPU reference, the line divides CPU times, names the clock, and
+    says which speed-up it is (this prompt, when) beside the lab's and the projections."""
+    import dataclasses
+
+    from mtp_viz.figures import statistics
+    from trace_fixtures import make_trace
+
+    trace = make_trace()
+    rounds = [dataclasses.replace(r, cpu_ms=6.0, draft_cpu_ms=1.0, verify_cpu_ms=4.0) for r in trace.rounds]
+    per_token = 6.0 * 2 / sum(len(r.emitted_token_ids) for r in rounds[1:3])
+    cpu = dataclasses.replace(trace, rounds=rounds, measured_at="2026-12-02T03:10Z",
+                              model_info=dataclasses.replace(trace.model_info, target_ms_one_token=1.0,
+                                                             target_cpu_ms_one_token=per_token * 3))
+    line = statistics.time_per_token(cpu, 2)
+    assert line.startswith("On the CPU clock") and "3.00× faster" in line and "2026-12-02 03:10 UTC" in line
+    assert "the average of a sweep" in line and "projected" in line
+    de = statistics.time_per_token(cpu, 2, "de")
+    assert "CPU-Uhr" in de and "3,00" in de
+    no_reference = dataclasses.replace(cpu, model_info=dataclasses.replace(cpu.model_info, target_cpu_ms_one_token=None))
+    assert "CPU clock" not in statistics.time_per_token(no_reference, 2)     # wall clock against the wall reference
+
+
+def test_the_app_measures_a_one_token_pass_at_load(tiny_pair, one_thread):
+    """Both references: a one-token pass's wall time, and a one-token round's CPU time (issue 27, item 4)."""
     from mtp_viz import generate_trace
     from mtp_viz.worker import one_token_pass_ms
 
-    ms = one_token_pass_ms(tiny_pair)
-    assert ms > 0
-    tiny_pair.one_token_ms = ms
+    ms, cpu = one_token_pass_ms(tiny_pair)
+    assert ms > 0 and cpu > 0
+    tiny_pair.one_token_ms, tiny_pair.one_token_cpu_ms = ms, cpu
     try:
-        assert generate_trace(tiny_pair, PROMPT, max_new_tokens=4).model_info.target_ms_one_token == ms
+        info = generate_trace(tiny_pair, PROMPT, max_new_tokens=4).model_info
+        assert info.target_ms_one_token == ms and info.target_cpu_ms_one_token == cpu
     finally:
-        tiny_pair.one_token_ms = None
+        tiny_pair.one_token_ms = tiny_pair.one_token_cpu_ms = None

@@ -14,6 +14,7 @@ import pytest
 from mtp_viz import lab, race
 from mtp_viz.figures import race as race_figure
 from mtp_viz.ui import race as race_tab
+from mtp_viz.trace import CPU, WALL, round_ms
 from mtp_viz.ui import tour
 from trace_fixtures import make_trace
 
@@ -28,6 +29,23 @@ def test_a_lane_ends_each_pass_at_the_sum_of_the_round_wall_times():
     assert [len(p) for p in x.tokens] == [len(r.emitted_token_ids) for r in tr.rounds]
 
 
+def test_two_traces_with_the_cpu_clock_race_on_it_and_the_page_says_so():
+    """Issue 27, item 4: both lanes on the generating thread's CPU time when both traces kept it; one trace without
+    it puts both on the wall clock. The verdict names the clock and says which speed-up this is."""
+    tr = make_trace()
+    wall = dataclasses.replace(tr, rounds=[dataclasses.replace(r, wall_ms=50.0) for r in tr.rounds])
+    cpu = dataclasses.replace(wall, rounds=[dataclasses.replace(r, cpu_ms=10.0) for r in wall.rounds],
+                              measured_at="2026-12-02T03:10Z")
+    assert race.shared_clock(cpu, cpu) == CPU and race.shared_clock(cpu, wall) == WALL
+    assert race.lane(cpu).total_ms == pytest.approx(10.0 * len(tr.rounds)) and race.lane(cpu).clock == CPU
+    assert race.lane(cpu, WALL).total_ms == pytest.approx(50.0 * len(tr.rounds))
+    page, _ = race_tab.measured(cpu, cpu, "en", cached=True)
+    assert "on the CPU clock" in page and "2026-12-02 03:10 UTC" in page and "averages" not in page
+    assert "the average of a sweep" in page and "projected" in page
+    page, _ = race_tab.measured(cpu, wall, "en")
+    assert "by the wall clock" in page
+
+
 def test_traces_without_wall_times_are_paced_by_their_passes():
     tr = make_trace()                                       # the fixture records no wall_ms (a version-2 trace)
     x = race.lane(tr)
@@ -36,13 +54,14 @@ def test_traces_without_wall_times_are_paced_by_their_passes():
 
 def test_the_summary_equals_what_the_two_traces_record():
     alone, mtp = tour.trace(tour.BASELINE), tour.trace(tour.MTP)
-    s = race.summary(race.lane(alone), race.lane(mtp))
-    total = lambda tr: sum(race.round_ms(r) for r in tr.rounds)         # noqa: E731
+    clock = race.shared_clock(alone, mtp)
+    s = race.summary(race.lane(alone, clock), race.lane(mtp, clock))
+    total = lambda tr: sum(round_ms(r, clock) for r in tr.rounds)         # noqa: E731
     assert s["speedup"] == pytest.approx(total(alone) / total(mtp))
     assert s["alone"]["passes"] == alone.target_forward_passes and s["drafted"]["passes"] == mtp.target_forward_passes
     assert s["alone"]["tokens"] == len(alone.new_token_ids) == s["drafted"]["tokens"]
     assert s["drafted"]["tokens_per_pass"] == pytest.approx(mtp.stats["tokens_per_target_pass"])
-    assert s["drafted"]["first_token_ms"] == pytest.approx(race.round_ms(mtp.rounds[0]))
+    assert s["drafted"]["first_token_ms"] == pytest.approx(round_ms(mtp.rounds[0], clock))
     assert s["same_tokens"] is True and s["projected"] is False
 
 

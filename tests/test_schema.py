@@ -177,20 +177,26 @@ def test_the_upload_check_is_the_trace_types():
         assert set(defs[record.__name__]["properties"]) == {f.name for f in dataclasses.fields(record)}
     assert "target_ms_one_token" in defs["ModelInfo"]["properties"]      # written by describe(), read by a view
     constants = {v for k, v in vars(trace_module).items() if k.isupper() and isinstance(v, str)}
-    assert constants == set(trace_module.VERDICTS) | set(trace_module.LAST_TOKEN_KINDS)
+    assert constants == set(trace_module.VERDICTS) | set(trace_module.LAST_TOKEN_KINDS) | set(trace_module.CLOCKS)
     verdicts = defs["VerifyStep"]["properties"]["verdict"]["enum"]
     assert verdicts == list(trace_module.VERDICTS)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
 def test_older_versions_load_and_replay(version, tmp_path):
     """A trace written before a version's fields existed: without them, it parses, loads and replays."""
     from mtp_viz.ui import step_through
 
     d = good()
     d["schema_version"] = version
-    d["settings"].pop("max_matching_ngram_size")          # version 4
-    d["model_info"].pop("target_ms_one_token", None)
+    d.pop("measured_at", None)                            # version 5: the CPU clock
+    d["model_info"].pop("target_cpu_ms_one_token", None)
+    for r in d["rounds"]:
+        for name in ("cpu_ms", "draft_cpu_ms", "verify_cpu_ms"):
+            r.pop(name, None)
+    if version < 4:
+        d["settings"].pop("max_matching_ngram_size")      # version 4
+        d["model_info"].pop("target_ms_one_token", None)
     for r in d["rounds"]:
         if version < 3:
             r.pop("wall_ms"), r.pop("draft_stop")

@@ -10,7 +10,7 @@ from plotly.subplots import make_subplots
 
 from mtp_viz.figures import experts, theme
 from mtp_viz.strings import t
-from mtp_viz.trace import ONE_TOKEN_PASSES, compute_stats
+from mtp_viz.trace import CPU, ONE_TOKEN_PASSES, WALL, clock_of, compute_stats, measured_when
 
 KEY = "statistics"
 
@@ -22,23 +22,42 @@ def stats_upto(trace, i: int) -> dict:
 
 def time_per_token(trace, i: int, lang: str = "en") -> str:
     """Measured ms per token over rounds 1..i against the one reference every speed-up in the app uses: the target
-    alone, one pass per token (the lab's `none` rows, the race's upper lane). Here that is the median one-token
-    pass measured when the app loaded the pair (ONE_TOKEN_PASSES of them); a run without a drafter is that
-    reference itself and says so; a trace without the measurement says only what was measured."""
+    alone, one pass per token (the lab's `none` rows, the race's upper lane), measured when the app loaded the pair
+    (the median of ONE_TOKEN_PASSES). On the CPU clock (trace.CPU: schema 5, one torch thread) both sides are whole
+    rounds' CPU time of the generating thread, which other visitors' work does not inflate; else passes' wall time.
+    A run without a drafter is that reference itself and says so; a trace without the measurement says only what
+    was measured. The line ends by saying which number this is beside the lab's and the projections."""
     rounds = trace.rounds[1: i + 1]
     tokens = sum(len(r.emitted_token_ids) for r in rounds)
     if not tokens:
         return ""
-    draft, verify = sum(r.draft_ms for r in rounds) / tokens, sum(r.verify_ms for r in rounds) / tokens
-    values = dict(ms_token=draft + verify, ms_draft=draft, ms_verify=verify)
+    one_cpu = trace.model_info.target_cpu_ms_one_token
+    if clock_of(rounds) == CPU and (one_cpu or trace.settings.proposer == "none"):
+        clock, one = CPU, one_cpu
+        values = dict(ms_token=sum(r.cpu_ms for r in rounds) / tokens,
+                      ms_draft=sum(r.draft_cpu_ms or 0.0 for r in rounds) / tokens,
+                      ms_verify=sum(r.verify_cpu_ms or 0.0 for r in rounds) / tokens)
+    else:
+        clock, one = WALL, trace.model_info.target_ms_one_token
+        draft, verify = sum(r.draft_ms for r in rounds) / tokens, sum(r.verify_ms for r in rounds) / tokens
+        values = dict(ms_token=draft + verify, ms_draft=draft, ms_verify=verify)
+    key = "lab.time_per_token" + (".cpu" if clock == CPU else "")
     if trace.settings.proposer == "none":
-        return t("lab.time_per_token.alone", lang, **values)
-    one = trace.model_info.target_ms_one_token
+        return t(key + ".alone" if clock == CPU else "lab.time_per_token.alone", lang, **values)
     if not one:
         return t("lab.time_per_token.unknown", lang, **values)
-    x = one / (draft + verify)
+    x = one / values["ms_token"]
     verdict = t("lab.faster", lang, x=x) if x >= 1 else t("lab.slower", lang, x=1 / x)
-    return t("lab.time_per_token", lang, ms_one=one, verdict=verdict, passes=ONE_TOKEN_PASSES, **values)
+    line = t(key, lang, ms_one=one, verdict=verdict, passes=ONE_TOKEN_PASSES, **values)
+    return line + " " + headline(trace, clock, lang)
+
+
+def headline(trace, clock: str, lang: str = "en") -> str:
+    """The one sentence beside a measured speed-up of one prompt: when and on which clock it was measured, and how
+    it relates to the lab's average and the projections for real models."""
+    when = measured_when(trace)
+    return t("speed.here.prompt" if when else "speed.here.prompt_undated", lang, when=when,
+             clock=t(f"speed.clock.{clock}", lang))
 
 
 def build(trace, round_index: int, lang: str = "en") -> go.Figure:

@@ -684,7 +684,7 @@ STRINGS: dict[str, str] = {
                       "angenommene Vorschlag ein Token, das das Zielmodell ohnehin gewählt hätte; das Entwurfsmodell"
                       " ändert also, wie schnell der Text kommt, nie, was er sagt. Anders ist die Zahl: {passes}"
                       " Durchläufe des Zielmodells statt {alone} für dieselben {tokens} Tokens, und deshalb war der"
-                      " Text nach der Uhr {ratio}-mal so schnell fertig."),
+                      " Text {by_clock} {ratio}-mal so schnell fertig."),
     "tour.ch6.try": ("Halten Sie das Rennen mit der Leertaste an und lassen Sie es weiterlaufen, und ändern Sie die "
                      "Zeitlupe: Das Tempo ändert sich, die Zahlen nicht. Lassen Sie dann im Reiter **Wettrennen** "
                      "einen eigenen Prompt antreten."),
@@ -1027,4 +1027,51 @@ STRINGS: dict[str, str] = {
                     "Runden, deren erste k Entwürfe alle angenommen wurden, neben α^k. Die Batches eines Servers "
                     "teilen sich jeden Durchlauf des Zielmodells, seine echte Beschleunigung hängt also auch von "
                     "der Last ab; die Vorhersage gilt für eine Sequenz auf einmal."),
+    # -- Beschleunigungen: welche Uhr, welche Zahl (Issue 27, Punkt 4) -------------------------------------------
+    "speed.clock.cpu": ("der CPU-Uhr (der Rechenzeit des erzeugenden Threads, die die Arbeit anderer Besucher nicht "
+                        "verlängert)"),
+    "speed.clock.wall": "der Wanduhr (die Arbeit anderer Besucher auf diesem Server verlangsamt sie)",
+    "speed.by.cpu": "nach der CPU-Uhr",
+    "speed.by.wall": "nach der Wanduhr",
+    "speed.here.prompt": ("Diese Beschleunigung gilt für diesen Prompt, gemessen am {when} nach {clock}; die des "
+                          "Labors ist der Mittelwert eines Durchgangs über mehrere Prompts, und die der echten "
+                          "Gemma-4-Paare ist hochgerechnet, nicht gemessen."),
+    "speed.here.prompt_undated": ("Diese Beschleunigung gilt für diesen Prompt, gemessen nach {clock}; die des "
+                                  "Labors ist der Mittelwert eines Durchgangs über mehrere Prompts, und die der "
+                                  "echten Gemma-4-Paare ist hochgerechnet, nicht gemessen."),
+    "speed.here.sweep": ("Diese Beschleunigungen sind Mittelwerte über die Prompts des Durchgangs, gemessen nach "
+                         "{clock}; die Statistikzeile und das Rennen messen einen einzigen Prompt, und die Werte der "
+                         "echten Gemma-4-Paare sind hochgerechnet, nicht gemessen."),
+    "speed.here.projected": ("Diese Beschleunigung ist für ein echtes Gemma-4-Paar aus veröffentlichten Zahlen "
+                             "hochgerechnet, nicht gemessen; die Statistikzeile, das Rennen und das Labor messen die "
+                             "Miniatur auf diesem Server."),
+    "lab.time_per_token.cpu": ("Nach der CPU-Uhr: {ms_token:.2f} ms Rechenzeit pro Token ({ms_draft:.2f} für die "
+                               "Entwürfe, {ms_verify:.2f} für den Durchlauf des Zielmodells, der Rest Verwaltung) "
+                               "gegenüber {ms_one:.2f} ms für einen Schritt des Zielmodells allein, ein Token pro "
+                               "Schritt (Median von {passes} Schritten, gemessen beim Laden des Modells): {verdict}."),
+    "lab.time_per_token.cpu.alone": ("Nach der CPU-Uhr: {ms_token:.2f} ms Rechenzeit pro Token, ein Durchlauf des "
+                                     "Zielmodells pro Token: das Zielmodell allein, die Referenz, an der Läufe mit "
+                                     "Entwürfen gemessen werden."),
+    "race.ratio.cpu": "{drafter} war nach der CPU-Uhr {ratio}-mal so schnell fertig.",
+    "race.note.measured_cpu": ("So wurde gemessen: Beide Generierungen liefen auf diesem Server, zuerst das "
+                               "Zielmodell allein, dann mit Entwurfsmodell. Die Zeit einer Runde ist die Rechenzeit, "
+                               "die der erzeugende Thread für sie brauchte (Entwürfe, Prüfdurchlauf, Sampling, "
+                               "Verwaltung); die Arbeit anderer Besucher auf diesem geteilten Server verlängert sie "
+                               "also nicht. Die Wiedergabe läuft in diesem Tempo."),
+    "race.note.cached_when": ("Genau dieses Rennen wurde schon früher auf diesem Server gemessen, am {when}, und "
+                              "seine gemessenen Zeiten werden wiedergegeben; ändern Sie den Prompt oder die "
+                              "Einstellungen, um neu zu messen."),
+    "race.js.clock_cpu": "Uhr (CPU-ms):",
+    "lab.title.speedup.cpu": "Beschleunigung über N: CPU-Uhr, gemessen (c = {c:.2f})",
+    "lab.progress": "{proposer} · {schedule} · N = {n}",
+    "lab.what.drop": ("In diesem Durchgang ist die gemessene Beschleunigung bei N = {best} am höchsten "
+                      "({peak:.2f}-fach) und fällt bis N = {low_n} auf das {low:.2f}-Fache: Jenseits des besten N "
+                      "kostet jeder weitere Vorschlag einen Durchlauf des Entwurfsmodells und eine längere Prüfung, "
+                      "die seine geringe Chance, behalten zu werden, nicht mehr aufwiegt."),
+    "lab.what.no_drop": ("In diesem Durchgang ist die gemessene Beschleunigung beim größten gemessenen N noch am "
+                         "höchsten, bei N = {best} ({peak:.2f}-fach): Nehmen Sie größere N hinzu, um zu sehen, ab wann "
+                         "ein längerer Entwurf mehr kostet, als er spart."),
+    "tour.ch9.drop": ("Der aufgezeichnete Durchgang des Labors auf dieser Miniatur (rechts) misst es: Die "
+                      "Beschleunigung ist bei N = {best} am höchsten ({peak}-fach) und fällt bis N = {low_n} auf das "
+                      "{low}-Fache, ein Entwurf, zu lang für das, was das Entwurfsmodell richtig trifft."),
 }

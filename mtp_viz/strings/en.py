@@ -631,7 +631,7 @@ STRINGS: dict[str, str] = {
                       "word. With greedy decoding every kept guess is a token the target would have chosen anyway, "
                       "so the drafter changes how fast the text comes, never what it says. What changes is the "
                       "count: {passes} target passes instead of {alone} for the same {tokens} tokens, and so the "
-                      "text was finished {ratio}× as fast by the wall clock."),
+                      "text was finished {ratio}× as fast {by_clock}."),
     "tour.ch6.try": ("Press space to pause and resume the race, and change the slow-motion factor: the pace "
                      "changes, the numbers do not. Then race a prompt of your own in the **Race** tab."),
     "tour.ch6.q": "With sampling switched on, is the output still exactly the target's?",
@@ -939,4 +939,47 @@ STRINGS: dict[str, str] = {
                     "and speed-up over (N·c + 1), with the best N starred. The bars are the share of rounds whose "
                     "first k drafts were all accepted, against α^k. A server's batches share each target pass, so "
                     "its real speed-up also depends on the load; the prediction is for one sequence at a time."),
+    # -- speed-ups: which clock, and which number (issue 27, item 4) -------------------------------------------
+    "speed.clock.cpu": "the CPU clock (the generating thread's CPU time, which other visitors' work does not inflate)",
+    "speed.clock.wall": "the wall clock (other visitors' work on this server slows it down)",
+    "speed.by.cpu": "on the CPU clock",
+    "speed.by.wall": "by the wall clock",
+    "speed.here.prompt": ("This speed-up is this prompt, measured {when} on {clock}; the lab's is the average of a "
+                          "sweep over several prompts, and the real Gemma 4 pairs' are projected, not measured."),
+    "speed.here.prompt_undated": ("This speed-up is this prompt, measured on {clock}; the lab's is the average of a "
+                                  "sweep over several prompts, and the real Gemma 4 pairs' are projected, not "
+                                  "measured."),
+    "speed.here.sweep": ("These speed-ups are averages over the sweep's prompts, measured on {clock}; the Statistics "
+                         "line and the race time one prompt, and the real Gemma 4 pairs' are projected, not "
+                         "measured."),
+    "speed.here.projected": ("This speed-up is projected for a real Gemma 4 pair from published figures, not "
+                             "measured; the Statistics line, the race and the lab measure the miniature on this "
+                             "server."),
+    "lab.time_per_token.cpu": ("On the CPU clock: {ms_token:.2f} ms of CPU time per token ({ms_draft:.2f} drafting, "
+                               "{ms_verify:.2f} the target's pass, the rest bookkeeping) against {ms_one:.2f} ms for "
+                               "one step of the target alone, one token per step (median of {passes} steps, "
+                               "measured when the model loaded): {verdict}."),
+    "lab.time_per_token.cpu.alone": ("On the CPU clock: {ms_token:.2f} ms of CPU time per token, one target pass per "
+                                     "token: the target alone, the reference that drafted runs are measured "
+                                     "against."),
+    "race.ratio.cpu": "{drafter} finished {ratio}× as fast, on the CPU clock.",
+    "race.note.measured_cpu": ("How this was measured: both generations ran on this server, the target alone first "
+                               "and then with the drafter. Each round's time is the CPU time the generating thread "
+                               "spent on it (drafting, the verification pass, sampling, bookkeeping), so other "
+                               "visitors' work on this shared server does not stretch it; the replay runs at that "
+                               "pace."),
+    "race.note.cached_when": ("This exact race was measured earlier on this server, at {when}, and its recorded "
+                              "times are replayed; change the prompt or the settings to measure a new one."),
+    "race.js.clock_cpu": "clock (CPU ms):",
+    "lab.title.speedup.cpu": "Speed-up against N: CPU clock, measured (c = {c:.2f})",
+    "lab.progress": "{proposer} · {schedule} · N = {n}",
+    "lab.what.drop": ("In this sweep the measured speed-up is highest at N = {best} ({peak:.2f}×) and falls to "
+                      "{low:.2f}× at N = {low_n}: past the best N, each extra guess costs a drafter pass and a "
+                      "longer check that its small chance of being kept no longer pays for."),
+    "lab.what.no_drop": ("In this sweep the measured speed-up is still highest at the largest N measured, "
+                         "N = {best} ({peak:.2f}×): add larger N to see where a longer draft starts to cost more "
+                         "than it saves."),
+    "tour.ch9.drop": ("The lab's recorded sweep on this miniature (right) measures it: the speed-up is highest at "
+                      "N = {best} ({peak}×) and falls to {low}× at N = {low_n}, a draft too long for what the drafter "
+                      "gets right."),
 }

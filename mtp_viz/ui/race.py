@@ -14,7 +14,7 @@ import gradio as gr
 from mtp_viz import lab, race
 from mtp_viz.figures import race as race_figure
 from mtp_viz.strings import number, t
-from mtp_viz.trace import Trace
+from mtp_viz.trace import CPU, Trace, measured_when
 from mtp_viz.ui import glossary, moe_story, policy
 from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.session import DEFAULTS, EXAMPLES, md, request
@@ -66,8 +66,17 @@ def compare_html(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, 
             f'<tr><th>{html.escape(drafter)}</th>{row(pieces[1])}</tr></table></div>')
 
 
-def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = "") -> str:
-    """The table shown when both lanes finish, the token-by-token verdict, and how the lanes were timed."""
+def headline(s: dict, lang: str, when: str = "") -> str:
+    """The sentence that says which speed-up this is beside the app's others (issue 27, item 4)."""
+    if s["projected"]:
+        return t("speed.here.projected", lang)
+    return t("speed.here.prompt" if when else "speed.here.prompt_undated", lang, when=when,
+             clock=t(f"speed.clock.{s['clock']}", lang))
+
+
+def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = "", when: str = "") -> str:
+    """The table shown when both lanes finish, the token-by-token verdict (with the clock it was timed on and the
+    headline sentence), and how the lanes were timed."""
     a, d = s["alone"], s["drafted"]
     unit = t("race.unit.passes" if s["projected"] else "race.unit.ms", lang)
     rows = [("race.sum.total", a["total_ms"], d["total_ms"], 1, unit),
@@ -80,8 +89,9 @@ def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = ""
     body = "".join(f"<tr><th>{t(k, lang)}</th><td>{number(x, lang, dg)} {u}</td><td>{number(y, lang, dg)} {u}</td></tr>"
                    for k, x, y, dg, u in rows)
     head = f"<tr><th></th><th>{t('race.lane.alone', lang)}</th><th>{html.escape(drafter)}</th></tr>"
-    verdict = t("race.projected_ratio" if s["projected"] else "race.ratio", lang, ratio=number(s["speedup"], lang, 2),
-                drafter=html.escape(drafter))
+    key = "race.projected_ratio" if s["projected"] else "race.ratio.cpu" if s["clock"] == CPU else "race.ratio"
+    verdict = t(key, lang, ratio=number(s["speedup"], lang, 2), drafter=html.escape(drafter))
+    verdict += " " + headline(s, lang, when)
     if s["projected"]:
         check = t("race.check.projected", lang)
     elif sampled:
@@ -95,7 +105,7 @@ def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = ""
 
 
 def page(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, sampled: bool, note: str = "",
-         chart: str = CHART) -> str:
+         chart: str = CHART, when: str = "") -> str:
     """The race's HTML: the data RACE_JS plays, both lanes, the controls, the hidden summary, the timing note.
     `chart`: the elem_id of the gr.Plot showing the race's chart, which RACE_JS redraws up to its clock."""
     s = race.summary(alone, drafted)
@@ -104,6 +114,8 @@ def page(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, sampled:
             "factor": slow_for(max(alone.total_ms, drafted.total_ms)),
             "words": {k: t(f"race.js.{k}", lang) for k in ("passes", "tokens", "rate", "clock", "clock_projected",
                                                            "start", "pause", "resume", "again", "slow", "finished")}}
+    if s["clock"] == CPU:
+        data["words"]["clock"] = t("race.js.clock_cpu", lang)
     lanes = "".join(f'<div class="race-lane" data-lane="{i}"><div class="race-head"><b>{html.escape(x["label"])}</b>'
                     f'<span class="race-count"></span></div><div class="race-bar"><div></div></div>'
                     f'<div class="race-text"></div></div>' for i, x in enumerate(data["lanes"]))
@@ -112,17 +124,23 @@ def page(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, sampled:
                 f'<label>{t("race.js.slow", lang)} <select class="race-slow">{options}</select></label>'
                 f'<span class="race-clock"></span></div>')
     return (f'<div class="race" data-race="{html.escape(json.dumps(data), quote=True)}">{controls}{lanes}'
-            f'<div class="race-summary" hidden>{summary_html(s, lang, drafter, sampled, note)}'
+            f'<div class="race-summary" hidden>{summary_html(s, lang, drafter, sampled, note, when)}'
             f'{compare_html(alone, drafted, lang, drafter)}</div></div>')
 
 
 # -- handlers -----------------------------------------------------------------------------------------------------
 def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False, chart: str = CHART) -> tuple[str, object]:
-    """A race of two recorded traces: its page and its chart at the start (RACE_JS draws it on with the clock)."""
-    a, d = race.lane(alone), race.lane(drafted)
+    """A race of two recorded traces on the clock both kept (race.shared_clock): its page and its chart at the start
+    (RACE_JS draws it on with the clock)."""
+    clock = race.shared_clock(alone, drafted)
+    a, d = race.lane(alone, clock), race.lane(drafted, clock)
     drafter = t(f"race.lane.{drafted.settings.proposer}", lang)
-    note = t("race.note.measured", lang) + (" " + t("race.note.cached", lang) if cached else "")
-    return (page(a, d, lang, drafter, drafted.settings.do_sample, note, chart),
+    when = measured_when(drafted)
+    note = t("race.note.measured_cpu" if clock == CPU else "race.note.measured", lang)
+    if cached:
+        note = sentences(note, t("race.note.cached_when", lang, when=when) if when else t("race.note.cached", lang),
+                         lang=lang)
+    return (page(a, d, lang, drafter, drafted.settings.do_sample, note, chart, when),
             race_figure.build(a, d, lang, drafter, clock=0.0))
 
 

@@ -115,7 +115,10 @@ def facts(k: int, lang: str) -> dict:
            "clusters": info.num_centroids, "top_k": info.centroid_top_k,
            "share": _num(100 * (info.scored_fraction or 0), lang, 3)}
     out["most"] = max(len(x.draft_token_ids) for x in trace(MTP).rounds)
-    out["ratio"] = _num(mtp_race.summary(mtp_race.lane(trace(BASELINE)), mtp_race.lane(trace(MTP)))["speedup"], lang)
+    clock = mtp_race.shared_clock(trace(BASELINE), trace(MTP))
+    out["ratio"] = _num(mtp_race.summary(mtp_race.lane(trace(BASELINE), clock),
+                                         mtp_race.lane(trace(MTP), clock))["speedup"], lang)
+    out["by_clock"] = t(f"speed.by.{clock}", lang)
     sources = info.kv_source_layers or {}
     out.update(sliding_layer=sources.get("sliding_attention"), full_layer=sources.get("full_attention"))
     miss = checked_miss(r)
