@@ -12,7 +12,6 @@ target pass. A round then yields (1 − α^(γ+1)) / (1 − α) tokens and the w
 from __future__ import annotations
 
 import math
-import time
 from typing import Callable, Sequence
 
 import numpy as np
@@ -21,11 +20,12 @@ import pandas as pd
 from mtp_viz import gemma4
 
 from mtp_viz.settings import MAX_DRAFT, PROPOSERS, SCHEDULES
+from mtp_viz.trace import CPU, WALL, clock_of, round_ms
 
 COLUMNS = ["proposer", "schedule", "num_assistant_tokens", "new_tokens", "target_passes", "drafter_passes",
            "tokens_per_target_pass", "mean_accepted", "acceptance_rate", "alpha", "target_ms_per_pass",
            "drafter_ms_per_pass", "cost_ratio", "ms_per_token", "speedup_vs_none", "predicted_tokens_per_pass",
-           "predicted_speedup", "acceptance_by_position"]
+           "predicted_speedup", "acceptance_by_position", "clock"]
 MAX_REPEATS = 20
 
 
@@ -170,7 +170,8 @@ def predicted_curve(model: dict, ns: Sequence[int]) -> pd.DataFrame:
 
 # -- measuring ---------------------------------------------------------------------------------------------------
 def _timed_run(pair, prompt, settings: dict) -> dict:
-    """One generation through the engine, each round timed as the wall time until it was yielded.
+    """One generation through the engine, each round timed on the CPU clock (the generating thread's CPU time,
+    Round.cpu_ms, which other processes' work does not inflate) when every round kept it, else by its wall time.
 
     Counted are the steady rounds only: not the prefill (a pass over the whole prompt), and not a last round whose
     drafts the token budget cut below N. The cost model describes an endless generation; with 48 tokens and N = 8
@@ -178,19 +179,14 @@ def _timed_run(pair, prompt, settings: dict) -> dict:
     """
     from mtp_viz import iter_rounds
 
-    rounds, ms = [], []
-    t0 = time.perf_counter()
-    for r in iter_rounds(pair, prompt, **settings):
-        now = time.perf_counter()
-        rounds.append(r)
-        ms.append((now - t0) * 1000.0)
-        t0 = now
+    rounds = list(iter_rounds(pair, prompt, **settings))
+    cpu = clock_of(rounds) == CPU
     limit = rounds[0].start_len + settings["max_new_tokens"]    # round 0 starts after the prompt
     drafting = settings["proposer"] != "none"
     acc, proposed, reached = [0] * MAX_DRAFT, [0] * MAX_DRAFT, [0] * MAX_DRAFT
-    out = dict(new_tokens=0, target_passes=0, drafter_passes=0, drafted=0, accepted=0, wall_ms=0.0,
-               verify_ms=0.0, draft_ms=0.0)
-    for r, wall in zip(rounds[1:], ms[1:]):
+    out = dict(new_tokens=0, target_passes=0, drafter_passes=0, drafted=0, accepted=0, round_ms=0.0,
+               verify_ms=0.0, draft_ms=0.0, cpu=cpu)
+    for r in rounds[1:]:
         if drafting and limit - r.start_len - 1 < r.num_assistant_tokens:
             continue                                             # drafts cut by the budget
         out["new_tokens"] += len(r.emitted_token_ids)
@@ -198,9 +194,9 @@ def _timed_run(pair, prompt, settings: dict) -> dict:
         out["drafter_passes"] += r.drafter_passes
         out["drafted"] += r.num_drafted
         out["accepted"] += r.num_accepted
-        out["wall_ms"] += wall
-        out["verify_ms"] += r.verify_ms
-        out["draft_ms"] += r.draft_ms
+        out["round_ms"] += round_ms(r, CPU if cpu else WALL)
+        out["verify_ms"] += r.verify_cpu_ms if cpu else r.verify_ms
+        out["draft_ms"] += r.draft_cpu_ms if cpu else r.draft_ms
         for i, v in enumerate(r.verify_steps):
             proposed[i] += 1
             reached[i] += v.verdict != "unchecked"
@@ -211,7 +207,7 @@ def _timed_run(pair, prompt, settings: dict) -> dict:
 
 def _row(proposer: str, schedule: str, n: int, runs: list[dict], base: dict | None) -> dict:
     """One DataFrame row from the runs of one setting: timings are medians over repeats, summed over prompts."""
-    frame = pd.DataFrame([{k: v for k, v in r.items() if not isinstance(v, list)} for r in runs])
+    frame = pd.DataFrame([{k: v for k, v in r.items() if not isinstance(v, (list, bool))} for r in runs])
     per_prompt = frame.groupby("prompt").median(numeric_only=True)
     s = per_prompt.sum()
     first = [r for r in runs if r["repeat"] == 0]
@@ -230,8 +226,8 @@ def _row(proposer: str, schedule: str, n: int, runs: list[dict], base: dict | No
            "target_ms_per_pass": s["verify_ms"] / passes if passes else math.nan,
            "drafter_ms_per_pass": (s["draft_ms"] / (s["drafter_passes"] or s["drafted"])
                                    if s["drafted"] else math.nan),
-           "ms_per_token": s["wall_ms"] / s["new_tokens"] if s["new_tokens"] else math.nan,
-           "acceptance_by_position": by_pos}
+           "ms_per_token": s["round_ms"] / s["new_tokens"] if s["new_tokens"] else math.nan,
+           "acceptance_by_position": by_pos, "clock": CPU if all(r["cpu"] for r in runs) else WALL}
     t1 = base["target_ms_per_pass"] if base else row["target_ms_per_pass"]
     row["cost_ratio"] = row["drafter_ms_per_pass"] / t1 if proposer != "none" else math.nan
     row["speedup_vs_none"] = (base["ms_per_token"] if base else row["ms_per_token"]) / row["ms_per_token"]
@@ -247,14 +243,16 @@ def _row(proposer: str, schedule: str, n: int, runs: list[dict], base: dict | No
 
 
 # The default sweep: what the lab's page starts with and what benchmarks/lab.py records in assets/lab_sweep*.csv.
-DEFAULT_SWEEP = {"ns": (1, 2, 3, 4, 6, 8), "schedules": ("constant", "heuristic"), "proposers": ("mtp",),
-                 "max_new_tokens": 48, "repeats": 3}
+# N runs past the default pair's best, so its measured speed-up visibly falls (issue 26, item 4); one repeat, since
+# the CPU clock does not need a median over repeats to stand still while the server is busy (issue 27, item 5).
+DEFAULT_SWEEP = {"ns": (1, 2, 3, 4, 6, 8, 12, 16), "schedules": ("constant", "heuristic"), "proposers": ("mtp",),
+                 "max_new_tokens": 48, "repeats": 1}
 
 
 def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedules"],
           proposers=DEFAULT_SWEEP["proposers"], max_new_tokens=DEFAULT_SWEEP["max_new_tokens"],
           repeats=DEFAULT_SWEEP["repeats"], do_sample=False, seed=0, progress=None) -> pd.DataFrame:
-    """Measure tokens per target pass and wall-clock speed-up for every (proposer, schedule, N), plus `none`.
+    """Measure tokens per target pass and speed-up for every (proposer, schedule, N), plus `none`.
 
     Returns one row per (proposer, schedule, num_assistant_tokens) over all prompts, and one row for proposer
     `none` (N = 0), always measured in the same call. Runs are interleaved (repeat → prompt → setting, the order
@@ -269,8 +267,10 @@ def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedu
     - target_ms_per_pass: the mean verification pass; for `none` that is a one-token target pass, T.
       drafter_ms_per_pass: the mean drafter pass (prompt lookup has none: its lookup time per draft).
       cost_ratio: c = drafter_ms_per_pass / T, measured.
-    - ms_per_token: wall time of the steady rounds per token (passes, sampling and bookkeeping);
+    - ms_per_token: time of the steady rounds per token (passes, sampling and bookkeeping);
       speedup_vs_none: the `none` row's ms_per_token over this row's.
+    - clock: which clock every time in the row reads: trace.CPU (the generating thread's CPU time, kept when torch
+      runs on one thread on the CPU) or trace.WALL.
     - predicted_tokens_per_pass: (1 − α^(N+1)) / (1 − α). predicted_speedup: that over (N·c + v).
 
     How the prediction accounts for the verification pass: the paper takes v = 1, a target pass over N + 1 tokens
@@ -279,7 +279,8 @@ def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedu
     at N = 8). The prediction uses v = target_ms_per_pass / T, this row's verification pass over the `none` row's
     one-token pass, measured in the same sweep. Heuristic rows have no single N, so their predictions are NaN.
 
-    `progress`, if given, is called as progress(fraction_done, desc=text) after every run (gr.Progress fits).
+    `progress`, if given, is called as progress(fraction_done, (proposer, schedule, N)) after every run: the caller
+    words the setting in its reader's language.
     Raises ValueError on a bad grid.
     """
 
@@ -313,7 +314,7 @@ def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedu
                 runs[setting].append(dict(_timed_run(pair, prompt, kwargs(*setting)), prompt=k, repeat=rep))
                 done += 1
                 if progress is not None:
-                    progress(done / total, desc=f"{setting[0]} · {setting[1]} · N={setting[2]}")
+                    progress(done / total, setting)
     base = _row(*settings[0], runs[settings[0]], None)
     rows = [base] + [_row(*s, runs[s], base) for s in settings[1:]]
     return pd.DataFrame(rows, columns=COLUMNS)
@@ -321,8 +322,11 @@ def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedu
 
 def read_csv(path) -> pd.DataFrame:
     """A sweep saved with DataFrame.to_csv, back in the same shape (acceptance_by_position stays a string)."""
-    df = pd.read_csv(path, dtype={"acceptance_by_position": str}, keep_default_na=False,
-                     na_values={c: [""] for c in COLUMNS if c != "acceptance_by_position"})
+    text = ("acceptance_by_position", "clock")
+    df = pd.read_csv(path, dtype={c: str for c in text}, keep_default_na=False,
+                     na_values={c: [""] for c in COLUMNS if c not in text})
+    if "clock" not in df.columns:
+        df["clock"] = WALL                 # sweeps saved before the CPU clock timed rounds by the wall clock
     missing = set(COLUMNS) - set(df.columns)
     if missing:
         raise ValueError(f"not a lab sweep: missing column(s) {sorted(missing)}")

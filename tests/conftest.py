@@ -72,13 +72,3 @@ def miniature():
     from mtp_viz import load_pair
     return load_pair()
 
-
-@pytest.fixture
-def one_thread():
-    """Torch on one thread for the test, as the app's workers run it: the engine keeps the CPU clock only then."""
-    import torch
-
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)

@@ -49,7 +49,7 @@ def test_alpha_fits():
 def swept(tiny_pair):
     calls = []
     df = lab.sweep(tiny_pair, [PROMPT, PROMPT[:5]], ns=(1, 3), schedules=("constant", "heuristic"), repeats=2,
-                   max_new_tokens=12, progress=lambda f, desc="": calls.append((f, desc)))
+                   max_new_tokens=12, progress=lambda f, setting: calls.append((f, setting)))
     return df, calls
 
 
@@ -60,7 +60,7 @@ def test_sweep_columns_and_types(swept):
     assert list(df["proposer"]) == ["none"] + ["mtp"] * 4
     for col in ("num_assistant_tokens", "new_tokens", "target_passes", "drafter_passes"):
         assert pd.api.types.is_integer_dtype(df[col]), col
-    for col in lab.COLUMNS[6:-1]:
+    for col in lab.COLUMNS[6:-2]:
         assert pd.api.types.is_float_dtype(df[col]), col
 
 
@@ -86,6 +86,9 @@ def test_sweep_invariants(swept):
     assert drafting[drafting["schedule"] == "heuristic"]["predicted_speedup"].isna().all()
     assert list(drafting[drafting["schedule"] == "heuristic"]["num_assistant_tokens"]) == [1, 3]
     assert len(calls) == 5 * 2 * 2 and calls[-1][0] == pytest.approx(1.0)
+    grid = {("mtp", schedule, n) for schedule in ("constant", "heuristic") for n in (1, 3)}
+    assert {setting for _, setting in calls} == {("none", "constant", 0)} | grid      # worded by the page
+    assert set(df["clock"]) == {"cpu"}                     # conftest runs torch on one thread: the CPU clock
     assert [f for f, _ in calls] == sorted(f for f, _ in calls)
 
 
@@ -213,14 +216,32 @@ def test_bad_request_only_changes_the_status():
     from mtp_viz.ui import lab as tab
 
     out = tab.run("", "miniature", [1], ["constant"], ["mtp"], 16, 1)
-    assert "at least one prompt" in out[3] and len(out) == 6
+    assert "at least one prompt" in out[3] and len(out) == 7
+
+
+def test_the_progress_line_and_the_charts_reading_are_in_the_readers_language():
+    """Issue 27, item 5 and issue 26, item 4: the sweep's progress line names the setting in the page's words, and
+    the sentence under the speed-up chart quotes the chart's own peak and fall."""
+    from mtp_viz.ui import lab as tab
+
+    assert tab.progress_text(("mtp", "constant", 6), "zh-TW") == "MTP（Gemma 4 輔助模型） · 固定 · N = 6"
+    assert "konstant" in tab.progress_text(("mtp", "constant", 6), "de")
+    rows = [("none", "constant", 0, 1.0)] + [("mtp", "constant", n, x) for n, x in ((1, 1.5), (4, 2.5), (8, 2.0),
+                                                                                    (12, 1.5))]
+    df = pd.DataFrame([dict(proposer=p, schedule=s, num_assistant_tokens=n, speedup_vs_none=x, clock="cpu")
+                       for p, s, n, x in rows])
+    text = tab.reading(df)
+    assert "highest at N = 4 (2.50×) and falls to 1.50× at N = 12" in text and "CPU clock" in text
+    assert "N = 4" in tab.reading(df, "de") and "2,50" in tab.reading(df, "de")
+    rising = df[df["num_assistant_tokens"] <= 4]
+    assert "still highest at the largest N measured" in tab.reading(rising)
 
 
 def test_first_paint_and_presets():
     from mtp_viz.ui import lab as tab
 
     out = tab.first_paint()
-    assert len(out) == 6
+    assert len(out) == 7
     if tab.SHIPPED.exists():
         assert "recorded on the miniature" in out[3] and len(out[4]) == len(tab.shipped())
     alpha, c, moe, note = tab.choose_preset("26b")
@@ -354,7 +375,7 @@ def test_statistics_read_the_cpu_clock_when_every_round_kept_it():
     assert "CPU clock" not in statistics.time_per_token(no_reference, 2)     # wall clock against the wall reference
 
 
-def test_the_app_measures_a_one_token_pass_at_load(tiny_pair, one_thread):
+def test_the_app_measures_a_one_token_pass_at_load(tiny_pair):
     """Both references: a one-token pass's wall time, and a one-token round's CPU time (issue 27, item 4)."""
     from mtp_viz import generate_trace
     from mtp_viz.worker import one_token_pass_ms

@@ -67,7 +67,8 @@ def test_every_chapter_is_complete_in_every_language(lang):
             assert part and "None" not in part and "{" not in part, (k + 1, part)
         assert out[ANSWER].visible is False               # revealed on click only
         racing = tour.CHAPTERS[k].view == tour.RACE
-        assert (out[RIGHT].visible is True) == (tour.CHAPTERS[k].beside is not None and not racing)
+        assert (out[RIGHT].visible is True) == (tour.CHAPTERS[k].beside is not None and not racing
+                                                or tour.CHAPTERS[k].sweep)
         assert (out[RACE].visible is True) == racing
 
 
@@ -114,3 +115,17 @@ def test_every_tab_has_the_glossary(demo):
     tabs = [b for b in demo.blocks.values() if isinstance(b, gr.Tab)]
     glossaries = [b for b in demo.blocks.values() if isinstance(b, gr.Accordion) and text(b.label) == "Glossary"]
     assert len(glossaries) == len(tabs) >= 2
+
+
+def test_chapter_9_shows_the_recorded_sweeps_measured_fall():
+    """Issue 26, item 4: beside the statistics, the lab's recorded speed-up chart, and the narration quotes its own
+    peak and the fall after it (figures.lab.measured_drop of the shipped CSV)."""
+    from mtp_viz.figures import lab as lab_views
+    from mtp_viz.ui import lab as lab_tab
+
+    k = next(i for i, ch in enumerate(tour.CHAPTERS) if ch.sweep)
+    drop = lab_views.measured_drop(lab_tab.shipped())
+    assert drop["low_n"] is not None and drop["low"] < drop["peak"]     # the recorded sweep falls after its best N
+    out = tour.page(k, "en")
+    assert f"N = {drop['best']}" in out[NARRATION] and f"N = {drop['low_n']}" in out[NARRATION]
+    assert out[RIGHT].visible is True

@@ -13,6 +13,7 @@ from plotly.subplots import make_subplots
 from mtp_viz import lab
 from mtp_viz.figures import theme
 from mtp_viz.strings import number, t
+from mtp_viz.trace import CPU, WALL
 
 COLOURS = {"mtp": theme.BLUE, "draft-model": theme.GREEN, "prompt-lookup": theme.PURPLE}
 HEURISTIC = theme.VERMILLION
@@ -47,6 +48,26 @@ def best_measured(df: pd.DataFrame, proposer: str | None = None) -> int | None:
     proposer = proposer or next(iter(_drafting(df)), None)
     rows = _rows(df, proposer, "constant").dropna(subset=["speedup_vs_none"])
     return int(rows.loc[rows["speedup_vs_none"].idxmax(), "num_assistant_tokens"]) if len(rows) else None
+
+
+def measured_drop(df: pd.DataFrame, proposer: str | None = None) -> dict | None:
+    """The constant-schedule curve's measured peak and what follows it: best N and its speed-up, and the lowest
+    speed-up at a larger N (low_n, low; None when the best N is the largest measured). None without rows."""
+    proposer = proposer or next(iter(_drafting(df)), None)
+    rows = _rows(df, proposer, "constant").dropna(subset=["speedup_vs_none"])
+    if not len(rows):
+        return None
+    best = best_measured(df, proposer)
+    curve = rows.set_index("num_assistant_tokens")["speedup_vs_none"]
+    after = curve[curve.index > best]
+    low_n = int(after.idxmin()) if len(after) else None
+    return {"best": best, "peak": float(curve[best]), "low_n": low_n,
+            "low": float(after[low_n]) if low_n is not None else None}
+
+
+def clock(df: pd.DataFrame) -> str:
+    """The clock a sweep's times read (the `clock` column): CPU when every row kept it, else wall."""
+    return CPU if len(df) and (df["clock"] == CPU).all() else WALL
 
 
 def best_predicted(df: pd.DataFrame, proposer: str | None = None) -> int | None:
@@ -94,12 +115,13 @@ def _measured(fig: go.Figure, df: pd.DataFrame, proposer: str, column: str, colo
 
 
 def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
-    """Measured wall-clock speed-up against N, the predicted curve, the 1.0 line, the best N, the heuristic."""
+    """Measured speed-up against N (on the sweep's clock), the predicted curve, the 1.0 line, the best N, the heuristic."""
     proposers = _drafting(df) if df is not None else []
     if not proposers:
         return _empty(t("lab.title.speedup_empty", lang), lang)
     first = lab.cost_model(df, proposers[0])
-    fig = theme.new_figure(t("lab.title.speedup", lang, c=first["c"]), height=440, lang=lang)
+    title = "lab.title.speedup.cpu" if clock(df) == CPU else "lab.title.speedup"
+    fig = theme.new_figure(t(title, lang, c=first["c"]), height=440, lang=lang)
     ns = _ns(df)
     fig.add_trace(go.Scatter(x=[1, ns[-1]], y=[1.0, 1.0], mode="lines", name=t("lab.legend.baseline", lang),
                              meta="baseline", line={"color": theme.GREY, "dash": "dash"}))

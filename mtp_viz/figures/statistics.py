@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from mtp_viz.figures import experts, theme
-from mtp_viz.strings import t
+from mtp_viz.strings import sentences, t
 from mtp_viz.trace import CPU, ONE_TOKEN_PASSES, WALL, clock_of, compute_stats, measured_when
 
 KEY = "statistics"
@@ -49,7 +49,7 @@ def time_per_token(trace, i: int, lang: str = "en") -> str:
     x = one / values["ms_token"]
     verdict = t("lab.faster", lang, x=x) if x >= 1 else t("lab.slower", lang, x=1 / x)
     line = t(key, lang, ms_one=one, verdict=verdict, passes=ONE_TOKEN_PASSES, **values)
-    return line + " " + headline(trace, clock, lang)
+    return sentences(line, headline(trace, clock, lang), lang=lang)
 
 
 def headline(trace, clock: str, lang: str = "en") -> str:

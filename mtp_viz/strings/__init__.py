@@ -116,3 +116,8 @@ class _Numbers(string.Formatter):
         if isinstance(value, numbers.Integral):
             return number(value, self.lang, 0, group=bool(spec["group"]))
         return format_decimal(value, locale=_locale(self.lang), group_separator=bool(spec["group"]))
+
+
+def sentences(*parts: str, lang: str = DEFAULT) -> str:
+    """Sentences run together as the language writes them: with a space between, none in Chinese."""
+    return ("" if lang == "zh-TW" else " ").join(p for p in parts if p)

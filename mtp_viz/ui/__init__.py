@@ -6,6 +6,7 @@ step_state, its words in narration). Every visible word comes from mtp_viz.strin
 """
 from __future__ import annotations
 
+import threading
 from urllib.parse import quote
 
 import gradio as gr
@@ -46,3 +47,11 @@ def build_demo() -> gr.Blocks:
         race.wire_from_step(step["race"], step["controls"], racing, tabs)
     demo.queue(**policy.queue_settings())
     return demo
+
+
+def warm() -> threading.Thread:
+    """At server start, in the background: draw what every page load asks for (the lab's recorded sweep, its two
+    pairs and its what-if, in each language), so a first visitor's Step does not wait behind drawing them."""
+    thread = threading.Thread(target=lab_tab.warm, name="warm-pages", daemon=True)
+    thread.start()
+    return thread

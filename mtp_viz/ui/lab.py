@@ -6,6 +6,7 @@ tests call them without a browser. A visitor's last sweep is only in their page 
 """
 from __future__ import annotations
 
+import functools
 import tempfile
 import time
 from pathlib import Path
@@ -15,7 +16,7 @@ import pandas as pd
 
 from mtp_viz import lab
 from mtp_viz.figures import lab as views
-from mtp_viz.strings import t
+from mtp_viz.strings import TABLES, sentences, t
 from mtp_viz.ui import glossary, moe_story, policy, server_panel
 from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.policy import MINIATURE
@@ -60,6 +61,23 @@ def headline(df: pd.DataFrame) -> dict:
     model = lab.cost_model(df)
     return {"c": model["c"], "alpha": model["alpha"], "best": views.best_measured(df),
             "best_pred": views.best_predicted(df)}
+
+
+def reading(df: pd.DataFrame, lang: str = "en") -> str:
+    """What the speed-up chart shows, in its own numbers (its measured peak and the fall after it), and which
+    speed-up this is beside the app's others (issue 26, item 4; issue 27, item 4)."""
+    drop = views.measured_drop(df)
+    if drop is None:
+        return ""
+    text = t("lab.what.drop" if drop["low_n"] is not None else "lab.what.no_drop", lang, **drop)
+    return sentences(text, t("speed.here.sweep", lang, clock=t(f"speed.clock.{views.clock(df)}", lang)), lang=lang)
+
+
+def progress_text(setting: tuple, lang: str = "en") -> str:
+    """A sweep's progress line for one (proposer, schedule, N), in the reader's language."""
+    proposer, schedule, n = setting
+    return t("lab.progress", lang, proposer=t(f"step.proposer.{proposer}", lang),
+             schedule=t(f"step.schedule.{schedule}", lang), n=n)
 
 
 def table(df: pd.DataFrame) -> pd.DataFrame:
@@ -112,28 +130,49 @@ def export(df: pd.DataFrame) -> str:
 
 # -- handlers ---------------------------------------------------------------------------------------------------
 def show(df: pd.DataFrame, status: str, csv: str | None, lang: str) -> tuple:
-    """Everything a sweep update returns: three figures, the status, the table, the download."""
-    return (*views.build_all(df, lang), status, table(df), gr.DownloadButton(value=csv, interactive=csv is not None))
+    """Everything a sweep update returns: three figures, the status, the table, the download, the chart's reading."""
+    return (*views.build_all(df, lang), status, table(df), gr.DownloadButton(value=csv, interactive=csv is not None),
+            reading(df, lang))
 
 
 def refuse(message: str) -> tuple:
     """A sweep update that changes nothing but the status line, plus a toast: for bad input of any kind."""
     gr.Warning(message)
-    return (gr.skip(), gr.skip(), gr.skip(), f"⚠️ **{md(message)}**", gr.skip(), gr.skip())
+    return (gr.skip(), gr.skip(), gr.skip(), f"⚠️ **{md(message)}**", gr.skip(), gr.skip(), gr.skip())
 
 
 def first_paint(request: gr.Request = None) -> tuple:
-    lang = lang_of(request)
+    return painted(lang_of(request))
+
+
+@functools.cache
+def painted(lang: str) -> tuple:
+    """The recorded sweep's page in one language, made once per language (warm() makes them at server start): the
+    CSV does not change while the server runs, and every visitor's page load asks for it."""
     df = shipped()
     if df is None:
-        return (*views.build_all(None, lang), t("lab.no_data", lang), None, gr.DownloadButton(interactive=False))
+        return (*views.build_all(None, lang), t("lab.no_data", lang), None, gr.DownloadButton(interactive=False), "")
     status = t("lab.status.shipped", lang, **headline(df))
     return show(df, status, str(SHIPPED), lang)
 
 
 def pairs_paint(request: gr.Request = None):
     """The two bundled pairs' recorded sweeps side by side, in the visitor's language."""
-    return views.two_pairs(pair_sweeps(), lang_of(request))
+    return _pairs(lang_of(request))
+
+
+@functools.cache
+def _pairs(lang: str):
+    return views.two_pairs(pair_sweeps(), lang)
+
+
+def warm() -> None:
+    """Make every page load's lab answers now, in each language (the server calls it at start, in the background),
+    so the first visitors' page loads do not queue their first Step behind drawing them (issue 27, item 5)."""
+    start = shipped()
+    model0 = lab.cost_model(start) if start is not None else {"alpha": 0.8, "c": 0.1}
+    for lang in TABLES:
+        painted(lang), _pairs(lang), _what_if(round(model0["alpha"], 2), round(model0["c"], 2), lang, False)
 
 
 def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request: gr.Request = None,
@@ -147,7 +186,7 @@ def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request
     try:
         pair = SERVICE.models.get(model or MINIATURE)
         start = time.perf_counter()
-        df = lab.sweep(pair, progress=lambda f, desc="": progress(f, desc=desc), **kwargs)
+        df = lab.sweep(pair, progress=lambda f, setting: progress(f, desc=progress_text(setting, lang)), **kwargs)
     except Exception as exc:   # policy.message_for logs anything that is not bad input
         return refuse(t("lab.error.failed", lang, error=policy.message_for(exc, lang)))
     status = t("lab.status.done", lang, seconds=time.perf_counter() - start, model=model or MINIATURE,
@@ -158,7 +197,13 @@ def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request
 def redraw(alpha, c, moe=False, request: gr.Request = None):
     """The what-if figure for slider values: the cost model only, no model runs. `moe`: verification reads the
     experts that N + 1 tokens pick, counted for 26B A4B's 128 experts, top 8 (lab.MOE_26B)."""
-    return views.what_if(float(alpha), float(c), lang_of(request), moe=lab.MOE_26B if moe else None)
+    return _what_if(float(alpha), float(c), lang_of(request), bool(moe))
+
+
+@functools.lru_cache(maxsize=256)
+def _what_if(alpha: float, c: float, lang: str, moe: bool):
+    """One what-if figure, kept: the page load's (the sliders' start) and the presets' are asked for again and again."""
+    return views.what_if(alpha, c, lang, moe=lab.MOE_26B if moe else None)
 
 
 def choose_preset(key, request: gr.Request = None):
@@ -202,6 +247,8 @@ def build(demo: gr.Blocks) -> None:
     plots = []
     for what in ("tokens", "speedup", "acceptance"):
         plots.append(gr.Plot(show_label=False, elem_classes="lab-plot"))
+        if what == "speedup":
+            drop = gr.Markdown(elem_classes="lab-reading")      # this chart's own peak and fall, in numbers
         gr.Markdown(L("step.what_you_see", text=L(f"lab.what.{what}")), elem_classes="what-you-see")
     with gr.Accordion(L("lab.table"), open=False):
         frame = gr.Dataframe(interactive=False, wrap=True)
@@ -224,7 +271,7 @@ def build(demo: gr.Blocks) -> None:
     server_panel.build(demo)
     glossary.accordion()
 
-    outputs = [*plots, status, frame, download]
+    outputs = [*plots, status, frame, download, drop]
     private = {"api_visibility": "private"}
     run_btn.click(run, [prompts, model, ns, schedules, proposers, max_new, repeats], outputs,
                   concurrency_id="lab-sweep", concurrency_limit=1, **private)

@@ -13,7 +13,7 @@ import gradio as gr
 
 from mtp_viz import lab, race
 from mtp_viz.figures import race as race_figure
-from mtp_viz.strings import number, t
+from mtp_viz.strings import number, sentences, t
 from mtp_viz.trace import CPU, Trace, measured_when
 from mtp_viz.ui import glossary, moe_story, policy
 from mtp_viz.ui.service import SERVICE
@@ -91,7 +91,7 @@ def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = ""
     head = f"<tr><th></th><th>{t('race.lane.alone', lang)}</th><th>{html.escape(drafter)}</th></tr>"
     key = "race.projected_ratio" if s["projected"] else "race.ratio.cpu" if s["clock"] == CPU else "race.ratio"
     verdict = t(key, lang, ratio=number(s["speedup"], lang, 2), drafter=html.escape(drafter))
-    verdict += " " + headline(s, lang, when)
+    verdict = sentences(verdict, headline(s, lang, when), lang=lang)
     if s["projected"]:
         check = t("race.check.projected", lang)
     elif sampled:

@@ -15,9 +15,11 @@ import gradio as gr
 from mtp_viz import figures, lab
 from mtp_viz import race as mtp_race
 from mtp_viz.figures import experts
+from mtp_viz.figures import lab as lab_views
 from mtp_viz.strings import TABLES, number, t
 from mtp_viz.trace import Trace
 from mtp_viz.ui import glossary, keys, moe_story
+from mtp_viz.ui import lab as lab_tab
 from mtp_viz.ui import race as race_tab
 from mtp_viz.ui.narration import round_facts
 from mtp_viz.ui.session import TRACES, md
@@ -68,6 +70,7 @@ class Chapter:
     round: Callable[[Trace], int]        # the round the view shows
     beside: str | None = None            # a second trace shown with the same view, for a side-by-side
     link: str | None = None              # "lab" or "experts": where the chapter points on to, if that exists
+    sweep: bool = False                  # the lab's recorded sweep's speed-up chart beside the view, and its fall
 
 
 MOE = "actions_speak_moe"
@@ -83,7 +86,7 @@ CHAPTERS = [
     Chapter(BASELINE, RACE, last, beside=MTP),                    # 6 the race: same text, fewer passes, sooner
     Chapter(MTP, "kv_sharing", first_correction),                 # 7 KV sharing
     Chapter(SURPRISING, "clusters", first_cluster_miss),          # 8 the efficient embedder, a cluster miss
-    Chapter(SURPRISING, "statistics", last, link="lab"),          # 9 draft length and the schedule
+    Chapter(SURPRISING, "statistics", last, link="lab", sweep=True),   # 9 draft length, the schedule, the fall
     Chapter(SAMPLED, "verification", first_sampled_rejection),    # 10 sampling and the residual
     Chapter(MOE, "experts", first_full_round, link="experts"),    # 11 mixture of experts (the MoE miniature)
 ]
@@ -142,6 +145,16 @@ def facts(k: int, lang: str) -> dict:
     return out
 
 
+def sweep_drop(lang: str) -> dict | None:
+    """The lab's recorded sweep's measured peak and the fall after it (figures.lab.measured_drop), as chapter 9
+    quotes them; None when the sweep is missing or does not fall."""
+    df = lab_tab.shipped()
+    drop = lab_views.measured_drop(df) if df is not None else None
+    if drop is None or drop["low_n"] is None:
+        return None
+    return dict(drop, peak=_num(drop["peak"], lang), low=_num(drop["low"], lang))
+
+
 def page(k: int, lang: str, tab_ids=()) -> tuple:
     """Chapter k (0-based) in `lang`: every output of the tour, in the order `build` wires them."""
     k = max(0, min(k, len(CHAPTERS) - 1))
@@ -151,6 +164,8 @@ def page(k: int, lang: str, tab_ids=()) -> tuple:
     values = facts(k, lang)
     try_key = f"{key}.try_{ch.view}" if f"{key}.try_{ch.view}" in TABLES["en"] else f"{key}.try"
     narration = f"## {t(key + '.title', lang)}\n{t(key + '.text', lang, **values)}"
+    if ch.sweep and sweep_drop(lang):
+        narration += "\n\n" + t(key + ".drop", lang, **sweep_drop(lang))
     if ch.view == RACE:
         page_html, chart = race_tab.measured(tr, trace(ch.beside), lang, chart=CHART)
         left, right, racing = gr.Plot(chart, show_label=False), gr.Plot(visible=False), gr.HTML(page_html, visible=True)
@@ -174,6 +189,9 @@ def recorded_names(lang: str) -> dict:
 def _plots(ch: Chapter, tr: Trace, i: int, lang: str) -> tuple:
     """The chapter's view, and beside it the same view of a second trace when the chapter compares two."""
     main = figures.build(ch.view, tr, i, lang)
+    sweep = lab_tab.shipped() if ch.sweep else None
+    if sweep is not None:
+        return gr.Plot(main, show_label=False), gr.Plot(lab_views.speedup(sweep, lang), show_label=False, visible=True)
     if ch.beside:
         other = trace(ch.beside)
         left = gr.Plot(main, label=t("tour.left", lang), show_label=True)
