@@ -22,7 +22,7 @@ from mtp_viz.trace import Trace, token_ids
 
 TRACES = Path(__file__).resolve().parents[1] / "assets" / "traces"
 # Terms that stay as they are in every language: the issue's (N, MTP, KV, α, model ids) and the papers' symbols.
-ALLOWED = {"N", "MTP", "KV", "α", "MoE", "Gemma", "E2B", "E4B", "A4B", "miniature", "moe", "shallow",
+ALLOWED = {"N", "MTP", "KV", "CPU", "α", "MoE", "Gemma", "E2B", "E4B", "A4B", "miniature", "moe", "shallow",
            "pre_projection", "post_projection",                     # the checkpoint's layer names
            "min", "max", "norm", "ID", "kB", "ms", "JSON", "CSV",   # maths, units and file formats
            "metrics",                                                 # a serving engine's /metrics page
