@@ -17,7 +17,7 @@ from typing import Iterator, Protocol
 import torch
 from transformers import DynamicCache
 
-from . import sampling
+from . import lean, sampling
 from .models import moe_routers
 from .settings import MAX_DRAFT, Settings
 from .trace import (ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, UNUSED,
@@ -75,6 +75,7 @@ class MTPProposer:
         self.last_outputs, self.n_last_matches, self.is_prefill = None, 0, True
         self.cluster_of_token, self.top_k, self._centroid_logits = None, None, []
         self._hook = None
+        self.lean = lean.supports_drafter(assistant)     # the same step without transformers' per-module Python
         me = getattr(assistant, "masked_embedding", None)
         if me is not None:
             ordering = me.token_ordering.long().view(me.num_centroids, me.vocab_size_per_centroid)
@@ -110,8 +111,11 @@ class MTPProposer:
             inputs_embeds = torch.cat([self.embed(last_token), hidden], dim=-1)  # (1, 1, 2*H_target)
             self._centroid_logits.clear()
             t0 = time.perf_counter()
-            out = self.assistant(inputs_embeds=inputs_embeds, attention_mask=attention_mask,
-                                 position_ids=position_ids, shared_kv_states=kv, use_cache=False)
+            if self.lean:
+                out = lean.draft(self.assistant, inputs_embeds, attention_mask, position_ids, kv)
+            else:
+                out = self.assistant(inputs_embeds=inputs_embeds, attention_mask=attention_mask,
+                                     position_ids=position_ids, shared_kv_states=kv, use_cache=False)
             ms = _ms(t0)
             logits = out.logits[:, -1, :]                                        # (1, V)
             q = sampling.probs(logits, self.warpers, ids)[0]
@@ -287,6 +291,7 @@ class SpeculativeDecoder:
         self.done = False
         self.routing = RoutingRecorder(target) if moe_routers(target) else None
         self.routes = None           # the latest target pass's routed_experts (None for dense targets)
+        self.lean = self.routing is None and lean.supports(target)   # same numbers, less Python (mtp_viz/lean.py)
 
     # -- the loop ------------------------------------------------------------------------------------------
     def rounds(self) -> Iterator[Round]:
@@ -379,9 +384,12 @@ class SpeculativeDecoder:
         total = self.cache.get_seq_length() + input_ids.shape[1]
         attention_mask = torch.ones((1, total), dtype=torch.long, device=self.device)
         overrides = self.proposer.target_overrides if self.proposer is not None else {}
+        keep = logits_to_keep or input_ids.shape[1]
+        if self.lean:
+            return lean.forward(self.target, input_ids, attention_mask, self.cache, keep, **overrides)
         with self.routing.recording() if self.routing else nullcontext() as kept:
             outputs = self.target(input_ids=input_ids, attention_mask=attention_mask, cache=self.cache,
-                                  use_cache=True, logits_to_keep=logits_to_keep or input_ids.shape[1], **overrides)
+                                  use_cache=True, logits_to_keep=keep, **overrides)
         if kept is not None:
             self.routes = [ids.view(input_ids.shape[1], -1).tolist() for ids in kept]   # [layer][position][k]
         return outputs
