@@ -107,12 +107,14 @@ class MTPProposer:
         position_id = current_length - 1                                         # constant through the round
         position_ids = torch.tensor([[position_id]], dtype=torch.long, device=ids.device)
         attention_mask = torch.ones((1, current_length), dtype=torch.long, device=ids.device)
+        masks = None                                                             # lean steps: made once a round
         for step in range(n):
             inputs_embeds = torch.cat([self.embed(last_token), hidden], dim=-1)  # (1, 1, 2*H_target)
             self._centroid_logits.clear()
             t0 = time.perf_counter()
             if self.lean:
-                out = lean.draft(self.assistant, inputs_embeds, attention_mask, position_ids, kv)
+                out = lean.draft(self.assistant, inputs_embeds, attention_mask, position_ids, kv, masks)
+                masks = out.masks
             else:
                 out = self.assistant(inputs_embeds=inputs_embeds, attention_mask=attention_mask,
                                      position_ids=position_ids, shared_kv_states=kv, use_cache=False)

@@ -11,6 +11,7 @@ goes through transformers unchanged. tests/test_lean.py checks logits, hidden st
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 import torch
@@ -36,6 +37,7 @@ class DraftOutput:
     """What the engine reads from a drafter step (a subset of transformers' Gemma4AssistantOutput)."""
     logits: torch.Tensor                       # (1, 1, V)
     last_hidden_state: torch.Tensor            # (1, 1, H_target): post_projection, the next step's input
+    masks: dict                                # the attention masks, the same for every step of a round
 
 
 def _hooked(module) -> bool:
@@ -49,7 +51,7 @@ def _plain(text, weight) -> bool:
     """A dense Gemma 4 text model in float32 on the CPU with SDPA attention, in eval mode and without hooks."""
     config = text.config
     return (type(text).__name__ == "Gemma4TextModel" and not getattr(config, "enable_moe_block", False)
-            and config._attn_implementation == "sdpa" and weight.dtype == torch.float32
+            and config._attn_implementation == "sdpa" and not config.attention_bias and weight.dtype == torch.float32
             and weight.device.type == "cpu" and not text.training
             and getattr(config, "use_bidirectional_attention", None) != "all" and not _hooked(text))
 
@@ -68,6 +70,21 @@ def supports_drafter(assistant) -> bool:
             and not _hooked(assistant.pre_projection) and not _hooked(assistant.post_projection))
 
 
+_JOINED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # module -> (weights' versions, joined weight)
+
+
+def joined(module, *linears) -> torch.Tensor:
+    """The linears' weights stacked into one: x @ [W1; W2]^T gives each output the same dot products as x @ W1^T and
+    x @ W2^T (tests/test_lean.py checks it bit for bit), in one matrix product instead of two or three. Made again
+    whenever a weight changes (its version counter moves)."""
+    weights = [lin.weight for lin in linears]
+    versions = tuple(w._version for w in weights)
+    kept = _JOINED.get(module)
+    if kept is None or kept[0] != versions:
+        kept = _JOINED[module] = (versions, torch.cat(weights).detach())
+    return kept[1]
+
+
 def rms_norm(x: torch.Tensor, norm) -> torch.Tensor:
     """Gemma4RMSNorm.forward for a float32 x (its .float() and type_as casts are then the identity)."""
     mean_squared = x.pow(2).mean(-1, keepdim=True) + norm.eps
@@ -84,18 +101,19 @@ def attention(attn, x, cos_sin, mask, shared_kv, cache, kwargs):
     input_shape = x.shape[:-1]
     hidden_shape = (*input_shape, -1, attn.head_dim)
     cos, sin = cos_sin
-    query = F.linear(x, attn.q_proj.weight, attn.q_proj.bias).view(hidden_shape)
-    query = _rope(rms_norm(query, attn.q_norm), cos, sin).transpose(1, 2)           # (1, nh, T, hs)
     if attn.is_kv_shared_layer:
+        query = F.linear(x, attn.q_proj.weight, attn.q_proj.bias).view(hidden_shape)
         key, value = shared_kv[attn.layer_type]
     else:
-        key = F.linear(x, attn.k_proj.weight, attn.k_proj.bias).view(hidden_shape)
-        value = F.linear(x, attn.v_proj.weight, attn.v_proj.bias).view(hidden_shape) if attn.v_proj is not None \
-            else key
+        projections = [p for p in (attn.q_proj, attn.k_proj, attn.v_proj) if p is not None]
+        qkv = F.linear(x, joined(attn, *projections)).split([p.out_features for p in projections], dim=-1)
+        query, key = qkv[0].view(hidden_shape), qkv[1].view(hidden_shape)
+        value = qkv[2].view(hidden_shape) if attn.v_proj is not None else key
         key = _rope(rms_norm(key, attn.k_norm), cos, sin).transpose(1, 2)           # (1, nkv, T, hs)
         value = rms_norm(value, attn.v_norm).transpose(1, 2)
         if cache is not None:
             key, value = cache.update(key, value, attn.layer_idx, kwargs=kwargs)
+    query = _rope(rms_norm(query, attn.q_norm), cos, sin).transpose(1, 2)           # (1, nh, T, hs)
     if attn.store_full_length_kv:
         shared_kv[attn.layer_type] = key, value
     out, _ = sdpa_attention_forward(attn, query, key, value, mask, dropout=0.0, scaling=attn.scaling,
@@ -111,7 +129,8 @@ def decoder_layer(layer, h, per_layer_input, cos_sin, mask, shared_kv, cache, kw
     h = residual + rms_norm(h, layer.post_attention_layernorm)
     residual = h
     mlp, x = layer.mlp, rms_norm(h, layer.pre_feedforward_layernorm)
-    x = F.linear(mlp.act_fn(F.linear(x, mlp.gate_proj.weight)) * F.linear(x, mlp.up_proj.weight), mlp.down_proj.weight)
+    gate, up = F.linear(x, joined(mlp, mlp.gate_proj, mlp.up_proj)).chunk(2, dim=-1)
+    x = F.linear(mlp.act_fn(gate) * up, mlp.down_proj.weight)
     h = residual + rms_norm(x, layer.post_feedforward_layernorm)
     if layer.hidden_size_per_layer_input:
         residual = h
@@ -165,16 +184,18 @@ def forward(model, input_ids: torch.Tensor, attention_mask: torch.Tensor | None,
 
 
 def draft(assistant, inputs_embeds: torch.Tensor, attention_mask: torch.Tensor, position_ids: torch.Tensor,
-          shared_kv_states: dict) -> DraftOutput:
+          shared_kv_states: dict, masks: dict | None = None) -> DraftOutput:
     """Gemma4AssistantForCausalLM.forward(inputs_embeds=..., attention_mask=..., position_ids=...,
     shared_kv_states=..., use_cache=False) on the CPU, for an assistant that `supports_drafter` accepts.
-    inputs_embeds: (1, 1, 2*H_target)."""
+    inputs_embeds: (1, 1, 2*H_target). `masks`: a previous step's of the same round (they depend only on the
+    attention mask and the shared KV, which a round keeps), else made here as transformers makes them."""
     x = F.linear(inputs_embeds, assistant.pre_projection.weight)                     # (1, 1, H_drafter)
-    masks = assistant.create_attention_masks(x, attention_mask, shared_kv_states)
+    if masks is None:
+        masks = assistant.create_attention_masks(x, attention_mask, shared_kv_states)
     h = _layers(assistant.model, x, None, position_ids, masks, KVSharingDict(shared_kv_states), None, 0, {})
     projected = F.linear(h, assistant.post_projection.weight)
     if assistant.config.use_ordered_embeddings:
         logits = assistant.masked_embedding(h, assistant.lm_head.weight)           # a module call: its hooks run
     else:
         logits = F.linear(h, assistant.lm_head.weight)
-    return DraftOutput(logits=logits, last_hidden_state=projected)
+    return DraftOutput(logits=logits, last_hidden_state=projected, masks=masks)

@@ -107,3 +107,13 @@ def test_a_sampled_generation_is_the_same_either_way(miniature, monkeypatch):
     assert [r.draft_token_ids for r in fast.rounds] == [r.draft_token_ids for r in slow.rounds]
     assert fast.new_token_ids == slow.new_token_ids
     assert [[v.p for v in r.verify_steps] for r in fast.rounds] == [[v.p for v in r.verify_steps] for r in slow.rounds]
+
+
+def test_joined_weights_follow_a_changed_weight():
+    """The stacked q/k/v and gate/up weights are made again when a weight changes in place (as training does)."""
+    model = gemma4_target()
+    _passes_agree(model, 256, passes=3)
+    with torch.no_grad():
+        model.model.layers[0].self_attn.k_proj.weight.mul_(1.5)
+        model.model.layers[1].mlp.up_proj.weight.add_(0.01)
+    _passes_agree(model, 256, passes=3)
