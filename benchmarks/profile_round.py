@@ -136,7 +136,8 @@ def main() -> None:
     print(f"{'round':<22} {total * 1000 / rounds:9.2f}  100.0")
     gens = len(dict.fromkeys(args.prompts)) * args.generations
     print(f"per generation: {cpu / gens:.3f} s thread CPU, {wall / gens:.3f} s wall; of the CPU time "
-          f"{rounds / gens:.1f} rounds {total / gens * 1000:.0f} ms, prefill {outside['prefill'] / gens * 1000:.0f} ms, "
+          f"{rounds / gens:.1f} rounds {total / gens * 1000:.0f} ms, "
+          f"prefill {outside['prefill'] / gens * 1000:.0f} ms, "
           f"the trace's assembly {outside['assembly'] / gens * 1000:.0f} ms")
 
 

@@ -43,8 +43,8 @@ class DraftOutput:
 def _hooked(module) -> bool:
     """Whether any hook would see a module call that this pass leaves out. transformers' own output-capturing hooks
     (installed for good the first time a pass asks for hidden states) record nothing unless a pass asks them to."""
-    return any(getattr(hook, "__module__", None) != _CAPTURING
-               for m in module.modules() for hooks in (m._forward_hooks, m._forward_pre_hooks) for hook in hooks.values())
+    return any(getattr(hook, "__module__", None) != _CAPTURING for m in module.modules()
+               for hooks in (m._forward_hooks, m._forward_pre_hooks) for hook in hooks.values())
 
 
 def _plain(text, weight) -> bool:
@@ -65,8 +65,9 @@ def supports(model) -> bool:
 def supports_drafter(assistant) -> bool:
     """Whether `draft` computes exactly what `assistant(...)` would (a Gemma4AssistantForCausalLM whose layers all
     read the target's KV, as every Gemma 4 MTP drafter's do)."""
-    return (type(assistant).__name__ == "Gemma4AssistantForCausalLM" and _plain(assistant.model, assistant.lm_head.weight)
-            and assistant.model.first_kv_shared_layer_idx == 0 and not assistant.model.hidden_size_per_layer_input
+    return (type(assistant).__name__ == "Gemma4AssistantForCausalLM"
+            and _plain(assistant.model, assistant.lm_head.weight) and assistant.model.first_kv_shared_layer_idx == 0
+            and not assistant.model.hidden_size_per_layer_input
             and not _hooked(assistant.pre_projection) and not _hooked(assistant.post_projection))
 
 
