@@ -2,9 +2,11 @@
 records, and the engine's own bookkeeping, in ms and % of a round.
 
 Runs sampled generations (T = 0.8, 32 new tokens, the page's other defaults) on the bundled default pair, one torch
-thread, and times each phase with the thread's CPU clock (time.thread_time), which other processes' work on a shared
-machine does not inflate; the wall-clock total is printed beside it. The phases are found by wrapping, for the run
-only, the two models' forward methods and the engine's calls into mtp_viz.sampling and its record helpers; each
+thread, and times each phase with the thread's CPU clock (time.thread_time), which other processes' work inflates
+less than the wall clock (on this 2-core KVM guest at load average 20-25 it still read about 4x its idle figure, so
+compare splits and ratios, not absolute times); the wall-clock total is printed beside it. The phases are found by
+wrapping, for the run only, the two models' forward methods, the engine's lean passes (mtp_viz/lean.py) and its
+calls into mtp_viz.sampling and its record helpers; each
 phase's time is exclusive (a record helper's call into sampling.top counts as records). Round 0 (the prefill) is
 left out. Knows the public API and the engine's helper names; changes nothing in the models.
 
@@ -26,6 +28,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import torch  # noqa: E402
 
 from mtp_viz import api, engine, generate_trace, load_pair, sampling  # noqa: E402
+
+try:
+    from mtp_viz import lean                     # absent before the lean passes: the script also profiles older commits
+except ImportError:
+    lean = None
 from mtp_viz.ui.session import EXAMPLES, PAGE  # noqa: E402
 
 SAMPLED = dict(proposer="mtp", max_new_tokens=32, num_assistant_tokens=PAGE.num_assistant_tokens,
@@ -71,8 +78,13 @@ def instrumented(pair, clock: Clock):
         step["i"] += 1
         return f"draft step {step['i']}"
 
-    patches = [(pair.target, "forward", lambda a, k: "prefill" if step["prefill"] else "target pass"),
-               (pair.assistant, "forward", draft_label), (api, "assemble", "assembly")]
+    def target_label(args, kwargs):
+        return "prefill" if step["prefill"] else "target pass"
+
+    patches = [(pair.target, "forward", target_label), (pair.assistant, "forward", draft_label),
+               (api, "assemble", "assembly")]
+    if lean is not None:                         # the engine's own passes (mtp_viz/lean.py), where it has them
+        patches += [(lean, "forward", target_label), (lean, "draft", draft_label)]
     patches += [(sampling, f, "sampling") for f in ("probs", "sample", "speculative_sampling")]
     patches += [(sampling, "top", "records")]
     patches += [(engine.MTPProposer, "_step", "records"), (engine.SpeculativeDecoder, "_draft_records", "records"),
