@@ -1,14 +1,26 @@
-"""Click-to-drawn time of Step and of Play's rounds in Chromium: `python benchmarks/browser_step.py`.
+"""Click-to-drawn time of the step-through in Chromium: `python benchmarks/browser_step.py`.
 
-Knows the page as a visitor sees it (button names, the round summary) and nothing about the handlers. It starts
-app.py from --root (this checkout by default) on a free port, or drives a running app given --url. For each
-Step it measures, inside the page, from the click to the last change of any visible plot or of the round summary
-(a MutationObserver; the page is idle once nothing has changed for QUIET_MS). For Play it measures from each
-timer tick's request to the last change it caused. Bar: median <= 500 ms on 2 cores; aim <= 250 ms.
+Knows the page as a visitor sees it (button names, the round summary, the view chooser, the arrow keys) and nothing
+about the handlers. It starts app.py from each --root (this checkout by default) on a free port, or drives a running
+app given --url, and times Step, Back (the ← key), the round slider (a click on its track) and switching the view,
+for a shipped example (the first paint's trace) and for a new prompt (its first Step generates; timed apart).
+
+How a time is taken, inside the page (PROBE): from the pointerdown or keydown that starts the action until the
+browser's work is done, that is the latest of: the last change in a visible output (the plots, the round summary,
+the text under them), the end of the frame after it, and the end of every long task and long animation frame after
+the click (PerformanceObserver). It is read once Gradio's pending state has cleared and nothing has changed or run
+long for QUIET_MS. So a plot drawn in one long task after its first change is counted to the end of that task.
+`--check` proves it: it slows the chosen view's drawing by CHECK_MS (a busy wait before Plotly draws it) and
+reports how much longer Step measured, in the same page.
+
+Other scripts reuse `prepare`, `timed` and the actions (`step`, `back`, `slide`, `choose`):
+    page = browser.new_page(...); prepare(page); page.goto(url); ready(page); ms = timed(page, lambda: step(page))
+Targets (issue 27): median <= 150 ms for Step, Back and the slider, <= 250 ms for a view switch, at 1280 x 720.
 """
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import socket
 import statistics
@@ -17,6 +29,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Callable, Iterator
 
 from playwright.sync_api import sync_playwright
 
@@ -24,36 +37,251 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROME = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
-QUIET_MS = 600
+BACKGROUND = ["--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+              "--disable-backgrounding-occluded-windows"]     # pages that take turns: none is throttled as hidden
+QUIET_MS = 500          # done: nothing changed and nothing ran long for this long
+CHECK_MS = 300          # --check: how long the chosen view's drawing is slowed
+ROUND = "mtp-round"     # the round slider's elem_id (mtp_viz/ui/keys.py)
+VIEWS = {"timeline": "Timeline of forward passes", "verification": "Verification", "clusters": "Cluster selection",
+         "kv_sharing": "KV cache sharing", "activations": "Target activations feed the drafter",
+         "statistics": "Statistics", "experts": "Experts touched"}      # the chooser's English labels
+NEW_PROMPT = "The old lighthouse keeper"
+TARGETS = {"Step": 150, "Back": 150, "Slider": 150, "View": 250}
 
-# Installed before the page's own scripts: marks for clicks and for queue joins (a Play tick is a join with no
-# click), and the time of the latest change inside a visible plot or the round summary.
+# Installed before the page's own scripts (page.add_init_script). window.__probe.arm() makes the next pointerdown or
+# keydown the start; done(quiet) says whether the page has settled; took() is the time from start to the end of the
+# browser's work. window.__probe.slow = {selector, ms} busy-waits before Plotly draws into a plot inside `selector`
+# (newPlot or react, however the page reaches Plotly): the method check.
 PROBE = """
-window.__marks = [];
-window.__last = 0;
-document.addEventListener('click', () => window.__marks.push({kind: 'click', t0: performance.now()}), true);
-const _fetch = window.fetch;
-window.fetch = function (input, init) {
-  const url = typeof input === 'string' ? input : (input && input.url) || '';
-  if (url.includes('/queue/join')) window.__marks.push({kind: 'join', t0: performance.now()});
-  return _fetch.apply(this, arguments);
-};
-const watched = el => el && el.closest && (el.closest('.js-plotly-plot') || el.closest('#round-status')
-                                           || el.closest('.round-status'));
-new MutationObserver(muts => {
-  for (const m of muts) {
-    const el = m.target.nodeType === 1 ? m.target : m.target.parentElement;
-    if (watched(el) && el.closest('.js-plotly-plot, #round-status, .round-status').offsetParent !== null) {
-      window.__last = performance.now();
-      return;
-    }
+(() => {
+  const P = window.__probe = {t0: null, armed: false, last: 0, ends: [], changed: false, slow: null, slowed: [],
+                              frame: false};
+  const now = () => performance.now();
+  const start = () => { if (P.armed) { P.armed = false; P.t0 = now(); } };
+  for (const type of ['pointerdown', 'keydown', 'click']) document.addEventListener(type, start, true);
+  P.arm = () => { P.t0 = null; P.armed = true; P.last = 0; P.ends = []; P.changed = false; P.slowed = []; };
+  const note = entries => { for (const e of entries) if (P.t0 !== null && e.startTime + e.duration > P.t0)
+                                                       P.ends.push(e.startTime + e.duration); };
+  for (const type of ['longtask', 'long-animation-frame']) {
+    try { new PerformanceObserver(list => note(list.getEntries())).observe({type}); } catch (e) {}
   }
-}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  // the end of the frame that shows a change: the task after the next animation frame's rendering
+  const afterFrame = () => {
+    if (P.frame) return;
+    P.frame = true;
+    requestAnimationFrame(() => {
+      const c = new MessageChannel();
+      c.port1.onmessage = () => { P.frame = false; if (P.t0 !== null) P.ends.push(now()); };
+      c.port2.postMessage(0);
+    });
+  };
+  // the step-through's outputs (no visibility check here: reading layout while the page updates would slow it)
+  const OUTPUTS = '#stream, #view, #round-status, .what-you-see, .output-so-far';
+  new MutationObserver(muts => {
+    if (P.t0 === null) return;
+    for (const m of muts) {
+      const el = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+      if (el && el.closest && el.closest(OUTPUTS)) { P.last = now(); P.changed = true; afterFrame(); return; }
+    }
+  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  P.end = () => Math.max(P.t0, P.last, ...P.ends);
+  P.done = quiet => P.t0 !== null && P.changed && !document.querySelector('.pending') && now() - P.end() > quiet;
+  P.took = () => P.end() - P.t0;
+  // the method check: slow Plotly's drawing into one plot
+  const wrap = plotly => {
+    for (const name of ['newPlot', 'react']) {
+      const draw = plotly[name];
+      if (typeof draw !== 'function' || draw.wrapped) continue;
+      const slowed = function (gd, ...rest) {
+        const el = typeof gd === 'string' ? document.getElementById(gd) : gd;
+        if (P.slow && el && el.closest && el.closest(P.slow.selector)) {
+          const until = now() + P.slow.ms;
+          while (now() < until) {}
+          P.slowed.push(now());
+        }
+        return draw.call(this, gd, ...rest);
+      };
+      slowed.wrapped = true;
+      plotly[name] = slowed;
+    }
+  };
+  let plotly = window.Plotly;
+  if (plotly) wrap(plotly);
+  Object.defineProperty(window, 'Plotly', {configurable: true, get: () => plotly,
+                                           set: v => { plotly = v; if (v) wrap(v); }});
+})();
 """
-IDLE = f"""() => document.querySelectorAll('.pending').length === 0 &&
-                 performance.now() - Math.max(window.__last, window.__marks.at(-1)?.t0 || 0) > {QUIET_MS}"""
 
 
+def prepare(page) -> None:
+    """Install the probe; call before page.goto."""
+    page.add_init_script(PROBE)
+
+
+def ready(page) -> None:
+    """Wait for the first paint: the Step button and both plots, then a quiet page."""
+    page.get_by_role("button", name="Step", exact=True).wait_for(timeout=120_000)
+    page.locator("#view .js-plotly-plot").wait_for(timeout=120_000)
+    page.wait_for_function("() => !document.querySelector('.pending')", polling=50, timeout=120_000)
+    page.wait_for_timeout(1500)
+
+
+def timed(page, act: Callable[[], None], timeout_ms: int = 60_000, quiet_ms: int = QUIET_MS) -> float:
+    """Milliseconds from the pointerdown or keydown that `act` causes until the browser's work is done (see PROBE).
+    `act` must change a visible output (a plot, the round summary or the text under them)."""
+    page.evaluate("() => window.__probe.arm()")
+    act()
+    page.wait_for_function(f"() => window.__probe.done({quiet_ms})", polling=50, timeout=timeout_ms)
+    return page.evaluate("() => window.__probe.took()")
+
+
+def slow(page, selector: str | None, ms: int = CHECK_MS) -> None:
+    """The method check: busy-wait `ms` before Plotly draws into a plot inside `selector` (None: stop)."""
+    page.evaluate("([s, ms]) => { window.__probe.slow = s ? {selector: s, ms} : null; }", [selector, ms])
+
+
+# -- actions ----------------------------------------------------------------------------------------------------
+def status(page) -> str:
+    return page.locator("#round-status").inner_text()
+
+
+def step(page) -> None:
+    page.get_by_role("button", name="Step", exact=True).click()
+
+
+def back(page) -> None:
+    """The ← key: the previous round (mtp_viz/ui/keys.py moves the slider)."""
+    page.keyboard.press("ArrowLeft")
+
+
+def rounds(page) -> tuple[int, int, int]:
+    """The round slider's (value, min, max)."""
+    return tuple(int(float(v)) for v in page.locator(f"#{ROUND} input[type=range]").evaluate(
+        "r => [r.value, r.min, r.max]"))
+
+
+def where(page, to: int) -> tuple[float, float]:
+    """The point on the round slider's track where round `to` lies."""
+    _, low, high = rounds(page)
+    box = page.locator(f"#{ROUND} input[type=range]").bounding_box()
+    thumb = min(box["height"], 20)
+    return box["x"] + thumb / 2 + (box["width"] - thumb) * (to - low) / max(high - low, 1), box["y"] + box["height"] / 2
+
+
+def slide(page, to: int) -> None:
+    """A click on the round slider's track where round `to` lies."""
+    page.mouse.click(*where(page, to))
+
+
+def choose(page, key: str) -> None:
+    page.locator("#view-chooser").get_by_text(VIEWS[key], exact=True).click()
+
+
+def chosen(page) -> str:
+    label = page.locator("#view-chooser input:checked").evaluate("i => i.closest('label').innerText.trim()")
+    return next(k for k, v in VIEWS.items() if v == label)
+
+
+def at_round(page) -> int:
+    return rounds(page)[0]
+
+
+# -- one case: a trace on screen, every action timed ------------------------------------------------------------
+class Meter:
+    """Times actions on one page: wall ms (`timed`) and the CPU ms of the page's main thread meanwhile (Chromium's
+    ThreadTime metric, which other processes' load barely inflates: the figure to compare on a busy machine)."""
+
+    def __init__(self, page):
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+        self.cdp.send("Performance.enable")
+
+    def cpu_ms(self) -> float:
+        metrics = self.cdp.send("Performance.getMetrics")["metrics"]
+        return 1000 * next(m["value"] for m in metrics if m["name"] == "ThreadTime")
+
+    def __call__(self, act: Callable[[], None], **kwargs) -> tuple[float, float]:
+        before = self.cpu_ms()
+        ms = timed(self.page, act, **kwargs)
+        return ms, self.cpu_ms() - before
+
+
+Sample = tuple[str, float, float]    # (what was timed, wall ms, main-thread CPU ms)
+
+
+def walk(meter: Meter, n: int) -> Iterator[Sample]:
+    """`n` Steps and `n` Backs (forward to the last round, back to 0, again), `n` slider jumps and `n` view switches,
+    from round 0 of the trace on screen; one sample as each is done."""
+    page = meter.page
+    last = rounds(page)[2]
+    steps = backs = 0
+    while steps < n or backs < n:
+        while at_round(page) < last and steps < n:
+            steps += 1
+            yield ("Step", *meter(lambda: step(page)))
+        while at_round(page) > 0 and backs < n:
+            backs += 1
+            yield ("Back", *meter(lambda: back(page)))
+        if (steps >= n and at_round(page) == 0) or (backs >= n and at_round(page) == last):
+            break
+    targets = [last, 0, last // 2, max(last - 1, 0), min(1, last)]
+    for k in range(n):
+        to = targets[k % len(targets)]
+        if to == at_round(page):
+            to = (to + 1) % (last + 1)
+        yield ("Slider", *meter(lambda: slide(page, to)))
+        if at_round(page) != to:
+            raise SystemExit(f"the slider click meant for round {to} landed on round {at_round(page)}")
+    keys = list(VIEWS)
+    start = keys.index(chosen(page))
+    for k in range(n):
+        key = keys[(start + 1 + k) % len(keys)]
+        yield ("View", *meter(lambda: choose(page, key)))
+    if chosen(page) != "timeline":
+        meter(lambda: choose(page, "timeline"))
+
+
+def new_prompt(meter: Meter, prompt: str = NEW_PROMPT) -> Sample:
+    """Type a new prompt and press Step (it generates): that first Step's sample. Round 0 is then on screen."""
+    page = meter.page
+    box = page.get_by_label("Prompt", exact=True)
+    box.fill(prompt)
+    box.blur()
+    page.wait_for_timeout(QUIET_MS)
+    sample = ("first Step", *meter(lambda: step(page), timeout_ms=180_000))
+    if at_round(page) != 0:
+        raise SystemExit(f"the first Step of a new prompt showed round {at_round(page)}")
+    return sample
+
+
+def check(meter: Meter, n: int) -> Iterator[Sample]:
+    """The method check, on the trace on screen: `n` Steps as they are and `n` with the view's drawing slowed by
+    CHECK_MS, taking turns."""
+    page = meter.page
+    for k in range(2 * n):
+        slowed = k % 2 == 1
+        if at_round(page) == rounds(page)[2]:
+            meter(lambda: slide(page, 0))
+        slow(page, "#view" if slowed else None)
+        yield (f"Step, view slowed {CHECK_MS} ms" if slowed else "Step", *meter(lambda: step(page)))
+    slow(page, None)
+
+
+def session(page, n: int, do_check: bool) -> Iterator[Sample]:
+    """Every action for the shipped example (the first paint's trace), then for a new prompt, then the method check."""
+    meter = Meter(page)
+    for action, ms, cpu in walk(meter, n):
+        yield f"shipped example / {action}", ms, cpu
+    action, ms, cpu = new_prompt(meter)
+    yield f"new prompt / {action}", ms, cpu
+    for action, ms, cpu in walk(meter, n):
+        yield f"new prompt / {action}", ms, cpu
+    if do_check:
+        for action, ms, cpu in check(meter, n):
+            yield f"check / {action}", ms, cpu
+
+
+# -- the server and the report ----------------------------------------------------------------------------------
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -67,119 +295,98 @@ def start_app(root: Path) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen([sys.executable, "app.py"], cwd=root, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 300
     while True:
         try:
             urllib.request.urlopen(url, timeout=2)
             return proc, url
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
+                proc.terminate()
                 raise SystemExit(f"app.py in {root} did not start")
             time.sleep(0.5)
 
 
-def drawn_ms(page) -> float:
-    """Wait until the page is idle; the time from the latest mark to the last visible change."""
-    page.wait_for_function(IDLE, polling=50, timeout=60_000)
-    return page.evaluate("() => Math.max(0, window.__last - window.__marks.at(-1).t0)")
+def p95(times: list[float]) -> float:
+    """Nearest-rank 95th percentile."""
+    ordered = sorted(times)
+    return ordered[max(math.ceil(0.95 * len(ordered)) - 1, 0)]
 
 
-def measure_steps(page, steps: int) -> list[float]:
-    button = page.get_by_role("button", name="Step", exact=True)
-    times = []
-    for _ in range(steps):
-        button.click()
-        times.append(drawn_ms(page))
-    return times
+def line(name: str, walls: list[float], cpus: list[float], target: int | None = None) -> str:
+    bar = f"   target: median <= {target} ms" if target else ""
+    return (f"  {name:<36} median {statistics.median(walls):5.0f} ms  p95 {p95(walls):5.0f} ms  n={len(walls):<3} "
+            f"main-thread CPU median {statistics.median(cpus):4.0f} ms{bar}")
 
 
-def measure_play(page, rounds: int) -> list[float]:
-    """Play (several times if the trace is short); one time per timer tick, each tick drawn before the next."""
-    times: list[float] = []
-    while len(times) < rounds:
-        page.get_by_role("button", name="Play", exact=True).click()
-        page.wait_for_function(IDLE, polling=50, timeout=60_000)
-        seen = page.evaluate("() => window.__marks.length")
-        while len(times) < rounds:
-            try:   # the next tick, or the end of the trace (the button says Play again)
-                page.wait_for_function(f"() => window.__marks.length > {seen} || "
-                                       "[...document.querySelectorAll('button')].some(b => b.innerText.trim() "
-                                       "=== 'Play')", polling=50, timeout=30_000)
-            except Exception:
-                break
-            if page.evaluate("() => window.__marks.length") == seen:
-                break
-            seen += 1
-            page.wait_for_function(f"() => (window.__marks.length > {seen}) || ({IDLE})()", polling=20,
-                                   timeout=60_000)
-            t = page.evaluate(f"() => Math.max(0, window.__last - window.__marks[{seen - 1}].t0)")
-            if page.evaluate("() => window.__marks.length") > seen:
-                raise SystemExit("a Play round was not drawn before the next tick: raise --speed")
-            times.append(t)
-        page.wait_for_function(IDLE, polling=50, timeout=60_000)
-    return times
-
-
-def set_speed(page, seconds: float) -> None:
-    """Type Play's seconds per round (opening the accordion that holds it, if it is closed, and closing it again)."""
-    opened = None
-    if not page.get_by_text("seconds per round").first.is_visible():
-        opened = page.get_by_text("Decoding settings", exact=True)
-        opened.click()
-        page.wait_for_timeout(500)
-    box = None
-    for candidate in page.locator("input[type=number]").all():
-        label = candidate.evaluate("e => (e.closest('.block') || e.parentElement).innerText")
-        if "seconds per round" in label:
-            box = candidate
-            break
-    if box is None:
-        raise SystemExit("no 'seconds per round' box on the page")
-    box.fill(str(seconds))
-    box.press("Enter")
-    box.blur()
-    if opened is not None:
-        opened.click()
-    page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(500)
-
-
-def report(name: str, times: list[float]) -> str:
-    return (f"{name}: median {statistics.median(times):.0f} ms, max {max(times):.0f} ms over {len(times)} "
-            f"(bar: median <= 500 ms, aim <= 250 ms)")
+def measure(urls: list[str], n: int, width: int, height: int, do_check: bool) -> dict[str, dict[str, list]]:
+    """url -> what -> [(wall ms, CPU ms)]: every app's session in its own page of one browser, the apps taking turns
+    action by action, so that each sees the same load."""
+    got: dict[str, dict[str, list]] = {url: {} for url in urls}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROME, args=ARGS + BACKGROUND)
+        runs = {}
+        for url in urls:
+            page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+            page.set_default_timeout(120_000)
+            prepare(page)
+            page.goto(url)
+            ready(page)
+            runs[url] = session(page, n, do_check)
+        while runs:
+            for url, run in list(runs.items()):
+                try:
+                    what, ms, cpu = next(run)
+                except StopIteration:
+                    del runs[url]
+                    continue
+                got[url].setdefault(what, []).append((ms, cpu))
+        browser.close()
+    return got
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--root", type=Path, default=ROOT, help="checkout whose app.py to start")
-    ap.add_argument("--url", help="drive a running app instead of starting one")
-    ap.add_argument("--steps", type=int, default=20)
-    ap.add_argument("--speed", type=float, default=1.5, help="Play: seconds per round while measuring")
+    ap.add_argument("--root", type=Path, action="append",
+                    help="checkout whose app.py to start (repeat to compare; the first is the reference)")
+    ap.add_argument("--url", action="append", help="drive a running app instead of starting one (repeat to compare)")
+    ap.add_argument("-n", type=int, default=10, help="times each action is timed per case")
+    ap.add_argument("--check", action="store_true", help=f"also time Step with the view slowed by {CHECK_MS} ms")
     ap.add_argument("--width", type=int, default=1280)
     ap.add_argument("--height", type=int, default=720)
     args = ap.parse_args()
-    proc, url = (None, args.url) if args.url else start_app(args.root.resolve())
+    load = os.getloadavg()
+    servers = {url: (None, url) for url in args.url} if args.url else \
+        {str(r): start_app(r) for r in [r.resolve() for r in (args.root or [ROOT])]}
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROME, args=ARGS)
-            page = browser.new_page(viewport={"width": args.width, "height": args.height})
-            page.add_init_script(PROBE)
-            page.goto(url)
-            page.get_by_role("button", name="Step", exact=True).wait_for()
-            page.wait_for_function(IDLE, polling=50, timeout=60_000)
-            page.wait_for_timeout(1000)
-            steps = measure_steps(page, args.steps)
-            set_speed(page, args.speed)
-            play = measure_play(page, args.steps)
-            browser.close()
+        got = measure([url for _, url in servers.values()], args.n, args.width, args.height, args.check)
     finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(timeout=20)
-    load = os.getloadavg()[0]
-    print(f"{args.width}x{args.height}, {os.cpu_count()} cores, load average {load:.2f} at the end")
-    print(report("Step (click -> every visible view drawn)", steps))
-    print(report(f"Play rounds ({args.speed:g} s per round; tick -> drawn)", play))
+        for proc, _ in servers.values():
+            if proc is not None:
+                proc.terminate()
+                proc.wait(timeout=20)
+    print(f"{args.width}x{args.height}, Chromium, {os.cpu_count()} cores, load average "
+          f"{' '.join(f'{x:.2f}' for x in load)} at the start, {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
+    first = None
+    for name, (_, url) in servers.items():
+        results = got[url]
+        print(name)
+        for what, samples in results.items():
+            print(line(what, [w for w, _ in samples], [c for _, c in samples], TARGETS.get(what.split(" / ")[-1])))
+        if f"check / Step, view slowed {CHECK_MS} ms" in results:
+            extra = statistics.median(w for w, _ in results[f"check / Step, view slowed {CHECK_MS} ms"]) - \
+                statistics.median(w for w, _ in results["check / Step"])
+            print(f"  method check: slowing the view's drawing by {CHECK_MS} ms added {extra:.0f} ms to Step's median")
+        if first is None:
+            first = (name, results)
+            continue
+        print(f"  medians over {first[0]}'s, measured in turns (wall, main-thread CPU):")
+        for what, samples in results.items():
+            if what in first[1]:
+                ref = first[1][what]
+                ratio = [statistics.median(x[i] for x in samples) / max(statistics.median(x[i] for x in ref), 1e-9)
+                         for i in (0, 1)]
+                print(f"    {what:<36} {ratio[0]:.2f}x wall   {ratio[1]:.2f}x CPU")
 
 
 if __name__ == "__main__":

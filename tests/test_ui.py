@@ -53,8 +53,8 @@ def test_app_builds_the_demo_without_launching():
     step_tab = next(b for b in app.demo.blocks.values() if type(b).__name__ == "Tab" and b.id == "step")
 
     def plots(block) -> list:
-        return ([block] if type(block).__name__ == "Plot" else []) + [p for c in getattr(block, "children", [])
-                                                                       for p in plots(c)]
+        mine = [block] if type(block).__name__ in ("Plot", "PlotlyPane") else []
+        return mine + [p for c in getattr(block, "children", []) for p in plots(c)]
     assert len(plots(step_tab)) == 2                     # the token stream and the one chosen view
     assert any(getattr(b, "elem_id", None) == "round-status" for b in app.demo.blocks.values())
 
@@ -202,7 +202,8 @@ def test_changed_controls_mark_the_output_stale_until_the_next_step(replayed, mo
 def test_run_to_end_scrub_and_downloads_when_asked_for(replayed):
     controls, first, state = replayed
     out = ui.scrub(state, 2)
-    assert out.state.index == 2 and out.rounds["value"] == 2
+    assert out.state.index == 2 and out.rounds == SKIP           # the slider shows round 2 already: left as it is
+    assert ui.scrub(state, 9).rounds["value"] == 4               # past the last round: the slider is set back to it
     assert out.state.files is None and first.json == SKIP        # Export is closed: nothing written
     offered = ui.open_exports(out.state)                          # opened: written now, and offered
     json_path, csv_path = offered.state.files

@@ -20,6 +20,7 @@ from mtp_viz.schema import parse_trace
 from mtp_viz.strings import TABLES, t
 from mtp_viz.ui import glossary, keys, policy
 from mtp_viz.ui.narration import output_so_far, summary, warning
+from mtp_viz.ui.plotly_pane import PlotlyPane
 from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.session import CONTROLS, DEFAULTS, EXAMPLES, controls_of, export_files, recorded, request, shipped
 from mtp_viz.ui.step_state import CHOICES, FIRST_VIEW, STREAM, StepState
@@ -171,7 +172,13 @@ def reset(state: StepState, lang: str = "en") -> Screen:
 
 
 def scrub(state: StepState, value, lang: str = "en") -> Screen:
-    return show(state.scrub(value), lang)
+    """The round the slider asks for. The slider is left as it is when it shows that round: a drag goes on while
+    this runs, and Gradio reads the slider for the drag's last event only after this answer has landed, so an
+    answer that set the slider back to this round would make that last event ask for this round again."""
+    screen = show(state.scrub(value), lang)
+    if value is not None and screen.state.trace is not None and int(value) == screen.state.index:
+        return screen._replace(rounds=gr.skip())
+    return screen
 
 
 def choose(state: StepState, view: str, lang: str = "en") -> Screen:
@@ -320,12 +327,12 @@ def build(demo: gr.Blocks) -> dict:
             status = gr.Markdown(first.status, elem_id="round-status", elem_classes="round-status")
             rounds = gr.Slider(0, first.rounds["maximum"], value=0, step=1, label=L("step.round"),
                                interactive=True, info=L("step.keys"), elem_id=keys.ROUND)
-            stream = gr.Plot(first.stream, label=L(f"fig.{STREAM}.title"), show_label=False, elem_id="stream")
+            stream = PlotlyPane(first.stream, label=L(f"fig.{STREAM}.title"), elem_id="stream")
             text = gr.Markdown(first.text, elem_classes="output-so-far")
         with gr.Column(scale=6, min_width=480):
             chooser = gr.Radio([(L(f"fig.{k}.title"), k) for k in CHOICES], value=FIRST_VIEW, show_label=False,
                                container=False, elem_id="view-chooser")
-            view = gr.Plot(first.view, label=L("fig.choose"), show_label=False, elem_id="view")
+            view = PlotlyPane(first.view, label=L("fig.choose"), elem_id="view")
             what = gr.Markdown(first.what, elem_classes="what-you-see")
     with gr.Row(equal_height=False):
         with gr.Accordion(L("step.settings"), open=False):

@@ -1,0 +1,79 @@
+"""Real-browser tests of the step-through's timing and scrubbing: benchmarks/browser_step.py's measure sees a slow
+drawing, and a fast drag of the round slider lands on the round where it was let go.
+
+Knows the page as a visitor sees it and the benchmark's probe (prepare / timed / slow); no handlers. Checks
+behaviour, never a time: the slowed and plain Steps are compared in the same page, taking turns.
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+from test_browser import launch, server  # noqa: F401  (server is a fixture)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import browser_step as bench  # noqa: E402
+
+DELAY_MS = 300
+
+
+def page_with_probe(browser, server: str):
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.set_default_timeout(120_000)
+    bench.prepare(page)
+    page.goto(server)
+    bench.ready(page)
+    return page
+
+
+def test_the_benchmark_sees_a_figure_drawn_slowly(server):
+    """Slowing the view's drawing by DELAY_MS (a busy wait before Plotly draws it) makes each Step measure past the
+    end of that wait, and the Steps' median grow by about that much."""
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = page_with_probe(browser, server)
+        plain, slowed = [], []
+        for k in range(8):
+            if bench.at_round(page) == bench.rounds(page)[2]:
+                bench.timed(page, lambda: bench.slide(page, 0))
+            bench.slow(page, "#view" if k % 2 else None, DELAY_MS)
+            took = bench.timed(page, lambda: bench.step(page))
+            waits = page.evaluate("() => window.__probe.slowed.map(t => t - window.__probe.t0)")
+            if k % 2:
+                assert waits, "the slowed view was not drawn by the Step"
+                assert took >= max(waits) >= DELAY_MS       # measured to past the end of the slowed drawing
+                slowed.append(took)
+            else:
+                assert not waits
+                plain.append(took)
+        bench.slow(page, None)
+        assert statistics.median(slowed) - statistics.median(plain) >= DELAY_MS / 2, (plain, slowed)
+        browser.close()
+
+
+def test_a_fast_drag_of_the_round_slider_lands_where_it_is_let_go(server):
+    """Dragging from the last round (5) to round 2 in one quick move: every round passed on the way asks the server,
+    and the page ends on round 2, not on a round the drag passed (it stopped at 4)."""
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = page_with_probe(browser, server)
+        status = page.locator("#round-status")
+        last = bench.rounds(page)[2]
+        bench.timed(page, lambda: bench.slide(page, last))
+        expect(status).to_contain_text(f"Round {last} of {last}")
+        for to in (2, last, 1):
+            start, end = bench.where(page, bench.at_round(page)), bench.where(page, to)
+
+            def drag():
+                page.mouse.move(*start)
+                page.mouse.down()
+                page.mouse.move(*end, steps=6)
+                page.mouse.up()
+            bench.timed(page, drag)
+            assert bench.at_round(page) == to
+            expect(status).to_contain_text(f"Round {to} of {last}")
+            expect(page.locator("#stream .js-plotly-plot")).to_contain_text(f"Token stream: round {to} of {last}")
+        browser.close()
