@@ -12,7 +12,7 @@ from urllib.parse import quote
 import gradio as gr
 
 from mtp_viz import fonts
-from mtp_viz.ui import api, policy, race, step_through, tour
+from mtp_viz.ui import api, plotly_pane, policy, race, step_through, tour
 from mtp_viz.ui import lab as lab_tab
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS and i18n=I18N)
 from mtp_viz.ui.service import SERVICE  # noqa: F401  (app.py and scripts import it from here)
@@ -29,7 +29,8 @@ CSS = (fonts.css(lambda path: f"gradio_api/file={quote(str(path))}") + "\n"
        " #round-status {min-height: 4.5rem} #round-status h3 {font-size: 1.1rem !important; margin: 0 0 0.2rem !important}"
        " #round-status p {font-size: 0.85rem !important; line-height: 1.35}"
        " #view-chooser label {padding: 0.15rem 0.5rem; font-size: 0.9rem}"
-       " .tour-indicator {text-align: center; font-size: 1.4rem} .tour-narration {font-size: 1.1rem; max-width: 70rem}")
+       " .tour-indicator {text-align: center; font-size: 1.4rem} .tour-narration {font-size: 1.1rem; max-width: 70rem}"
+       + plotly_pane.CSS)
 
 
 def build_demo() -> gr.Blocks:

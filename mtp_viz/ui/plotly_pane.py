@@ -47,12 +47,16 @@ new ResizeObserver(entries => {                  // a tab shown again, a column 
 """ % {"chunk": CHUNK}
 
 
+# the page's CSS (ui/__init__.py): gr.Plot's frame, no padding between it and the chart
+CSS = " .plotly-pane .html-container {padding: 0 !important}"
+
+
 class PlotlyPane(gr.HTML):
     """gr.Plot's place and value (a Plotly figure, or gr.skip()), redrawn in place by Plotly.react."""
 
     def __init__(self, value=None, **kwargs):
         super().__init__(value, html_template='<div class="mtp-plotly"></div>', js_on_load=DRAW,
-                         apply_default_css=False, **kwargs)
+                         apply_default_css=False, container=True, elem_classes="plotly-pane", **kwargs)
 
     def postprocess(self, value) -> str | None:
         """A figure as the JSON the page draws (what gr.Plot sends: `fig.to_json()`); None as nothing."""
