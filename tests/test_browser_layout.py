@@ -8,12 +8,13 @@ Screenshots go to docs/overflow/ with MTP_VIZ_DOCS=1 (English: every view and ch
 """
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
-from test_browser import launch, server, settled  # noqa: F401  (server is a fixture)
+from test_browser import in_view, launch, server, settled  # noqa: F401  (server is a fixture)
 from test_words import english, model_text, words
 from mtp_viz.strings import t
 from mtp_viz.trace import Trace
@@ -26,6 +27,7 @@ from mtp_viz.ui.step_through import CHOICES
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "overflow" if os.environ.get("MTP_VIZ_DOCS") == "1" else ROOT / "tests" / "artifacts" / "overflow"
 SIZES = [(1280, 720), (1920, 1080)]
+PHONE = (390, 844)
 LOCALES = {"en": "en-US", "de": "de-DE", "zh-TW": "zh-TW"}
 # On a page, beside the charts' words (test_words.ALLOWED): the device and number type the summary names.
 # the recorded sweep's file and a column of it, the cost model's author, serving engines
@@ -47,6 +49,11 @@ MEASURE = """() => {
     plot.querySelectorAll('[class^="g-x"][class$="title"] text, [class^="g-y"][class$="title"] text')
         .forEach(e => add('axis', e));
     plot.querySelectorAll('.annotation .annotation-text-g').forEach(e => add('note', e));
+    plot.querySelectorAll('.legend .traces').forEach(e => add('legend', e));
+    plot.querySelectorAll('.cartesianlayer .xtick text, .cartesianlayer .ytick text')
+        .forEach(e => add(e.parentElement.closest('[class*="tick"]').getAttribute('class').split(' ')[0] + ' ' +
+                          e.closest('.subplot').getAttribute('class').split(' ').pop(), e));
+    plot.querySelectorAll('.heatmaplayer text, .textpoint text, .bartext, .slicetext').forEach(e => add('value', e));
     const block = plot.closest('.block');
     const badge = block && block.querySelector('[data-testid="block-label"]');
     const shapes = [...plot.querySelectorAll('.layer-below .shapelayer path')].map(box);
@@ -71,6 +78,51 @@ SQUEEZED = """() => {
     const lines = new Set([...r.getClientRects()].map(q => Math.round(q.top)));
     const longest = Math.max(...s.textContent.split(/\\s+/).map(w => w.length));
     if (lines.size > 1 && longest > 3 && s.getBoundingClientRect().width < 0.6 * longest * 8) bad.push('squeezed: ' + s.textContent);
+  }
+  return bad;
+}"""
+
+# Gradio's controls (issue 26): every text in a visible block that is not a plot lies whole inside the block and
+# inside each ancestor that clips it (a label cut to "Samplin", a slider's end value cut from 200 to "2"); no word
+# is broken across lines, and nothing wraps in a box narrower than five letters (Chinese one to three characters a
+# line); each input's text fits its box; each slider's track lies inside its block with room for the thumb to travel.
+CUT = """() => {
+  const bad = [];
+  const inside = (r, q, s = 1.5) => r.left >= q.left - s && r.right <= q.right + s && r.top >= q.top - s && r.bottom <= q.bottom + s;
+  const clips = (e, stop) => { const out = [stop];
+    for (let a = e.parentElement; a && a !== stop; a = a.parentElement) {
+      const c = getComputedStyle(a); if (c.overflowX !== 'visible' || c.overflowY !== 'visible') out.push(a); }
+    return out; };
+  const lines = rects => new Set(rects.map(q => Math.round(q.bottom / 4))).size;
+  const cjk = /[\\u3000-\\u9fff\\uff00-\\uffef]/;
+  for (const block of document.querySelectorAll('.block')) {
+    if (!block.offsetParent || block.querySelector('.js-plotly-plot, .block') || block.getBoundingClientRect().width < 2 ||
+        !block.querySelector('input, textarea, label, [data-testid=block-info]')) continue;   // controls, not prose
+    const walk = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    for (let n; (n = walk.nextNode());) {
+      const text = n.textContent.trim(), el = n.parentElement;
+      if (!text || !el.offsetParent || el.closest('.sr-only, .hide, svg, table, [role=listbox] ul, .options')) continue;
+      const range = document.createRange(); range.selectNodeContents(n);
+      const rects = [...range.getClientRects()].filter(q => q.width > 0.5);
+      if (!rects.length) continue;
+      const cut = clips(el, block).find(a => !rects.every(q => inside(q, a.getBoundingClientRect())));
+      if (cut) { bad.push('cut: «' + text.slice(0, 50) + '»'); continue; }
+      if (lines(rects) < 2) continue;
+      const em = parseFloat(getComputedStyle(el).fontSize);
+      if (Math.max(...rects.map(q => q.width)) < 5 * em) { bad.push('squeezed: «' + text.slice(0, 50) + '»'); continue; }
+      if (cjk.test(text)) continue;
+      for (const m of n.textContent.matchAll(/[^\\s\\-\\u2010-\\u2015\\/]{2,}/g)) {
+        const w = document.createRange(); w.setStart(n, m.index); w.setEnd(n, m.index + m[0].length);
+        if (lines([...w.getClientRects()].filter(q => q.width > 0.5)) > 1) { bad.push('broken: «' + m[0] + '» in «' + text.slice(0, 40) + '»'); break; }
+      }
+    }
+    for (const i of block.querySelectorAll('input:not([type=range]):not([type=checkbox]):not([type=radio]):not([type=file])')) {
+      if (i.offsetParent && i.scrollWidth > i.clientWidth + 1) bad.push('input: «' + i.value + '» is wider than its box');
+    }
+    for (const r of block.querySelectorAll('input[type=range]')) {
+      const q = r.getBoundingClientRect(), b = block.getBoundingClientRect();
+      if (r.offsetParent && (!inside(q, b, 0) || q.width < 60)) bad.push('slider: the track of «' + (r.getAttribute('aria-label') || '') + '» lies outside its box or has no room');
+    }
   }
   return bad;
 }"""
@@ -101,14 +153,15 @@ def problems(page, where: str) -> list[str]:
                 found.append(f"{name}: the label badge covers the title")
         for i, a in enumerate(texts):
             for b in texts[i + 1:]:
-                if "note" not in (a["kind"], b["kind"]) or a["kind"] != b["kind"]:
-                    if overlap(a["box"], b["box"]):
-                        found.append(f"{name}: {a['kind']} «{a['text'][:40]}» overlaps {b['kind']} «{b['text'][:40]}»")
+                if "tick" in a["kind"] and "tick" in b["kind"] and a["kind"] != b["kind"]:
+                    continue                            # two axes' ticks meet at a corner
+                if overlap(a["box"], b["box"], 0.5 if a["kind"] == b["kind"] == "value" else 1.5):
+                    found.append(f"{name}: {a['kind']} «{a['text'][:40]}» overlaps {b['kind']} «{b['text'][:40]}»")
         if "activations" in where and len(plot["shapes"]) >= 7:       # each box's label inside its box
             for k, (label, shape) in enumerate(zip(plot["notes"], plot["shapes"][:7])):
                 if not inside(label, shape, 1):
                     found.append(f"{name}: the text of box {k + 1} spills out of it")
-    found += [f"{where}: {x}" for x in page.evaluate(SQUEEZED)]
+    found += [f"{where}: {x}" for x in page.evaluate(SQUEEZED) + page.evaluate(CUT)]
     return found
 
 
@@ -120,12 +173,13 @@ def shoot(page, lang: str, name: str, size: tuple[int, int], target=None) -> Non
     page.screenshot(path=str(DOCS / f"{name}_{lang}_{size[0]}.jpg"), type="jpeg", quality=45)
 
 
-def each_size(page, lang: str, where: str, name: str, found: list, shots: bool, target=None) -> None:
-    for size in SIZES:
-        page.set_viewport_size({"width": size[0], "height": size[1]})
-        page.wait_for_timeout(350)                      # Plotly relayouts on resize
+def each_size(page, lang: str, where: str, name: str, found: list, shots: bool, target=None, sizes=SIZES) -> None:
+    for size in sizes:
+        if page.viewport_size != {"width": size[0], "height": size[1]}:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.wait_for_timeout(350)                  # Plotly relayouts on resize
         found += problems(page, f"{lang} {size[0]} {where}")
-        if shots and (lang == "en" or size == SIZES[0]):
+        if shots and (lang == "en" or size == sizes[0]):
             shoot(page, lang, name, size, target)
 
 
@@ -137,9 +191,128 @@ def first_paint_words(page, lang: str, data: set[str]) -> set[str]:
     return english(text, lang, data | PAGE_IDS)
 
 
-def test_nothing_cut_off_or_covered_and_every_first_paint_speaks_the_language(server):
+# On a phone (issue 25): no Plotly toolbar over the titles (a touch screen has no hover to hide it), nothing that
+# scrolls sideways, the settings and export panels one above the other, the tour's Next and Back below each chapter too.
+PHONE_ONLY = """() => {
+  const bad = [];
+  for (const m of document.querySelectorAll('.modebar-container'))
+    if (m.offsetParent && getComputedStyle(m).display !== 'none' && m.closest('.js-plotly-plot').offsetParent) { bad.push('a Plotly toolbar is shown'); break; }
+  if (document.documentElement.scrollWidth > innerWidth + 1) bad.push('the page scrolls sideways');
+  for (const e of document.querySelectorAll('[role=tabpanel] *')) {
+    if (!e.offsetParent || e.closest('.js-plotly-plot') || ['INPUT', 'TEXTAREA'].includes(e.tagName)) continue;
+    const c = getComputedStyle(e);
+    if (['auto', 'scroll'].includes(c.overflowX) && e.scrollWidth > e.clientWidth + 1)
+      bad.push('scrolls sideways: «' + e.textContent.trim().slice(0, 50) + '»');
+  }
+  return [...new Set(bad)];
+}"""
+
+
+def open_panels(page) -> list:
+    """Open every closed accordion of the visible tab (settings, export, about, glossary); returns them to close."""
+    opened = []
+    for button in page.locator("[role=tabpanel]:visible button.label-wrap:visible").all():
+        if "open" not in (button.get_attribute("class") or ""):
+            button.click()
+            opened.append(button)
+    page.wait_for_timeout(400)
+    return opened
+
+
+def visit(page, lang: str, sizes: list, found: list, shots: bool, phone: bool = False) -> dict:
+    """Every tab, view, the open panels and each tour chapter at each size, adding what is cut off to `found`;
+    returns the English words seen on each tab's first paint (for the non-English pages)."""
+    english_words = {}
+    data = DATA()
+    race, tour, lab = (t(key, lang) for key in ("tab.race", "tab.tour", "lab.tab"))
+    settled(page)
+    if lang != "en":                                # the load event redraws the first paint in the language
+        expect(page.locator("#round-status")).not_to_contain_text("Round ")
+    phone_checks = (lambda where: found.extend(f"{lang} phone {where}: {x}" for x in page.evaluate(PHONE_ONLY))) \
+        if phone else (lambda where: None)
+
+    # the step-through: every view beside the token stream at the last round (each view's fullest picture; the
+    # tour shows earlier rounds); the settings and export panels, every accordion open
+    if lang != "en" and not phone:
+        english_words[lang, "step"] = first_paint_words(page, lang, data)
+    page.get_by_role("button", name=t("step.run", lang), exact=True).click()
+    settled(page)
+    for k, key in enumerate(CHOICES):
+        page.locator("#view-chooser label").nth(k).click()
+        settled(page)
+        each_size(page, lang, f"step/{key}", f"step_{key}", found, shots and (lang == "en" or k == 0), sizes=sizes)
+        phone_checks(f"step/{key}")
+    opened = open_panels(page)
+    each_size(page, lang, "step/settings", "settings", found, shots, target=opened[0] if opened else None, sizes=sizes)
+    phone_checks("step/settings")
+    if phone:
+        boxes = [b.bounding_box() for b in opened[:2]]
+        if len(boxes) == 2 and boxes[1]["y"] < boxes[0]["y"] + boxes[0]["height"]:
+            found.append(f"{lang} phone step/settings: the settings and export panels sit side by side")
+    for button in reversed(opened):
+        button.click()
+
+    # the race tab's first paint, the tour's chapters, the lab
+    open_tab(page, race)
+    settled(page)
+    if lang != "en" and not phone:
+        english_words[lang, "race"] = first_paint_words(page, lang, data)
+    each_size(page, lang, "race", "race", found, shots, sizes=sizes)
+    phone_checks("race")
+    open_tab(page, tour)
+    indicator = page.locator("#tour-indicator")
+    expect(indicator).to_contain_text("1 / 11")
+    settled(page)
+    if lang != "en" and not phone:
+        english_words[lang, "tour"] = first_paint_words(page, lang, data)
+    for chapter in range(1, 12):
+        expect(indicator).to_contain_text(f"{chapter} / 11")
+        settled(page)
+        plot = page.locator("[role=tabpanel] .js-plotly-plot:visible").first
+        each_size(page, lang, f"tour/{chapter} {CHAPTERS[chapter - 1].view}", f"tour_{chapter:02d}", found,
+                  shots and (lang == "en" or chapter == 1), target=plot, sizes=sizes)
+        phone_checks(f"tour/{chapter}")
+        if phone and not below_chapter(page, lang):
+            found.append(f"{lang} phone tour/{chapter}: no Next and Back below the chapter")
+        if chapter < 11:
+            page.locator("#tour-next").click()
+    open_tab(page, lab)
+    settled(page)
+    if lang != "en" and not phone:
+        english_words[lang, "lab"] = first_paint_words(page, lang, data)
+    each_size(page, lang, "lab", "lab", found, shots, sizes=sizes)
+    phone_checks("lab")
+    return english_words
+
+
+def open_tab(page, name: str) -> None:
+    """Click a tab by name, through the "more tabs" menu where a narrow page hides it there."""
+    tab = page.get_by_role("tab", name=name)
+    if tab.count() and tab.first.is_visible():
+        tab.first.click()
+        return
+    page.locator(".overflow-menu > button").click()
+    page.locator(".overflow-dropdown button", has_text=name).click()
+
+
+def below_chapter(page, lang: str) -> bool:
+    """True when a Next and a Back button sit below the chapter's last plot (a reader at its end turns the page)."""
+    plots = page.locator("[role=tabpanel] .js-plotly-plot:visible").all()
+    bottom = max((b["y"] + b["height"] for b in (p.bounding_box() for p in plots) if b), default=0)
+    def below(key: str) -> bool:
+        return any((b := button.bounding_box()) and b["y"] > bottom
+                   for button in page.get_by_role("button", name=t(key, lang), exact=True).all() if button.is_visible())
+    return below("tour.next") and below("tour.back")
+
+
+@functools.cache
+def DATA() -> set[str]:
+    """Words the page may show in English on any page: the recorded traces' text and the example prompts."""
     data = set().union(*(model_text(Trace.from_json(p.read_text(encoding="utf-8"))) for p in TRACES.glob("*.json")))
-    data |= set().union(*(words(e) for e in EXAMPLES))
+    return data | set().union(*(words(e) for e in EXAMPLES))
+
+
+def test_nothing_cut_off_or_covered_and_every_first_paint_speaks_the_language(server):
     found, english_words = [], {}
     with sync_playwright() as p:
         browser = launch(p)
@@ -147,49 +320,41 @@ def test_nothing_cut_off_or_covered_and_every_first_paint_speaks_the_language(se
             page = browser.new_context(locale=locale, viewport={"width": SIZES[0][0], "height": SIZES[0][1]}).new_page()
             page.set_default_timeout(60_000)
             page.goto(server)
-            race, tour, lab = (t(key, lang) for key in ("tab.race", "tab.tour", "lab.tab"))
-            settled(page)
-            if lang != "en":                                # the load event redraws the first paint in the language
-                expect(page.locator("#round-status")).not_to_contain_text("Round ")
-
-            # the step-through: every view beside the token stream; the settings opened once
-            if lang != "en":
-                english_words[lang, "step"] = first_paint_words(page, lang, data)
-            for k, key in enumerate(CHOICES):
-                page.locator("#view-chooser label").nth(k).click()
-                settled(page)
-                each_size(page, lang, f"step/{key}", f"step_{key}", found, lang == "en" or k == 0)
-            accordion = page.locator("button.label-wrap").first
-            accordion.click()
-            each_size(page, lang, "step/settings", "settings", found, lang == "en", target=accordion)
-            accordion.click()
-
-            # the race tab's first paint, the tour's chapters, the lab
-            page.get_by_role("tab", name=race).click()
-            settled(page)
-            if lang != "en":
-                english_words[lang, "race"] = first_paint_words(page, lang, data)
-            each_size(page, lang, "race", "race", found, True)
-            page.get_by_role("tab", name=tour).click()
-            indicator = page.locator("#tour-indicator")
-            expect(indicator).to_contain_text("1 / 11")
-            settled(page)
-            if lang != "en":
-                english_words[lang, "tour"] = first_paint_words(page, lang, data)
-            for chapter in range(1, 12):
-                expect(indicator).to_contain_text(f"{chapter} / 11")
-                settled(page)
-                plot = page.locator("[role=tabpanel] .js-plotly-plot:visible").first
-                each_size(page, lang, f"tour/{chapter} {CHAPTERS[chapter - 1].view}", f"tour_{chapter:02d}", found, lang == "en" or chapter == 1,
-                          target=plot)
-                if chapter < 11:
-                    page.locator("#tour-next").click()
-            page.get_by_role("tab", name=lab).click()
-            settled(page)
-            if lang != "en":
-                english_words[lang, "lab"] = first_paint_words(page, lang, data)
-            each_size(page, lang, "lab", "lab", found, True)
+            english_words |= visit(page, lang, SIZES, found, shots=True)
             page.context.close()
         browser.close()
     found += [f"{lang} {tab}: English words {sorted(v)}" for (lang, tab), v in english_words.items() if v]
+    assert not found, "\n".join(found)
+
+
+def test_a_phone_is_a_first_class_screen(server):
+    """At 390 x 844 on a touch screen, in three languages: the same checks as on a desktop, no toolbar, nothing that
+    scrolls sideways, panels stacked, the tour's buttons below each chapter; after Step the round is in sight."""
+    found = []
+    with sync_playwright() as p:
+        browser = launch(p)
+        for lang, locale in LOCALES.items():
+            context = browser.new_context(locale=locale, viewport={"width": PHONE[0], "height": PHONE[1]},
+                                          is_mobile=True, has_touch=True)
+            page = context.new_page()
+            page.set_default_timeout(60_000)
+            page.goto(server)
+            settled(page)
+            if lang != "en":
+                expect(page.locator("#round-status")).not_to_contain_text("Round ")
+            status = page.locator("#round-status")
+            before = status.inner_text()
+            step = page.get_by_role("button", name=t("step.step", lang), exact=True)
+            step.scroll_into_view_if_needed()
+            step.tap()
+            expect(status).not_to_have_text(before)
+            settled(page)
+            page.wait_for_timeout(800)                  # the scroll into view is smooth
+            for what in ("#round-status", "#stream .js-plotly-plot"):
+                if not in_view(page, page.locator(what)):
+                    found.append(f"{lang} phone: after Step, {what} is out of sight")
+            shoot(page, lang, "phone_step", PHONE)
+            visit(page, lang, [PHONE], found, shots=True, phone=True)
+            context.close()
+        browser.close()
     assert not found, "\n".join(found)

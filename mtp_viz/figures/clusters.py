@@ -56,7 +56,8 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                 marker={"color": theme.TARGET if is_sel else theme.LIGHT_GREY,
                         "pattern": {"shape": "" if is_sel else ".", "fgopacity": 0.5, "size": 5}}),
                 row=row, col=col)
-        fig.update_xaxes(showticklabels=False, title_text=t("fig.clusters.xaxis", lang) if row == rows else None,
+        fig.update_xaxes(showticklabels=False,     # wrapped: four panels' titles side by side ran into each other
+                         title_text=theme.wrap(t("fig.clusters.xaxis", lang), 16) if row == rows else None,
                          title_font={"size": 12}, row=row, col=col)
     fig.update_yaxes(title_text=t("fig.clusters.yaxis", lang), row=1, col=1)
     fig.update_layout(barmode="overlay", bargap=0.15)

@@ -145,7 +145,8 @@ def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
     i = theme.clamp(trace, round_index)
     num_experts, k, layers, expert = moe_facts(trace)
     panels = ["grid", "distinct", "bytes", "speedup", "batch_union", "batch_bytes"]
-    fig = make_subplots(rows=3, cols=2, vertical_spacing=0.16, horizontal_spacing=0.1,
+    # the spacing keeps the grid's last numbers clear of the next panel's axis title
+    fig = make_subplots(rows=3, cols=2, vertical_spacing=0.16, horizontal_spacing=0.14,
                         subplot_titles=[theme.wrap(t(f"fig.experts.{p}", lang), 34) for p in panels])
     r = trace.rounds[i]
     positions = len(r.routed_experts[0]) if r.routed_experts else 0
@@ -184,7 +185,9 @@ def _grid(fig, trace, r, num_experts, lang):
     names = [str(n) for n in (trace.model_info.moe_layers or range(len(grid)))]
     fig.add_trace(go.Heatmap(z=grid, x=list(range(num_experts)), y=names, colorscale="Blues", zmin=0,
                              showscale=False, meta="grid", name=t("fig.experts.legend.positions", lang),
-                             texttemplate="%{z}", hovertemplate=t("fig.experts.hover.grid", lang)), row=1, col=1)
+                             text=[[str(v) if v else "" for v in row] for row in grid], texttemplate="%{text}",
+                             textfont={"size": 10},    # the counts alone, no zeros: 32 numbers a row ran together
+                             hovertemplate=t("fig.experts.hover.grid", lang)), row=1, col=1)
     fig.update_xaxes(title_text=t("fig.experts.axis.expert", lang), dtick=1 if num_experts <= 16 else 4, tickangle=0,
                      row=1, col=1)    # 32 labels at dtick 1 turn sideways and push the axis title into the next row
     fig.update_yaxes(title_text=t("fig.experts.axis.layer", lang), autorange="reversed", row=1, col=1)

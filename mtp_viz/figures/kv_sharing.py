@@ -38,9 +38,24 @@ def _layer_ticks(n: int, sources: dict) -> dict:
     reads always, in orange and bold (no separate labels that could crowd the ticks)."""
     step = 1 if n <= 12 else 5
     read = set(sources.values())
-    vals = sorted(set(range(0, n, step)) | read)
-    text = [f"<b><span style='color:{theme.ORANGE}'>{v}</span></b>" if v in read else str(v) for v in vals]
-    return {"tickmode": "array", "tickvals": vals, "ticktext": text}
+    # every fifth layer, less those next to a read one (10 beside 13 and 14 would touch it)
+    plain = {v for v in range(0, n, step) if step == 1 or all(abs(v - r) > 2 for r in read)}
+    marks = {v: str(v) for v in plain}
+    for run in _runs(sorted(read)):   # neighbours (13, 14) share one label between them: two would touch
+        marks[sum(run) / len(run)] = f"<b><span style='color:{theme.ORANGE}'>{'–'.join(map(str, (run[0], run[-1]))) if len(run) > 1 else run[0]}</span></b>"
+    vals = sorted(marks)
+    return {"tickmode": "array", "tickvals": vals, "ticktext": [marks[v] for v in vals]}
+
+
+def _runs(values: list[int]) -> list[list[int]]:
+    """Consecutive integers grouped: [3, 13, 14] -> [[3], [13, 14]]."""
+    runs = []
+    for v in values:
+        if runs and v == runs[-1][-1] + 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    return runs
 
 
 def _layers(fig: go.Figure, info: ModelInfo, lang: str) -> None:
@@ -115,7 +130,9 @@ def _cache(fig: go.Figure, trace, i: int, lang: str) -> None:
     top = max((r.cache_len_verified for r in rounds), default=0)
     if window and window < top * 1.3:
         fig.add_hline(y=window, line={"color": theme.SKY, "dash": "dash"}, row=1, col=2,
-                      annotation_text=t("fig.kv_sharing.window", lang, window=window), annotation_position="top left",
-                      annotation_bgcolor=theme.PAPER)
+                      showlegend=True, name=t("fig.kv_sharing.window", lang, window=window))   # a note would sit
+        # on the bars' "−3" labels; the legend says it
     fig.update_xaxes(title_text=t("fig.kv_sharing.round_axis", lang), dtick=1 if len(xs) <= 20 else None, row=1, col=2)
-    fig.update_yaxes(title_text=t("fig.kv_sharing.positions_axis", lang), rangemode="tozero", row=1, col=2)
+    # headroom over the tallest bar for its "−3" above it, below the subplot's title
+    fig.update_yaxes(title_text=t("fig.kv_sharing.positions_axis", lang), range=[0, max(top, 1) * 1.18], row=1,
+                     col=2)

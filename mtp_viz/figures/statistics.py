@@ -67,8 +67,12 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     def w(key: str, **values) -> str:
         return t(f"fig.statistics.{key}", lang, **values)
 
-    fig = make_subplots(rows=2, cols=2, vertical_spacing=0.26, horizontal_spacing=0.1, subplot_titles=[
-        w("by_position"), w("histogram"), w("n"), w("per_pass")])
+    # each panel's title wrapped to its half of the figure; a second line of a lower title takes more room between
+    # the rows, or it sits on the upper panel's axis title and the two read as one
+    titles = [theme.wrap(w(key), 30) for key in ("by_position", "histogram", "n", "per_pass")]
+    more = max(x.count("<br>") for x in titles)
+    fig = make_subplots(rows=2, cols=2, vertical_spacing=0.26 + 0.04 * more, horizontal_spacing=0.1,
+                        subplot_titles=titles)
     title = w("heading", i=i, mal=s["mean_acceptance_length"], tpp=s["tokens_per_target_pass"])
     ratio = experts.distinct_ratio(trace, i) if experts.is_moe(trace) else None
     if ratio is not None:   # MoE: the mean over verifications and layers of distinct experts / k
@@ -80,8 +84,8 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         timing = theme.wrap(timing, theme.TITLE_WIDTH)   # 14 px, not 18, but new_figure wraps at this width again
         lines += 1 + timing.count("<br>")
         title += f"<br><span style='font-size:14px'>{timing}</span>"
-    theme.new_figure(title, height=500 + 32 * lines, fig=fig, headroom=30, lang=lang)
-    fig.update_layout(margin={"t": 110 + 32 * lines})    # the title's extra lines sit above the legend
+    theme.new_figure(title, height=500 + 32 * lines + 40 * more, fig=fig, headroom=30 + 18 * more, lang=lang)
+    fig.update_layout(margin={"t": 110 + 32 * lines + 18 * more})    # the title's extra lines sit above the legend
     pos = [str(k + 1) for k in range(len(s["acceptance_by_position"]))]
     fig.add_trace(go.Bar(x=pos, y=s["acceptance_by_position"], name=w("proposed"), meta="by_position",
                          marker={"color": theme.GREEN}), row=1, col=1)
@@ -95,7 +99,8 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                          marker={"color": theme.BLUE}, text=[str(h) if h else "" for h in hist],
                          textposition="outside"), row=1, col=2)
     fig.update_xaxes(title_text=w("kept"), dtick=1, row=1, col=2)
-    fig.update_yaxes(title_text=w("rounds"), range=[0, max(hist, default=0) * 1.25 + 0.5], row=1, col=2)
+    fig.update_yaxes(title_text=w("rounds"), range=[0, max(hist, default=0) * 1.25 + 0.5],
+                     **theme.count_ticks(max(hist, default=0)), row=1, col=2)
     drafting = [r for r in trace.rounds[1: i + 1]] if trace.settings.proposer != "none" else []
     fig.add_trace(go.Scatter(x=[r.index for r in drafting], y=[r.num_assistant_tokens for r in drafting],
                              mode="lines+markers", line={"shape": "hv", "color": theme.DRAFTER}, name=w("n_name"),
@@ -105,7 +110,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                              name=w("kept_name"), meta="kept", showlegend=False), row=2, col=1)
     fig.update_xaxes(title_text=w("round"), dtick=1 if len(drafting) <= 20 else None, row=2, col=1)
     top = max((r.num_assistant_tokens for r in drafting), default=1)
-    fig.update_yaxes(title_text=w("n_axis"), range=[-0.4, top + 0.6], row=2, col=1)
+    fig.update_yaxes(title_text=w("n_axis"), range=[-0.4, top + 0.6], **theme.count_ticks(top), row=2, col=1)
     emitted = 0
     xs, ys = [], []
     for r in trace.rounds[: i + 1]:
@@ -122,8 +127,9 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     fig.update_xaxes(title_text=w("round"), dtick=1 if len(xs) <= 20 else None, row=2, col=2)
     fig.update_yaxes(title_text=w("per_pass_axis"), rangemode="tozero", row=2, col=2)
     if trace.model_info.moe_caveat:
-        note = theme.wrap(t("fig.moe", lang, caveat=theme.moe_caveat(trace.model_info, lang)), 90)
+        note = theme.wrap(t("fig.moe", lang, caveat=theme.moe_caveat(trace.model_info, lang)), 70)   # fits 640 px
+        lines = note.count("<br>") + 1
         fig.add_annotation(text=note, x=0, y=0, xref="paper", yref="paper", yshift=-70, showarrow=False,
                            xanchor="left", yanchor="top", align="left", font={"size": 12, "color": theme.VERMILLION})
-        fig.update_layout(height=fig.layout.height + 90, margin={"b": 140})
+        fig.update_layout(height=fig.layout.height + 40 + 17 * lines, margin={"b": 90 + 17 * lines})
     return fig

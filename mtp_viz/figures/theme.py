@@ -127,6 +127,11 @@ def legend_below(fig: go.Figure, rows: int) -> go.Figure:
     return fig
 
 
+def count_ticks(top: float) -> dict:
+    """Axis changes for a count up to `top`: whole numbers only (a count axis never reads 0.5), about five ticks."""
+    return {"tick0": 0, "dtick": max(1, -(-int(top) // 5))}
+
+
 def message(fig: go.Figure, text: str) -> go.Figure:
     """Write a centred note on a figure that has nothing to plot (no drafts yet, no clusters, ...)."""
     fig.add_annotation(text=wrap(text, 60), x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,

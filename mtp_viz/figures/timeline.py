@@ -80,13 +80,16 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                     if lane == ALONE else {"shape": pat, "fgopacity": 0.3, "size": 8}}))
     # labels that do not fit their bar are hidden, never shrunk below 10 px: narrow rounds keep their R number
     # in the hover text and in the round summary
+    extra = len(lanes_shown) - len(LANES)
     fig = theme.new_figure(
-        heading, height=300 + 50 * (len(lanes_shown) - len(LANES)), data=data, lang=lang, barmode="overlay",
+        heading, height=300 + 76 * extra, data=data, lang=lang, barmode="overlay",
         showlegend=True,
         uniformtext={"minsize": 9, "mode": "hide"},
         xaxis={"title": {"text": t("fig.timeline.xaxis", lang)}, "rangemode": "tozero"},
         yaxis={"categoryorder": "array", "categoryarray": lanes_shown, "title": {"text": None}, "tickmode": "array",
                "tickvals": lanes_shown, "ticktext": [t(f"fig.timeline.lane.{lane}", lang) for lane in lanes_shown]})
+    if extra:      # four entries wrap the legend onto rows that, above the plot, would cover the title
+        theme.legend_below(fig, rows=4)
     return fig
 
 

@@ -30,6 +30,8 @@ CSS = (fonts.css(lambda path: f"gradio_api/file={quote(str(path))}") + "\n"
        " #round-status p {font-size: 0.85rem !important; line-height: 1.35}"
        " #view-chooser label {padding: 0.15rem 0.5rem; font-size: 0.9rem}"
        " .tour-indicator {text-align: center; font-size: 1.4rem} .tour-narration {font-size: 1.1rem; max-width: 70rem}"
+       # a touch screen has no hover: Plotly's toolbar, shown on a tap, would cover the chart's title
+       " @media (hover: none) {.modebar-container {display: none !important}}"
        + plotly_pane.CSS)
 
 

@@ -207,6 +207,11 @@ RACE_CSS = """
 .race-compare th {text-align: left; font-weight: 400; padding-right: 0.5rem; white-space: nowrap; position: sticky; left: 0; background: #fff}
 .race-compare td {padding: 0 0.25rem; white-space: pre; border-left: 1px solid #EBF0F8; text-align: center}
 .race-compare td.same {background: #e3f2ea} .race-compare td.differ {background: #fbe3d1}
+@media (max-width: 700px) {   /* a phone: the table beside its notes goes above them; each lane's tokens wrap */
+  .race-cols {flex-direction: column}
+  .race-compare {overflow-x: visible} .race-compare table, .race-compare tbody, .race-compare tr {display: flex; flex-wrap: wrap}
+  .race-compare tr {margin-bottom: 0.3rem} .race-compare th {position: static; flex-basis: 100%}
+}
 """
 
 # Runs in the browser for each race component (gr.HTML js_on_load): plays the lanes at the measured pace.

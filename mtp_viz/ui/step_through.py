@@ -316,7 +316,7 @@ def build(demo: gr.Blocks) -> dict:
         with gr.Column(scale=3, min_width=260):
             with gr.Row():
                 step_btn = gr.Button(L("step.step"), variant="primary", elem_id=keys.STEP, min_width=100)
-                run_btn = gr.Button(L("step.run"), min_width=100)
+                run_btn = gr.Button(L("step.run"), elem_id=keys.RUN, min_width=100)
             with gr.Row():
                 play_btn = gr.Button(L("step.play"), elem_id=keys.PLAY, min_width=100)
                 reset_btn = gr.Button(L("step.reset"), variant="stop", min_width=100)
@@ -324,7 +324,7 @@ def build(demo: gr.Blocks) -> dict:
             measure_btn = gr.Button(L("step.measure"), size="sm", elem_id="measure-again")
     with gr.Row(equal_height=False):
         with gr.Column(scale=5, min_width=420):
-            status = gr.Markdown(first.status, elem_id="round-status", elem_classes="round-status")
+            status = gr.Markdown(first.status, elem_id=keys.STATUS, elem_classes="round-status")
             rounds = gr.Slider(0, first.rounds["maximum"], value=0, step=1, label=L("step.round"),
                                interactive=True, info=L("step.keys"), elem_id=keys.ROUND)
             stream = PlotlyPane(first.stream, label=L(f"fig.{STREAM}.title"), elem_id="stream")
@@ -334,28 +334,34 @@ def build(demo: gr.Blocks) -> dict:
                                container=False, elem_id="view-chooser")
             view = PlotlyPane(first.view, label=L("fig.choose"), elem_id="view")
             what = gr.Markdown(first.what, elem_classes="what-you-see")
-    with gr.Row(equal_height=False):
+    # The two panels one above the other, each as wide as the page: side by side, each control got a sixth of half
+    # the page ("Samplin", a slider's end value cut to its first digit). Each control keeps a width that holds its
+    # label; a row wraps onto more lines where the page is narrower (a phone gets one control a line).
+    wide, narrow = {"min_width": 300}, {"min_width": 240}
+    with gr.Column():
         with gr.Accordion(L("step.settings"), open=False):
             with gr.Row():
                 proposer = gr.Radio([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value=DEFAULTS["proposer"],
-                                    label=L("step.proposer"), info=L("step.proposer_info"))
-                n = slider("num_assistant_tokens", label=L("step.n"), info=L("step.n_info"))
+                                    label=L("step.proposer"), info=L("step.proposer_info"), **wide)
+                n = slider("num_assistant_tokens", label=L("step.n"), info=L("step.n_info"), **wide)
                 schedule = gr.Radio([(L(f"step.schedule.{k}"), k) for k in SCHEDULES], value=DEFAULTS["schedule"],
-                                    label=L("step.schedule"), info=L("step.schedule_info"))
-                threshold = slider("confidence_threshold", label=L("step.threshold"), info=L("step.threshold_info"))
-                max_new = slider("max_new_tokens", label=L("step.max_new"), info=L("step.max_new_info"))
+                                    label=L("step.schedule"), info=L("step.schedule_info"), **narrow)
+                threshold = slider("confidence_threshold", label=L("step.threshold"), info=L("step.threshold_info"),
+                                   **narrow)
+                max_new = slider("max_new_tokens", label=L("step.max_new"), info=L("step.max_new_info"), **narrow)
             with gr.Row():
                 do_sample = gr.Checkbox(DEFAULTS["do_sample"], label=L("step.do_sample"),
-                                        info=L("step.do_sample_info"))
-                temperature = slider("temperature", label=L("step.temperature"), info=L("step.temperature_info"))
-                top_k = slider("top_k", label=L("step.top_k"), info=L("step.top_k_info"))
-                top_p = slider("top_p", label=L("step.top_p"), info=L("step.top_p_info"))
+                                        info=L("step.do_sample_info"), **wide)
+                temperature = slider("temperature", label=L("step.temperature"), info=L("step.temperature_info"),
+                                     **narrow)
+                top_k = slider("top_k", label=L("step.top_k"), info=L("step.top_k_info"), **narrow)
+                top_p = slider("top_p", label=L("step.top_p"), info=L("step.top_p_info"), **narrow)
                 seed = gr.Number(DEFAULTS["seed"], precision=0, minimum=0, label=L("step.seed"),
-                                 info=L("step.seed_info"))
+                                 info=L("step.seed_info"), **narrow)
             with gr.Row():
                 assistant = gr.Textbox(label=L("step.assistant"), placeholder=L("step.assistant_placeholder"),
-                                       visible=not policy.is_public())
-                speed = gr.Slider(0.3, 3.0, value=1.0, step=0.1, label=L("step.speed"), min_width=200)
+                                       visible=not policy.is_public(), **wide)
+                speed = gr.Slider(0.3, 3.0, value=1.0, step=0.1, label=L("step.speed"), **narrow)
         with gr.Accordion(L("step.export"), open=False) as export:
             with gr.Row():     # the files are written when the panel opens (open_exports)
                 json_btn = gr.DownloadButton(L("step.download_json"), interactive=False)

@@ -222,24 +222,36 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None) -> None:
         reveal = gr.Button(L("tour.reveal"), size="sm", scale=0, min_width=180)
     answer = gr.Markdown(visible=False, elem_classes="tour-answer")
     link = gr.Button(visible=False, size="sm")
+    with gr.Row(equal_height=True):        # Back and Next again at the chapter's end, where a reader finishes it
+        back_end = gr.Button(L("tour.back"), interactive=False, min_width=100)
+        nxt_end = gr.Button(L("tour.next"), variant="primary", min_width=100)
     glossary.accordion()
 
     def tab_ids() -> list:
         return [c.id for c in (tabs.children if tabs else []) if isinstance(c, gr.Tab)]
 
+    def turned(k: int, request: gr.Request) -> tuple:
+        """Chapter k, with the buttons at its end as those at its top (Back at the first, Next at the last, greyed)."""
+        out = page(k, lang_of(request), tab_ids())
+        return (*out, out[8], out[9])
+
     def show(k: int, request: gr.Request):
-        return page(k, lang_of(request), tab_ids())
+        return turned(k, request)
 
     def forward(k: int, request: gr.Request):
-        return page(k + 1, lang_of(request), tab_ids())
+        return turned(k + 1, request)
 
     def backward(k: int, request: gr.Request):
-        return page(k - 1, lang_of(request), tab_ids())
+        return turned(k - 1, request)
 
-    outputs = [indicator, narration, left, right, racing, try_it, question, answer, back, nxt, link, chapter]
+    outputs = [indicator, narration, left, right, racing, try_it, question, answer, back, nxt, link, chapter,
+               back_end, nxt_end]
     hidden = {"api_visibility": "private", "show_progress": "hidden"}
     nxt.click(forward, [chapter], outputs, **hidden)
     back.click(backward, [chapter], outputs, **hidden)
+    to_top = "() => document.getElementById('%s').scrollIntoView({block: 'start'})" % keys.TOUR_BACK
+    nxt_end.click(forward, [chapter], outputs, **hidden).then(None, js=to_top, **hidden)
+    back_end.click(backward, [chapter], outputs, **hidden).then(None, js=to_top, **hidden)
     reveal.click(lambda: gr.Markdown(visible=True), None, answer, **hidden)
     if tabs is not None:
         link.click(lambda k: gr.Tabs(selected=LINKS[CHAPTERS[k].link][0]), [chapter], tabs, **hidden)
