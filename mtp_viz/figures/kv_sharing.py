@@ -42,7 +42,8 @@ def _layer_ticks(n: int, sources: dict) -> dict:
     plain = {v for v in range(0, n, step) if step == 1 or all(abs(v - r) > 2 for r in read)}
     marks = {v: str(v) for v in plain}
     for run in _runs(sorted(read)):   # neighbours (13, 14) share one label between them: two would touch
-        marks[sum(run) / len(run)] = f"<b><span style='color:{theme.ORANGE}'>{'–'.join(map(str, (run[0], run[-1]))) if len(run) > 1 else run[0]}</span></b>"
+        label = f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0])
+        marks[sum(run) / len(run)] = f"<b><span style='color:{theme.ORANGE}'>{label}</span></b>"
     vals = sorted(marks)
     return {"tickmode": "array", "tickvals": vals, "ticktext": [marks[v] for v in vals]}
 

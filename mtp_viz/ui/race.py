@@ -209,7 +209,8 @@ RACE_CSS = """
 .race-compare td.same {background: #e3f2ea} .race-compare td.differ {background: #fbe3d1}
 @media (max-width: 700px) {   /* a phone: the table beside its notes goes above them; each lane's tokens wrap */
   .race-cols {flex-direction: column}
-  .race-compare {overflow-x: visible} .race-compare table, .race-compare tbody, .race-compare tr {display: flex; flex-wrap: wrap}
+  .race-compare {overflow-x: visible}
+  .race-compare table, .race-compare tbody, .race-compare tr {display: flex; flex-wrap: wrap}
   .race-compare tr {margin-bottom: 0.3rem} .race-compare th {position: static; flex-basis: 100%}
 }
 """
