@@ -89,6 +89,12 @@ def in_view(page, locator) -> bool:
         box["x"] + box["width"] <= size["width"] + 1
 
 
+def top_in_view(page, locator, px: int = 100) -> bool:
+    """True when the element's first `px` pixels (a plot's title and top) lie inside the viewport as first scrolled."""
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + px <= page.viewport_size["height"] + 1
+
+
 def launch(p):
     if CHROME is None:
         pytest.skip(INSTALL)
@@ -105,7 +111,8 @@ def page_at(browser, server: str, width: int, height: int):
 
 
 def test_projector_size_shows_controls_summary_stream_and_one_view(server):
-    """At 1280 x 720 the first paint is round 0 of 'Actions speak', all on one screen; an early Reset stays."""
+    """At 1280 x 720 the first paint is round 0 of 'Actions speak' under the line saying what this is and the tour
+    button, the controls, the status and the tops of the stream and the view on one screen; an early Reset stays."""
     with sync_playwright() as p:
         browser = launch(p)
         page = page_at(browser, server, 1280, 720)
@@ -113,10 +120,12 @@ def test_projector_size_shows_controls_summary_stream_and_one_view(server):
         last = len(shipped(FIRST_TRACE).rounds) - 1                       # the recorded first example's rounds
         expect(status).to_contain_text(f"Round 0 of {last}: the prefill")
         expect(page.locator("#stream .js-plotly-plot")).to_contain_text(f"Token stream: round 0 of {last}")
-        for what in (page.get_by_label("Prompt", exact=True), page.get_by_role("button", name="Step", exact=True),
-                     page.get_by_role("button", name="Reset", exact=True), status, page.locator("#stream"),
-                     page.locator("#view-chooser"), page.locator("#view .js-plotly-plot")):
+        for what in (page.locator("#welcome"), page.get_by_role("button", name="Start the guided tour"),
+                     page.get_by_label("Prompt", exact=True), page.get_by_role("button", name="Step", exact=True),
+                     page.get_by_role("button", name="Reset", exact=True), status, page.locator("#view-chooser")):
             assert in_view(page, what), what
+        for what in (page.locator("#stream"), page.locator("#view .js-plotly-plot")):
+            assert top_in_view(page, what), what
         assert page.locator(".js-plotly-plot:visible").count() == 2      # only the stream and the chosen view
         settled(page)
         page.screenshot(path=str(ARTIFACTS / "step_1280.png"))
@@ -166,9 +175,13 @@ def test_run_to_end_then_step_in_a_real_browser(server):
         box.press("Enter")
         expect(status).to_contain_text("Round 1 of")
         expect(page.locator("#view .js-plotly-plot")).to_contain_text("Verification: round 1")
-        page.get_by_role("button", name="Tom counted to").click()           # an example prompt: the output is stale
-        expect(status).to_contain_text("Settings changed")
-        page.get_by_label("Prompt", exact=True).fill("Actions speak")
+        page.get_by_role("button", name="Tom counted to").click()   # an example: its recorded trace at round 0
+        tom = len(shipped("tom counted").rounds) - 1
+        expect(status).to_contain_text(f"Round 0 of {tom}")
+        expect(page.get_by_label("Prompt", exact=True)).to_have_value("Tom counted to")
+        expect(status).not_to_contain_text("Settings changed")
+        step.click()                                                 # the next Step walks it
+        expect(status).to_contain_text(f"Round 1 of {tom}")
         expect(status).not_to_contain_text("Settings changed")
         settled(page)
         page.screenshot(path=str(ARTIFACTS / "step_three.png"))

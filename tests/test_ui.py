@@ -336,3 +336,19 @@ def test_a_slow_model_load_blocks_only_its_own_visitors(monkeypatch, tiny_pair):
     for name in ("a/one", "b/two"):                          # only MAX_HUB_PAIRS real checkpoints stay cached
         SERVICE.models.get(name)
     assert [k for k in SERVICE.models._pairs if k[0] != MINIATURE] == [("a/one", ""), ("b/two", "")]
+
+
+@pytest.mark.parametrize("index", range(len(session.EXAMPLES)))
+def test_an_example_shows_its_recorded_trace_at_round_0_and_step_walks_it(index, monkeypatch):
+    """Clicking an example: round 0 of its shipped trace at once, the controls set to what made it (so nothing is
+    stale), and the next Step walks it without generating."""
+    monkeypatch.setattr(SERVICE, "generate", lambda *a, **k: pytest.fail("an example must not generate"))
+    out = ui.pick_example(ui.first_state(), index)
+    controls, screen = out[:N_CONTROLS], ui.Screen(*out[N_CONTROLS:])
+    trace = session.shipped(session.EXAMPLE_TRACES[session.EXAMPLES[index]])
+    assert dict(zip(session.DEFAULTS, controls))["prompt"] == session.EXAMPLES[index] == trace.prompt_text
+    assert screen.state.trace is trace and screen.state.index == 0 and "Round 0 of" in screen.status
+    assert ui.mark_stale(screen.state, *controls)[1].stale is False
+    assert "Settings changed" not in ui.step(screen.state, *controls).status
+    assert ui.step(screen.state, *controls).state.index == 1
+    assert ui.pick_example(screen.state, None)[N_CONTROLS:] == tuple(ui.unchanged(screen.state))

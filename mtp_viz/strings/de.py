@@ -124,7 +124,18 @@ STRINGS: dict[str, str] = {
                    "die Ausgabe ist genau die, die das Zielmodell allein geschrieben hätte. Mit **Schritt** sehen "
                    "Sie eine Runde nach der anderen."),
     "step.prompt": "Eingabetext (Prompt)",
-    "step.examples": "Beispiel-Prompts",
+    "step.trained_on": ("Beispiel-Prompts. Das mitgelieferte Miniaturmodell kennt nur englische Sprichwörter, kleine "
+                        "Tiergeschichten und Zählen: Prompts wie \"Slow and steady\" oder \"One snowy evening, Benny "
+                        "the bear\" setzt es fort, bei allem anderen kommt Unsinn heraus."),
+    "welcome.text": ("Multi-Token Prediction (MTP) von Gemma 4: Ein kleines Entwurfsmodell rät voraus, das große "
+                     "Modell prüft alles in einem Durchlauf."),
+    "welcome.tour": "Geführte Tour starten",
+    "link.button": "Link hierher",
+    "link.label": "Ein Link, der diese Seite so öffnet, wie sie jetzt ist (Reiter, Kapitel, Beispiel, Runde, Ansicht, "
+                  "Sprache)",
+    "link.bad": "⚠️ Nicht auf dieser Seite vorhanden: {pairs}. Der Link öffnet dort stattdessen die Voreinstellungen.",
+    "link.live": ("Der Text auf dem Bildschirm wurde hier erzeugt und ist nicht mit der App aufgezeichnet; der Link "
+                  "öffnet den Reiter deshalb ohne ihn: Ein Link lässt den Server nie etwas erzeugen."),
     "step.model": "Modell (Zielmodell)",
     "step.model_info": "das mitgelieferte Miniaturmodell, eine Hub-ID oder ein lokaler Ordner",
     "step.assistant": "Assistent (optional)",

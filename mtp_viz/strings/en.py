@@ -117,7 +117,17 @@ STRINGS: dict[str, str] = {
                    "model checks all the guesses in one pass. Kept guesses are free tokens; the output is exactly "
                    "what the target alone would write. Press **Step** to watch one round at a time."),
     "step.prompt": "Prompt",
-    "step.examples": "Example prompts",
+    "step.trained_on": ("Example prompts. The bundled miniature learned only English sayings, little animal stories "
+                        "and counting, so it carries on prompts like \"Slow and steady\" or \"One snowy evening, Benny "
+                        "the bear\"; anything else gets nonsense."),
+    "welcome.text": ("Gemma 4's multi-token prediction (MTP): a small drafter guesses the next tokens, and the big "
+                     "model checks them all in one pass."),
+    "welcome.tour": "Start the guided tour",
+    "link.button": "Link to this",
+    "link.label": "A link that opens this page as it is now (tab, chapter, example, round, view, language)",
+    "link.bad": "⚠️ Not on this page: {pairs}. The link opens at the page's defaults there instead.",
+    "link.live": ("The text on screen was generated here, not recorded with the app, so the link opens the "
+                  "step-through without it: opening a link never makes the server generate."),
     "step.model": "Model (target)",
     "step.model_info": "the bundled miniature, a hub id, or a local folder",
     "step.assistant": "Assistant (optional)",

@@ -108,7 +108,14 @@ STRINGS: dict[str, str] = {
                    "，再由大型的**目標模型**在一次前向傳播中檢查全部猜測。猜對的詞元等於白賺，而輸出和目標模型單獨生成的結果完全"
                    "相同。按 **單步** 一次看一輪。"),
     "step.prompt": "提示",
-    "step.examples": "範例提示",
+    "step.trained_on": ("範例提示。內建的迷你模型只學過英文諺語、動物小故事和數數：像「Slow and steady」或「One snowy "
+                        "evening, Benny the bear」這樣的提示它接得下去，其他內容只會得到胡言亂語。"),
+    "welcome.text": "Gemma 4 的多詞元預測（MTP）：小型草稿模型先猜接下來的詞元，大型模型在一次前向傳播中檢查全部猜測。",
+    "welcome.tour": "開始導覽",
+    "link.button": "連結到這裡",
+    "link.label": "開啟此頁目前樣子的連結（分頁、章節、範例、輪次、檢視、語言）",
+    "link.bad": "⚠️ 此頁沒有連結要求的：{pairs}。這些部分改以預設值開啟。",
+    "link.live": "畫面上的文字是在這台伺服器上生成的，不是隨應用程式預錄的，所以連結開啟逐步執行分頁時不含它：開啟連結絕不會讓伺服器生成文字。",
     "step.model": "模型（目標模型）",
     "step.model_info": "內建的迷你模型、Hugging Face Hub ID，或本機資料夾",
     "step.assistant": "輔助模型（選填）",

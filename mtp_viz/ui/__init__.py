@@ -12,12 +12,13 @@ from urllib.parse import quote
 import gradio as gr
 
 from mtp_viz import fonts
-from mtp_viz.ui import api, plotly_pane, policy, race, step_through, tour
+from mtp_viz.strings import t
+from mtp_viz.ui import api, links, plotly_pane, policy, race, step_through, tour
 from mtp_viz.ui import lab as lab_tab
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS and i18n=I18N)
 from mtp_viz.ui.service import SERVICE  # noqa: F401  (app.py and scripts import it from here)
 from mtp_viz.ui.session import DEFAULTS, EXAMPLES, request  # noqa: F401
-from mtp_viz.ui.words import I18N, L  # noqa: F401
+from mtp_viz.ui.words import I18N, L, lang_of  # noqa: F401
 
 # The page's fonts come from the app itself (assets/fonts/, see mtp_viz/fonts.py), never from a font host that a
 # classroom network may block: Gradio serves the folder as static files, the CSS names each face's URL.
@@ -32,22 +33,36 @@ CSS = (fonts.css(lambda path: f"gradio_api/file={quote(str(path))}") + "\n"
        " .tour-indicator {text-align: center; font-size: 1.4rem} .tour-narration {font-size: 1.1rem; max-width: 70rem}"
        # a touch screen has no hover: Plotly's toolbar, shown on a tap, would cover the chart's title
        " @media (hover: none) {.modebar-container {display: none !important}}"
+       " #welcome {align-items: center; gap: 0.5rem} .welcome-text {font-size: 0.95rem}"
        + plotly_pane.CSS)
 
 
 def build_demo() -> gr.Blocks:
     with gr.Blocks(title=L("app.title"), delete_cache=(3600, 3600)) as demo:
+        note = gr.Markdown(visible=False, elem_id="link-note")     # what a link asked for that the page lacks
         with gr.Tabs() as tabs:
-            with gr.Tab(L("tab.step"), id="step"):
+            with gr.Tab(L("tab.step"), id="step", elem_id="tab-step") as step_tab:
+                with gr.Row(elem_id="welcome"):      # one line on a projector; on a phone the button wraps below
+                    with gr.Column(scale=5, min_width=300):
+                        gr.Markdown(L("welcome.text"), elem_classes="welcome-text")
+                    with gr.Column(scale=1, min_width=240):
+                        start = gr.Button(L("welcome.tour"), variant="primary", size="md", elem_id="start-tour")
                 step = step_through.build(demo)
-            with gr.Tab(L("tab.race"), id="race"):
+            with gr.Tab(L("tab.race"), id="race", elem_id="tab-race") as race_tab:
                 racing = race.build(demo)
-            with gr.Tab(L("tab.tour"), id="tour"):
-                tour.build(demo, tabs)
-            with gr.Tab(L("lab.tab"), id="lab"):
+            with gr.Tab(L("tab.tour"), id="tour", elem_id="tab-tour") as tour_tab:
+                chapter = tour.build(demo, tabs, start, chapter_of=lambda req: links.place_of(req).chapter)
+            with gr.Tab(L("lab.tab"), id="lab", elem_id="tab-lab") as lab_page:
                 lab_tab.build(demo)
+        with gr.Row(equal_height=True, elem_id="link-row"):
+            link = gr.Button(L("link.button"), size="sm", scale=0, min_width=160, elem_id="link-this")
+            address = gr.Textbox(label=L("link.label"), visible=False, interactive=False, buttons=["copy"],
+                                 scale=4, elem_id="link-box")
+            on_screen = gr.Textbox(links.TABS[0], visible=False)      # the tab on screen, set by links.TAB_JS
         api.wire()
         race.wire_from_step(step["race"], step["controls"], racing, tabs)
+        labels = {step_tab: "tab.step", race_tab: "tab.race", tour_tab: "tab.tour", lab_page: "lab.tab"}
+        wire_links(demo, tabs, labels, note, link, address, on_screen, chapter, step["state"])
     demo.queue(**policy.queue_settings())
     return demo
 
@@ -58,3 +73,26 @@ def warm() -> threading.Thread:
     thread = threading.Thread(target=lab_tab.warm, name="warm-pages", daemon=True)
     thread.start()
     return thread
+
+
+def wire_links(demo, tabs, labels, note, link, address, on_screen, chapter, state) -> None:
+    """A page link (links.py) opens its tab, language and note on load (the step-through and the tour open their own
+    places); "Link to this" shows the address of what is on screen. `labels`: each gr.Tab and its label's key, written
+    out in a link's language (the browser switches the other words, links.LANG_JS, but not a tab not yet shown)."""
+    hidden = {"api_visibility": "private", "show_progress": "hidden"}
+
+    def arriving(request: gr.Request):
+        place = links.place_of(request)
+        text = links.note(place, lang_of(request))
+        names = [gr.Tab(label=t(key, place.lang)) if place.lang else gr.skip() for key in labels.values()]
+        return gr.Tabs(selected=place.tab) if place.tab else gr.skip(), gr.Markdown(text, visible=bool(text)), *names
+
+    def link_here(tab: str, k: int, shown, request: gr.Request):
+        lang = lang_of(request)
+        query, live = links.here(tab, k, step_through.first_paint().state if shown is None else shown, lang)
+        return gr.Textbox(links.page_url(getattr(request, "headers", None)) + query, visible=True,
+                          info=t("link.live", lang) if live else None)
+
+    demo.load(arriving, None, [tabs, note, *labels], **hidden)
+    demo.load(None, js=links.LANG_JS, **hidden)
+    link.click(link_here, [on_screen, chapter, state], address, js=links.TAB_JS, **hidden)

@@ -22,6 +22,10 @@ TRACES = Path(__file__).resolve().parents[2] / "assets" / "traces"
 EXPORTS = Path(tempfile.gettempdir()) / "mtp_viz_exports"    # downloads offered to users, kept for an hour
 # a saying the miniature knows, a story opening, and numbers: surprising text where its drafter struggles
 EXAMPLES = ["Actions speak", "Once upon a time,", "Tom counted to"]
+# the shipped trace (a name of recorded()) each example shows when clicked: round 0 at once, nothing generated
+EXAMPLE_TRACES = {"Actions speak": "actions speak", "Once upon a time,": "once upon a time sampled",
+                  "Tom counted to": "tom counted"}
+FIRST_TRACE = EXAMPLE_TRACES[EXAMPLES[0]]   # the step-through's first paint, at round 0
 PAGE = Settings(proposer="mtp", max_new_tokens=32)   # the page's defaults: the API's, but MTP and 32 tokens
 
 

@@ -51,9 +51,9 @@ class StepState:
         return replace(self, trace=trace, request=request, index=len(trace.rounds) - 1 if index < 0 else index,
                        serial=self.serial + 1, stale=False, acted=True, cached=cached, files=None)
 
-    def replay(self, trace: Trace) -> StepState:
-        """A shipped or uploaded trace at its last round, with the request that would make it again."""
-        return self.showing(trace, request_of(trace), -1)
+    def replay(self, trace: Trace, index: int = -1) -> StepState:
+        """A shipped or uploaded trace at round `index` (-1: its last), with the request that would make it again."""
+        return self.showing(trace, request_of(trace), index)
 
     def reset(self) -> StepState:
         return replace(self, trace=None, request=None, index=0, serial=self.serial + 1, stale=False, acted=True,

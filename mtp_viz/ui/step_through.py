@@ -18,17 +18,17 @@ from mtp_viz.figures import VIEWS, depends, empty, what_you_see
 from mtp_viz.figures import build as draw
 from mtp_viz.schema import parse_trace
 from mtp_viz.strings import TABLES, t
-from mtp_viz.ui import glossary, keys, policy
+from mtp_viz.ui import glossary, keys, links, policy
 from mtp_viz.ui.narration import output_so_far, summary, warning
 from mtp_viz.ui.plotly_pane import PlotlyPane
 from mtp_viz.ui.service import SERVICE
-from mtp_viz.ui.session import CONTROLS, DEFAULTS, EXAMPLES, controls_of, export_files, recorded, request, shipped
+from mtp_viz.ui.session import (CONTROLS, DEFAULTS, EXAMPLE_TRACES, EXAMPLES, FIRST_TRACE, controls_of, export_files,
+                                recorded, request, shipped)
 from mtp_viz.ui.step_state import CHOICES, FIRST_VIEW, STREAM, StepState
 from mtp_viz.ui.words import L, choices, lang_of
 
 PROPOSERS = ["mtp", "draft-model", "prompt-lookup", "none"]
 SCHEDULES = ["heuristic", "constant"]
-FIRST_TRACE = "actions speak"                             # painted at build time, at round 0
 
 
 class Screen(NamedTuple):
@@ -255,6 +255,15 @@ def replay(state: StepState, file, lang: str = "en") -> tuple:
     return _show(state.replay(trace), lang)
 
 
+def pick_example(state: StepState, index, lang: str = "en") -> tuple:
+    """An example prompt clicked: its shipped trace at round 0, with the controls that made it, so the next Step
+    walks it (nothing is generated, and the controls match what is on screen)."""
+    trace = shipped(EXAMPLE_TRACES[EXAMPLES[index]]) if isinstance(index, int) and 0 <= index < len(EXAMPLES) else None
+    if trace is None:
+        return (*keep_controls(), *unchanged(state))
+    return _show(state.replay(trace, 0), lang)
+
+
 def load_recorded(state: StepState, name: str, lang: str = "en") -> tuple:
     trace = shipped(name) if isinstance(name, str) else None
     if trace is None:
@@ -280,6 +289,16 @@ def in_language(state: StepState, lang: str = "en") -> Screen:
     if lang == "en" or state.acted:
         return unchanged(state)
     return show(state, lang)
+
+
+def arrive(state: StepState, place: links.Place | None = None, lang: str = "en") -> tuple:
+    """On page load: the shipped example, round and view a link asks for (links.Place), with the controls that made
+    it; else the first paint in the visitor's language (in_language). Never undoes what the visitor did first."""
+    place = place or links.Place()
+    if state.acted or (place.example, place.round, place.view) == (None, None, None):
+        return (*keep_controls(), *in_language(state, lang))
+    trace = shipped(place.example or FIRST_TRACE)
+    return _show(state.replay(trace, place.round or 0).choose(place.view or state.view), lang)
 
 
 def _recorded_labels() -> list[tuple[str, str]]:
@@ -308,7 +327,9 @@ def build(demo: gr.Blocks) -> dict:
         with gr.Column(scale=5, min_width=320):
             prompt = gr.Textbox(label=L("step.prompt"), value=DEFAULTS["prompt"], lines=1,
                                 max_length=policy.max_prompt_chars())
-            gr.Examples([[e] for e in EXAMPLES], inputs=[prompt], cache_examples=False, label=L("step.examples"))
+            # labelled with what the bundled miniature knows, so a newcomer's own prompt is in its style
+            examples = gr.Dataset(components=[prompt], samples=[[e] for e in EXAMPLES], type="index",
+                                  label=L("step.trained_on"), elem_id="examples")
         with gr.Column(scale=3, min_width=220):
             model = gr.Dropdown(choices(policy.model_choices()), value=DEFAULTS["model"], label=L("step.model"),
                                 allow_custom_value=True,   # a replayed trace may name any model; policy gates runs
@@ -399,5 +420,10 @@ def build(demo: gr.Blocks) -> dict:
     export.collapse(localized(close_exports), [state], views, **quiet)
     upload.upload(localized(replay), [state, upload], [*controls, *views], **hidden)
     example.input(localized(load_recorded), [state, example], [*controls, *views], **hidden)
-    demo.load(localized(in_language), [state], views, **quiet)
-    return {"race": race_btn, "controls": controls}
+    examples.click(localized(pick_example), [state, examples], [*controls, *views], **hidden)
+    def arriving(state, request: gr.Request):       # and the view chooser set to the view shown
+        out = arrive(first_paint().state if state is None else state, links.place_of(request), lang_of(request))
+        return *out, out[-1].view
+
+    demo.load(arriving, [state], [*controls, *views, chooser], **quiet)
+    return {"race": race_btn, "controls": controls, "state": state}

@@ -203,8 +203,11 @@ def _plots(ch: Chapter, tr: Trace, i: int, lang: str) -> tuple:
 
 
 # -- layout -----------------------------------------------------------------------------------------------------
-def build(demo: gr.Blocks, tabs: gr.Tabs | None = None) -> None:
-    """Lay out the tour inside the current gr.Tab; `tabs` (the page's gr.Tabs) lets chapters open other tabs."""
+def build(demo: gr.Blocks, tabs: gr.Tabs | None = None, start: gr.Button | None = None,
+          chapter_of: Callable[[gr.Request], int | None] | None = None) -> gr.State:
+    """Lay out the tour inside the current gr.Tab; `tabs` (the page's gr.Tabs) lets chapters open other tabs; `start`,
+    a button elsewhere, opens the tour at chapter 1; `chapter_of` says which chapter (0-based) a page's link asks for,
+    which the page opens at. Returns the chapter on screen (a gr.State)."""
     chapter = gr.State(0)
     gr.Markdown(L("tour.intro"))
     with gr.Row(equal_height=True):
@@ -236,7 +239,11 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None) -> None:
         return (*out, out[8], out[9])
 
     def show(k: int, request: gr.Request):
-        return turned(k, request)
+        asked = chapter_of(request) if chapter_of else None
+        return turned(k if asked is None else asked, request)
+
+    def opening(request: gr.Request):
+        return gr.Tabs(selected="tour"), *turned(0, request)
 
     def forward(k: int, request: gr.Request):
         return turned(k + 1, request)
@@ -256,3 +263,6 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None) -> None:
     if tabs is not None:
         link.click(lambda k: gr.Tabs(selected=LINKS[CHAPTERS[k].link][0]), [chapter], tabs, **hidden)
     demo.load(show, [chapter], outputs, **hidden)
+    if start is not None and tabs is not None:
+        start.click(opening, None, [tabs, *outputs], **hidden)
+    return chapter

@@ -46,10 +46,18 @@ def text(value, lang: str = DEFAULT) -> str:
     return value
 
 
+def lang_asked(value) -> str | None:
+    """The table a link's `lang=` names ("en", "de", "zh-TW" or "zh", in any case); None for none we have."""
+    tag = str(value or "").strip().lower()
+    return next((table for loc, table in LOCALES.items() if tag == loc.lower()), None)
+
+
 def lang_of(request: gr.Request | None) -> str:
-    """The visitor's table ("en", "zh-TW", "de") from the browser's Accept-Language header."""
+    """The visitor's table ("en", "zh-TW", "de"): the page link's `lang=` (every event carries the page's query),
+    else the browser's Accept-Language header."""
+    query = getattr(request, "query_params", None) or {}
     headers = getattr(request, "headers", None) or {}
-    return language_of(headers.get("accept-language"))
+    return lang_asked(query.get("lang")) or language_of(headers.get("accept-language"))
 
 
 def lang_now() -> str:
