@@ -177,11 +177,17 @@ def shoot(page, lang: str, name: str, size: tuple[int, int], target=None) -> Non
     page.screenshot(path=str(DOCS / f"{name}_{lang}_{size[0]}.jpg"), type="jpeg", quality=45)
 
 
+# Every visible plot within the window again after a resize (Plotly's relayout has landed).
+FITTED = ("() => [...document.querySelectorAll('.js-plotly-plot')].every(p => !p.offsetParent || "
+          "p.getBoundingClientRect().right <= innerWidth + 1)")
+
+
 def each_size(page, lang: str, where: str, name: str, found: list, shots: bool, target=None, sizes=SIZES) -> None:
     for size in sizes:
         if page.viewport_size != {"width": size[0], "height": size[1]}:
             page.set_viewport_size({"width": size[0], "height": size[1]})
-            page.wait_for_timeout(350)                  # Plotly relayouts on resize
+            page.wait_for_timeout(350)                  # Plotly relayouts on resize: on a loaded host, later
+            page.wait_for_function(FITTED, timeout=10_000)
         found += problems(page, f"{lang} {size[0]} {where}")
         if shots and (lang == "en" or size == sizes[0]):
             shoot(page, lang, name, size, target)
