@@ -36,7 +36,7 @@ def test_the_benchmark_sees_a_figure_drawn_slowly(server):
         browser = launch(p)
         page = page_with_probe(browser, server)
         plain, slowed = [], []
-        for k in range(8):
+        for k in range(16):
             if bench.at_round(page) == bench.rounds(page)[2]:
                 bench.timed(page, lambda: bench.slide(page, 0))
             bench.slow(page, "#view" if k % 2 else None, DELAY_MS)
@@ -50,7 +50,9 @@ def test_the_benchmark_sees_a_figure_drawn_slowly(server):
                 assert not waits
                 plain.append(took)
         bench.slow(page, None)
-        assert statistics.median(slowed) - statistics.median(plain) >= DELAY_MS / 2, (plain, slowed)
+        # about DELAY_MS more (often more: the wait also holds back what the page draws after the view); a third
+        # of it leaves room for a loaded machine's noise between Steps
+        assert statistics.median(slowed) - statistics.median(plain) >= DELAY_MS / 3, (plain, slowed)
         browser.close()
 
 
