@@ -27,7 +27,7 @@ def test_lab_runs_a_small_sweep_and_redraws(server):
         status = page.locator(".prose.lab-status")
         expect(status).to_contain_text("recorded on the miniature")        # the shipped sweep paints first
         expect(page.locator(".lab-plot .js-plotly-plot")).to_have_count(3)
-        assert page.evaluate(POINTS)[:2] == [6, 6]                        # N = 1, 2, 3, 4, 6, 8
+        assert page.evaluate(POINTS)[:2] == [8, 8]                        # N = 1, 2, 3, 4, 6, 8, 12, 16
 
         page.locator("#lab-prompts textarea").fill("Actions speak")
         grid = page.locator("#lab-ns")

@@ -38,7 +38,8 @@ LOCALES = {"en": "en-US", "de": "de-DE", "zh-TW": "zh-TW"}
 # the recorded sweep's file and a column of it, the cost model's author, serving engines
 PAGE_IDS = {"cpu", "float32", "bfloat16", "cuda", "lab_sweep", "csv", "new_tokens", "Leviathan", "vLLM", "SGLang",
             "CPU", "GPU", "float", "ForCausalLM", "AssistantForCausalLM",    # hardware and transformers' class names
-            "Hugging", "Face", "Hub", "Home"}                                # a product and a key on the keyboard
+            "Hugging", "Face", "Hub", "Home",                                # a product and a key on the keyboard
+            "Slow", "steady", "One", "snowy", "evening", "Benny", "bear"}   # the miniature's English prompts, quoted
 
 # Every visible plot: its box, and the boxes of its title, axis titles and annotation texts (empty ones left out);
 # the Gradio label badge of the block it sits in; for the activation diagram, each box label and its box.

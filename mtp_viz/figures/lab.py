@@ -147,7 +147,9 @@ def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
                            showarrow=False, yanchor="bottom", xanchor="left", xshift=4, font={"size": 12})
     fig.update_xaxes(title_text=t("lab.axis.n", lang), dtick=1)
     fig.update_yaxes(title_text=t("lab.axis.speedup", lang))     # not from 0: the action is near the 1.0 line
-    return fig
+    rows = sum(1 for trace in fig.data if trace.showlegend is not False)
+    fig.update_layout(height=440 + 24 * rows)                     # the legend under the plot, which keeps its height
+    return theme.legend_below(fig, rows)    # in a half-width pane (tour chapter 9) a legend on top runs into the title
 
 
 def two_pairs(frames: dict[str, pd.DataFrame], lang: str = "en") -> go.Figure:

@@ -429,7 +429,7 @@ STRINGS: dict[str, str] = {
     "fig.activations.next_token": "das nächste Token",
     "fig.activations.post_hover": ("zurück auf die Breite des Zielmodells: vertritt beim nächsten Vorschlag dessen "
                                    "verborgenen Zustand"),
-    "fig.activations.loop": "nächster Vorschlag: neuer verborgener Zustand + Embedding des geratenen Tokens",
+    "fig.activations.loop": "nächster Vorschlag: neuer verborgener Zustand + Token-Embedding",
     "fig.activations.position": "Positions-ID {pos} für alle {n} Vorschläge dieser Runde",
     "fig.activations.positions": "Positions-IDs {pos}",
     "fig.moe": "Mixture of Experts: {caveat}",
