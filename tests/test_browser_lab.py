@@ -31,7 +31,7 @@ def test_lab_runs_a_small_sweep_and_redraws(server):
 
         page.locator("#lab-prompts textarea").fill("Actions speak")
         grid = page.locator("#lab-ns")
-        for n in ("3", "4", "6", "8"):
+        for n in ("3", "4", "6", "8", "12", "16"):
             grid.get_by_label(n, exact=True).uncheck()
         page.get_by_label("heuristic", exact=True).uncheck()
         page.get_by_role("spinbutton", name="Repeats (timings are the median)").fill("1")
