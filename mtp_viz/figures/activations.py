@@ -86,7 +86,8 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     notes.append({"x": 0.0, "y": -1.95, "ax": 6.2, "ay": -1.95, "xref": "x", "yref": "y", "axref": "x",
                   "ayref": "y", "showarrow": True, "arrowhead": 3, "arrowwidth": 2, "arrowcolor": theme.ORANGE,
                   "text": ""})
-    notes.append({"x": 5.6, "xanchor": "right", "y": -1.95, "text": w("loop"),   # clear of the embedding box's label
+    # on two short lines, so a long caption (German) clears the labels of the embedding and post_projection boxes
+    notes.append({"x": 3.1, "y": -1.95, "text": theme.wrap(w("loop"), 36),
                   "showarrow": False, "yshift": 12, "font": {"color": theme.ORANGE, "size": 13}})
     if steps:
         pos = sorted({d.position_id for d in steps})
