@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from mtp_viz import generate_trace, load_pair  # noqa: E402
 from mtp_viz.figures.experts import batch_rows, distinct_per_layer, recorded_batch  # noqa: E402
-from mtp_viz.lab import experts_touched  # noqa: E402
+from mtp_viz.lab_math import experts_touched  # noqa: E402
 from mtp_viz.training.corpus import DEMO_PROMPT, HELDOUT_PROMPTS  # noqa: E402
 from load import prompt_of  # noqa: E402
 

@@ -21,8 +21,8 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")    # as app.py: idle OpenMP 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mtp_viz import load_pair  # noqa: E402
-from mtp_viz.figures.lab import best_measured, best_predicted, measured_drop  # noqa: E402
-from mtp_viz.lab import DEFAULT_SWEEP, cost_model, sweep  # noqa: E402
+from mtp_viz.figures.lab_charts import best_measured, best_predicted, measured_drop  # noqa: E402
+from mtp_viz.lab_math import DEFAULT_SWEEP, RECORDED_SWEEPS, cost_model, sweep  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PROMPTS = ["Actions speak", "Once upon a time,", "Tom counted to"]     # the app's examples (mtp_viz.ui.session)
@@ -80,7 +80,7 @@ def main():
     for name, met in ok.items():
         print(f"  {name}: bar {BARS[name]}: {'ok' if met else 'MISSED'}")
     if args.write:
-        path = ROOT / "assets" / ("lab_sweep.csv" if args.pair == "miniature" else "lab_sweep_shallow.csv")
+        path = RECORDED_SWEEPS[args.pair]
         df.to_csv(path, index=False)
         print(f"wrote {path.relative_to(ROOT)}")
     return 0 if all(ok.values()) else 1

@@ -10,7 +10,7 @@ repeats, summed over prompts. Columns:
   no-drafter run); v: a verification pass over that one-token pass;
 - speedup: the no-drafter run's ms per token over this setting's, both whole generations (prefill included).
 
-Then the default settings' figure from the lab's own sweep (`mtp_viz.lab.sweep`, steady rounds only: no prefill,
+Then the default settings' figure from the lab's own sweep (`mtp_viz.lab_math.sweep`, steady rounds only: no prefill,
 no last round cut by the token budget) beside the direct one, and how far apart they are. Ratios only: absolute
 times on a shared machine move, ratios measured in one interleaved run hold. Knows the public API only.
 """
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import torch  # noqa: E402
 
 from mtp_viz import generate_trace, load_pair  # noqa: E402
-from mtp_viz.lab import sweep  # noqa: E402
+from mtp_viz.lab_math import sweep  # noqa: E402
 from mtp_viz.training.corpus import HELDOUT_PROMPTS  # noqa: E402
 
 NS = (1, 2, 3, 4, 6, 8)

@@ -1,7 +1,7 @@
 """A real server's speculative-decoding numbers, read from its Prometheus `/metrics` text and put on the lab's model.
 
 Knows the metric names of vLLM (counters, vllm/v1/spec_decode/metrics.py) and SGLang (gauges,
-python/sglang/srt/metrics/collector.py), prometheus_client's text parser and mtp_viz.lab's cost model; knows no
+python/sglang/srt/metrics/collector.py), prometheus_client's text parser and mtp_viz.lab_math's cost model; knows no
 network, no Gradio and no Plotly (the UI fetches a URL, in local mode only, and draws).
 
 vLLM counts since the server started, so two snapshots, one before and one after a workload, subtract into a
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from mtp_viz import lab
+from mtp_viz import lab_math
 
 MAX_CHARS = 4_000_000      # a vLLM page is 50-300 kB; more than this is not a /metrics page of one server
 VLLM = {"drafts": "vllm:spec_decode_num_drafts", "draft_tokens": "vllm:spec_decode_num_draft_tokens",
@@ -176,10 +176,10 @@ def summarize(before: Snapshot | None, after: Snapshot, gamma: int | None = None
         gamma, gamma_source = len(shares), "positions"
     if shares:
         reached = [drafts, *snap.per_position[:-1]]
-        alpha, alpha_source = lab.alpha_from_positions(snap.per_position, reached), "positions"
+        alpha, alpha_source = lab_math.alpha_from_positions(snap.per_position, reached), "positions"
     else:
         notes.append("server.note.no_positions_vllm")
-        alpha, alpha_source = (lab.alpha_from_rate(min(rate, 1.0), gamma), "rate") if rate is not None and gamma \
+        alpha, alpha_source = (lab_math.alpha_from_rate(min(rate, 1.0), gamma), "rate") if rate is not None and gamma \
             else (None, "")
     return Summary("vllm", snap.model, windowed, drafts, tokens, accepted, rate, 1.0 + accepted / drafts, shares,
                    gamma, gamma_source, alpha, alpha_source, resets, tuple(notes))
@@ -198,9 +198,9 @@ def _sglang(snap: Snapshot, gamma: int | None) -> Summary:
         return Summary("sglang", snap.model, False, acceptance_rate=rate, mean_acceptance_length=length,
                        notes=tuple(notes))
     if length is not None:
-        alpha, alpha_source = lab.alpha_from_rate(float(np.clip((length - 1.0) / gamma, 0.0, 1.0)), gamma), "length"
+        alpha, alpha_source = lab_math.alpha_from_rate(float(np.clip((length - 1.0) / gamma, 0.0, 1.0)), gamma), "length"
     else:
-        alpha, alpha_source = lab.alpha_from_rate(float(np.clip(rate, 0.0, 1.0)), gamma), "rate"
+        alpha, alpha_source = lab_math.alpha_from_rate(float(np.clip(rate, 0.0, 1.0)), gamma), "rate"
     return Summary("sglang", snap.model, False, acceptance_rate=rate, mean_acceptance_length=length, gamma=int(gamma),
                    gamma_source=source, alpha=alpha, alpha_source=alpha_source, notes=tuple(notes))
 
@@ -211,14 +211,14 @@ def predict(summary: Summary, c: float, ns=NS) -> pd.DataFrame:
     if summary.alpha is None or not math.isfinite(summary.alpha):
         return pd.DataFrame(columns=["num_assistant_tokens", "tokens_per_target_pass", "speedup"])
     model = {"alpha": summary.alpha, "c": float(c), "v0": 1.0, "v1": 0.0}
-    return lab.predicted_curve(model, ns)
+    return lab_math.predicted_curve(model, ns)
 
 
 def best_n(summary: Summary, c: float, ns=NS) -> int | None:
-    """The N with the largest predicted speed-up (lab.best_gamma), or None without an α."""
+    """The N with the largest predicted speed-up (lab_math.best_gamma), or None without an α."""
     if summary.alpha is None or not math.isfinite(summary.alpha):
         return None
-    return lab.best_gamma(summary.alpha, float(c), ns)
+    return lab_math.best_gamma(summary.alpha, float(c), ns)
 
 
 def read(before_text: str | None, after_text: str, gamma: int | None = None) -> Summary:

@@ -1,4 +1,4 @@
-"""Tests for mtp_viz.ui.api through a real server: gradio_client calls `trace` by its named parameters, gets the
+"""Tests for mtp_viz.ui.endpoint through a real server: gradio_client calls `trace` by its named parameters, gets the
 trace JSON back, and reads bad input as an error message; the page's own events are not part of the API.
 
 Knows the endpoint's name and parameters; launches the demo on a free local port with the miniature preloaded.
@@ -81,7 +81,7 @@ def test_the_pages_own_events_are_not_in_the_api(client):
 
     demo = build_demo()
     page = [fn for fn in demo.fns.values() if getattr(fn.fn, "__module__", "").startswith(
-        ("mtp_viz.ui.step_through", "mtp_viz.ui.tour", "mtp_viz.ui.glossary", "mtp_viz.ui.lab"))]
+        ("mtp_viz.ui.step_through", "mtp_viz.ui.tour", "mtp_viz.ui.glossary", "mtp_viz.ui.lab_tab"))]
     assert page and all(fn.api_visibility == "private" for fn in page)
     names = set(client.view_api(return_format="dict", print_info=False)["named_endpoints"])
     assert "/trace" in names and not names & {"/step", "/run_to_end", "/reset", "/scrub", "/play", "/tick",

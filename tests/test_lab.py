@@ -1,7 +1,7 @@
 """Tests for the draft-length lab: the cost model against hand-computed values, sweep() on tiny models from
 configs, the lab figures from a hand-built DataFrame, and the tab's handlers without a browser.
 
-Knows mtp_viz.lab, mtp_viz.figures.lab and mtp_viz.ui.lab; the tiny random pair comes from conftest.
+Knows mtp_viz.lab_math, mtp_viz.figures.lab_charts and mtp_viz.ui.lab_tab; the tiny random pair comes from conftest.
 """
 from __future__ import annotations
 
@@ -12,55 +12,55 @@ import pandas as pd
 import pytest
 
 from conftest import PROMPT
-from mtp_viz import lab
-from mtp_viz.figures import lab as views
+from mtp_viz import lab_math
+from mtp_viz.figures import lab_charts as views
 
 
 # -- the cost model ------------------------------------------------------------------------------------------------
 def test_expected_tokens_by_hand():
-    assert lab.expected_tokens(0.5, 2) == pytest.approx(1 + 0.5 + 0.25)          # 1 + α + α²
-    assert lab.expected_tokens(0.0, 4) == pytest.approx(1.0)                      # nothing accepted: the target's token
-    assert lab.expected_tokens(1.0, 4) == pytest.approx(5.0)                      # everything accepted: N + 1
-    assert lab.expected_tokens(0.8, np.array([1, 2])) == pytest.approx([1.8, 1 + 0.8 + 0.64])
+    assert lab_math.expected_tokens(0.5, 2) == pytest.approx(1 + 0.5 + 0.25)          # 1 + α + α²
+    assert lab_math.expected_tokens(0.0, 4) == pytest.approx(1.0)                      # nothing accepted: the target's token
+    assert lab_math.expected_tokens(1.0, 4) == pytest.approx(5.0)                      # everything accepted: N + 1
+    assert lab_math.expected_tokens(0.8, np.array([1, 2])) == pytest.approx([1.8, 1 + 0.8 + 0.64])
 
 
 def test_walltime_improvement_by_hand():
     # Leviathan et al. 2023, theorem 3.8: (1 − α^(γ+1)) / ((1 − α)(γc + 1))
-    assert lab.walltime_improvement(0.8, 4, 0.05) == pytest.approx((1 - 0.8 ** 5) / (0.2 * 1.2))
-    assert lab.walltime_improvement(0.8, 4, 0.05, verify_cost=2.0) == pytest.approx((1 - 0.8 ** 5) / 0.2 / 2.2)
-    assert lab.walltime_improvement(0.0, 3, 0.5) == pytest.approx(1 / 2.5)        # drafting that never pays
-    assert lab.best_gamma(0.8, 0.05) > lab.best_gamma(0.8, 0.5) >= 1              # a dearer drafter, a shorter draft
+    assert lab_math.walltime_improvement(0.8, 4, 0.05) == pytest.approx((1 - 0.8 ** 5) / (0.2 * 1.2))
+    assert lab_math.walltime_improvement(0.8, 4, 0.05, verify_cost=2.0) == pytest.approx((1 - 0.8 ** 5) / 0.2 / 2.2)
+    assert lab_math.walltime_improvement(0.0, 3, 0.5) == pytest.approx(1 / 2.5)        # drafting that never pays
+    assert lab_math.best_gamma(0.8, 0.05) > lab_math.best_gamma(0.8, 0.5) >= 1              # a dearer drafter, a shorter draft
 
 
 def test_alpha_fits():
     # the vLLM per-position figures: accepted 0.844+0.599+0.385+0.271 of reached 1+0.844+0.599+0.385
-    assert lab.alpha_from_positions([0.844, 0.599, 0.385, 0.271], [1, 0.844, 0.599, 0.385]) == pytest.approx(
+    assert lab_math.alpha_from_positions([0.844, 0.599, 0.385, 0.271], [1, 0.844, 0.599, 0.385]) == pytest.approx(
         2.099 / 2.828)
-    assert math.isnan(lab.alpha_from_positions([0], [0]))
+    assert math.isnan(lab_math.alpha_from_positions([0], [0]))
     for alpha in (0.3, 0.7, 0.95):
-        rate = (lab.expected_tokens(alpha, 3) - 1) / 3                           # accepted / drafted at N = 3
-        assert lab.alpha_from_rate(rate, 3) == pytest.approx(alpha, abs=1e-6)
-    assert set(lab.PRESETS) == {"e2b", "31b", "26b"}
-    assert all(0 < p["alpha"] < 1 and 0 < p["c"] < 1 for p in lab.PRESETS.values())
+        rate = (lab_math.expected_tokens(alpha, 3) - 1) / 3                           # accepted / drafted at N = 3
+        assert lab_math.alpha_from_rate(rate, 3) == pytest.approx(alpha, abs=1e-6)
+    assert set(lab_math.PRESETS) == {"e2b", "31b", "26b"}
+    assert all(0 < p["alpha"] < 1 and 0 < p["c"] < 1 for p in lab_math.PRESETS.values())
 
 
 # -- sweep on tiny models --------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def swept(tiny_pair):
     calls = []
-    df = lab.sweep(tiny_pair, [PROMPT, PROMPT[:5]], ns=(1, 3), schedules=("constant", "heuristic"), repeats=2,
+    df = lab_math.sweep(tiny_pair, [PROMPT, PROMPT[:5]], ns=(1, 3), schedules=("constant", "heuristic"), repeats=2,
                    max_new_tokens=12, progress=lambda f, setting: calls.append((f, setting)))
     return df, calls
 
 
 def test_sweep_columns_and_types(swept):
     df, _ = swept
-    assert list(df.columns) == lab.COLUMNS
+    assert list(df.columns) == lab_math.COLUMNS
     assert len(df) == 1 + 2 * 2                                                   # none + schedules x N
     assert list(df["proposer"]) == ["none"] + ["mtp"] * 4
     for col in ("num_assistant_tokens", "new_tokens", "target_passes", "drafter_passes"):
         assert pd.api.types.is_integer_dtype(df[col]), col
-    for col in lab.COLUMNS[6:-2]:
+    for col in lab_math.COLUMNS[6:-2]:
         assert pd.api.types.is_float_dtype(df[col]), col
 
 
@@ -95,7 +95,7 @@ def test_sweep_invariants(swept):
 def test_sweep_survives_csv(swept, tmp_path):
     df, _ = swept
     df.to_csv(tmp_path / "s.csv", index=False)
-    back = lab.read_csv(tmp_path / "s.csv")
+    back = lab_math.read_csv(tmp_path / "s.csv")
     pd.testing.assert_frame_equal(back, df, check_dtype=False)
 
 
@@ -104,7 +104,7 @@ def test_sweep_survives_csv(swept, tmp_path):
 def test_sweep_rejects_a_bad_grid(tiny_pair, kwargs):
     args = dict(prompts=[PROMPT], ns=(1,), repeats=1, max_new_tokens=4) | kwargs
     with pytest.raises(ValueError):
-        lab.sweep(tiny_pair, **args)
+        lab_math.sweep(tiny_pair, **args)
 
 
 # -- figures from a hand-built sweep ---------------------------------------------------------------------------------
@@ -115,16 +115,16 @@ def fixture_frame() -> pd.DataFrame:
                  acceptance_by_position="", target_passes=40, drafter_passes=0)]
     for n in (1, 2, 4, 8):
         rows.append(dict(proposer="mtp", schedule="constant", num_assistant_tokens=n,
-                         tokens_per_target_pass=lab.expected_tokens(0.8, n), target_ms_per_pass=3.0,
+                         tokens_per_target_pass=lab_math.expected_tokens(0.8, n), target_ms_per_pass=3.0,
                          drafter_ms_per_pass=1.0, alpha=0.8, target_passes=20, drafter_passes=20 * n,
-                         speedup_vs_none=lab.walltime_improvement(0.8, n, 0.5, 1.5) * (0.9 if n == 8 else 1.0),
+                         speedup_vs_none=lab_math.walltime_improvement(0.8, n, 0.5, 1.5) * (0.9 if n == 8 else 1.0),
                          acceptance_by_position=" ".join(f"{0.8 ** k:.4f}" for k in range(1, n + 1))))
     rows.append(dict(rows[2], schedule="heuristic", speedup_vs_none=1.2))
-    return pd.DataFrame(rows).reindex(columns=lab.COLUMNS)
+    return pd.DataFrame(rows).reindex(columns=lab_math.COLUMNS)
 
 
 def test_cost_model_reads_the_frame():
-    model = lab.cost_model(fixture_frame())
+    model = lab_math.cost_model(fixture_frame())
     assert model["alpha"] == pytest.approx(0.8) and model["c"] == pytest.approx(0.5)
     assert model["v0"] == pytest.approx(1.5) and model["v1"] == pytest.approx(0.0, abs=1e-9)
 
@@ -135,7 +135,7 @@ def test_tokens_view():
     assert metas == ["limit", "predicted", "measured", "heuristic"]
     assert list(fig.data[0].y) == [n + 1 for n in range(1, 9)]                   # N + 1
     assert list(fig.data[2].x) == [1, 2, 4, 8]
-    assert fig.data[1].y[3] == pytest.approx(lab.expected_tokens(0.8, 4))
+    assert fig.data[1].y[3] == pytest.approx(lab_math.expected_tokens(0.8, 4))
     assert "α = 0.80" in fig.data[1].name and fig.layout.title.text == "Tokens per target pass against N"
 
 
@@ -145,7 +145,7 @@ def test_speedup_view_marks_best_and_baseline():
     by = {t.meta: t for t in fig.data}
     assert set(by) == {"baseline", "predicted", "measured", "heuristic", "best"}
     assert list(by["baseline"].y) == [1.0, 1.0] and "c = 0.50" in fig.layout.title.text
-    predicted = lab.walltime_improvement(0.8, np.arange(1, 9), 0.5, 1.5)
+    predicted = lab_math.walltime_improvement(0.8, np.arange(1, 9), 0.5, 1.5)
     assert list(by["predicted"].y) == pytest.approx(list(predicted))
     assert views.best_predicted(df) == int(np.argmax(predicted)) + 1
     assert by["best"].x[0] == views.best_measured(df)
@@ -159,8 +159,8 @@ def test_two_pairs_draw_each_pairs_measurement_and_its_own_prediction():
     fig = views.two_pairs({"miniature": cheap, "miniature-shallow": costly}, "de")
     assert [t.meta for t in fig.data] == ["baseline", "predicted", "measured", "predicted", "measured"]
     ns = np.arange(1, 9)
-    assert list(fig.data[1].y) == pytest.approx(list(lab.walltime_improvement(0.8, ns, 0.1, 1.5)))
-    assert list(fig.data[3].y) == pytest.approx(list(lab.walltime_improvement(0.8, ns, 0.5, 1.5)))
+    assert list(fig.data[1].y) == pytest.approx(list(lab_math.walltime_improvement(0.8, ns, 0.1, 1.5)))
+    assert list(fig.data[3].y) == pytest.approx(list(lab_math.walltime_improvement(0.8, ns, 0.5, 1.5)))
     assert "c = 0,10" in fig.data[2].name and "c = 0,50" in fig.data[4].name and "gemessen" in fig.data[2].name
     assert views.two_pairs({"miniature": None}).layout.annotations     # nothing recorded: it says so
 
@@ -177,9 +177,9 @@ def test_what_if_curves_and_presets():
     fig = views.what_if(0.8, 0.05)
     metas = [t.meta for t in fig.data]
     assert metas.count("what_if") == 2 and "best" in metas and "baseline" in metas
-    assert sum(m.startswith("preset:") for m in metas) == 2 * len(lab.PRESETS)
+    assert sum(m.startswith("preset:") for m in metas) == 2 * len(lab_math.PRESETS)
     assert all("projected, not measured" in t.name for t in fig.data if t.meta.startswith("preset:"))
-    assert f"Best N {lab.best_gamma(0.8, 0.05)}" in fig.layout.title.text
+    assert f"Best N {lab_math.best_gamma(0.8, 0.05)}" in fig.layout.title.text
     fig.to_json()
 
 
@@ -197,7 +197,7 @@ def test_views_without_a_sweep_say_so():
 
 # -- the tab's handlers ----------------------------------------------------------------------------------------------
 def test_request_bounds():
-    from mtp_viz.ui import lab as tab
+    from mtp_viz.ui import lab_tab as tab
 
     assert tab.parse_prompts(" a \n\n b ") == ["a", "b"]
     for text in ["", "\n".join("p" * 3 for _ in range(tab.MAX_PROMPTS + 1)), "x" * (tab.MAX_PROMPT_CHARS + 1)]:
@@ -213,7 +213,7 @@ def test_request_bounds():
 
 
 def test_bad_request_only_changes_the_status():
-    from mtp_viz.ui import lab as tab
+    from mtp_viz.ui import lab_tab as tab
 
     out = tab.run("", "miniature", [1], ["constant"], ["mtp"], 16, 1)
     assert "at least one prompt" in out[3] and len(out) == 7
@@ -222,7 +222,7 @@ def test_bad_request_only_changes_the_status():
 def test_the_progress_line_and_the_charts_reading_are_in_the_readers_language():
     """Issue 27, item 5 and issue 26, item 4: the sweep's progress line names the setting in the page's words, and
     the sentence under the speed-up chart quotes the chart's own peak and fall."""
-    from mtp_viz.ui import lab as tab
+    from mtp_viz.ui import lab_tab as tab
 
     assert tab.progress_text(("mtp", "constant", 6), "zh-TW") == "MTP（Gemma 4 輔助模型） · 固定 · N = 6"
     assert "konstant" in tab.progress_text(("mtp", "constant", 6), "de")
@@ -238,25 +238,25 @@ def test_the_progress_line_and_the_charts_reading_are_in_the_readers_language():
 
 
 def test_first_paint_and_presets():
-    from mtp_viz.ui import lab as tab
+    from mtp_viz.ui import lab_tab as tab
 
     out = tab.first_paint()
     assert len(out) == 7
-    if tab.SHIPPED.exists():
-        assert "recorded on the miniature" in out[3] and len(out[4]) == len(tab.shipped())
+    if lab_math.recorded_sweep() is not None:
+        assert "recorded on the miniature" in out[3] and len(out[4]) == len(lab_math.recorded_sweep())
     alpha, c, moe, note = tab.choose_preset("26b")
-    assert (alpha, c, moe) == (lab.PRESETS["26b"]["alpha"], lab.PRESETS["26b"]["c"], True)
+    assert (alpha, c, moe) == (lab_math.PRESETS["26b"]["alpha"], lab_math.PRESETS["26b"]["c"], True)
     assert "projected, not measured" in note and "experts" in note
     assert tab.choose_preset("e2b")[2] is False
 
 
 def test_the_page_starts_with_the_sweep_that_was_recorded():
-    """One default sweep (lab.DEFAULT_SWEEP): the lab's controls start with it, and both recorded CSVs hold exactly
+    """One default sweep (lab_math.DEFAULT_SWEEP): the lab's controls start with it, and both recorded CSVs hold exactly
     its rows (each proposer and schedule at each N, and the no-drafter row), so the first paint is what Run sweep
     would measure."""
-    from mtp_viz.ui import lab as tab
+    from mtp_viz.ui import lab_tab as tab
 
-    sweep = lab.DEFAULT_SWEEP
+    sweep = lab_math.DEFAULT_SWEEP
     assert (tab.DEFAULTS["ns"], tab.DEFAULTS["schedules"], tab.DEFAULTS["proposers"]) == (
         list(sweep["ns"]), list(sweep["schedules"]), list(sweep["proposers"]))
     assert (tab.DEFAULTS["max_new"], tab.DEFAULTS["repeats"]) == (sweep["max_new_tokens"], sweep["repeats"])
@@ -270,40 +270,40 @@ def test_the_page_starts_with_the_sweep_that_was_recorded():
 
 # -- issue 19, item 1: one MoE lesson, in numbers, from one cost model ---------------------------------------------
 def test_moe_verification_reads_the_experts_that_n_plus_one_tokens_pick():
-    moe = lab.MOE_26B
+    moe = lab_math.MOE_26B
     active = moe["shared_params"] + moe["layers"] * moe["k"] * moe["expert_params"]
     assert active == pytest.approx(3.8e9, rel=0.01)          # 26B A4B: about 3.8B active parameters
-    assert lab.moe_verify_cost(moe, 0) == pytest.approx(1.0)
+    assert lab_math.moe_verify_cost(moe, 0) == pytest.approx(1.0)
     touched = 128 * (1 - (1 - 8 / 128) ** 5)
-    assert lab.experts_touched(128, 8, 5) == pytest.approx(touched)
+    assert lab_math.experts_touched(128, 8, 5) == pytest.approx(touched)
     expected = (moe["shared_params"] + 30 * touched * moe["expert_params"]) / active
-    assert lab.moe_verify_cost(moe, 4) == pytest.approx(expected)
+    assert lab_math.moe_verify_cost(moe, 4) == pytest.approx(expected)
     assert 2.0 < expected < 2.6
-    v = lab.verify_cost_of(lab.PRESETS["26b"])
-    assert lab.verify_cost_of(lab.PRESETS["e2b"])(4) == 1.0 and v(4) == pytest.approx(expected)
+    v = lab_math.verify_cost_of(lab_math.PRESETS["26b"])
+    assert lab_math.verify_cost_of(lab_math.PRESETS["e2b"])(4) == 1.0 and v(4) == pytest.approx(expected)
     # a dense target with the same α and c would gain far more than the MoE does
-    p = lab.PRESETS["26b"]
-    assert lab.walltime_improvement(p["alpha"], 4, p["c"], v(4)) < 0.6 * lab.walltime_improvement(p["alpha"], 4, p["c"])
+    p = lab_math.PRESETS["26b"]
+    assert lab_math.walltime_improvement(p["alpha"], 4, p["c"], v(4)) < 0.6 * lab_math.walltime_improvement(p["alpha"], 4, p["c"])
 
 
 def test_weights_per_token_fall_with_batch_and_match_the_speedup():
-    moe, p = lab.MOE_26B, lab.PRESETS["26b"]
-    drafter = p["c"] * lab.moe_pass_params(moe, 1)
-    per_pass = lab.expected_tokens(p["alpha"], 4)
-    plain, drafted = lab.moe_params_per_token(moe, 1), lab.moe_params_per_token(moe, 1, per_pass, 4, drafter)
+    moe, p = lab_math.MOE_26B, lab_math.PRESETS["26b"]
+    drafter = p["c"] * lab_math.moe_pass_params(moe, 1)
+    per_pass = lab_math.expected_tokens(p["alpha"], 4)
+    plain, drafted = lab_math.moe_params_per_token(moe, 1), lab_math.moe_params_per_token(moe, 1, per_pass, 4, drafter)
     # bytes read per token are what a memory-bound decoder pays: their ratio is the cost model's speed-up
-    assert plain / drafted == pytest.approx(lab.walltime_improvement(p["alpha"], 4, p["c"], lab.moe_verify_cost(moe, 4)))
-    assert lab.moe_params_per_token(moe, 8) < plain
-    b8 = lab.moe_params_per_token(moe, 8) / lab.moe_params_per_token(moe, 8, per_pass, 4, drafter)
+    assert plain / drafted == pytest.approx(lab_math.walltime_improvement(p["alpha"], 4, p["c"], lab_math.moe_verify_cost(moe, 4)))
+    assert lab_math.moe_params_per_token(moe, 8) < plain
+    b8 = lab_math.moe_params_per_token(moe, 8) / lab_math.moe_params_per_token(moe, 8, per_pass, 4, drafter)
     assert b8 > plain / drafted           # a batch shares experts, so drafting pays more there
 
 
 def test_the_lesson_says_the_same_numbers_in_the_lab_the_race_and_the_tour():
-    from mtp_viz.ui import lab as tab
+    from mtp_viz.ui import lab_tab as tab
     from mtp_viz.ui import moe_story, tour
-    from mtp_viz.ui import race as race_tab
+    from mtp_viz.ui import race_tab
 
-    p = lab.PRESETS["26b"]
+    p = lab_math.PRESETS["26b"]
     numbers = moe_story.figures(p, 4)
     assert numbers["costed"] < numbers["best_x"] < numbers["dense"]
     assert moe_story.paragraph(p, 4, "en") in tab.choose_preset("26b")[3]
@@ -316,14 +316,14 @@ def test_the_lesson_says_the_same_numbers_in_the_lab_the_race_and_the_tour():
 
 
 def test_the_what_if_counts_experts_when_asked():
-    from mtp_viz.figures import lab as views
+    from mtp_viz.figures import lab_charts as views
 
-    p = lab.PRESETS["26b"]
+    p = lab_math.PRESETS["26b"]
     dense = views.what_if(p["alpha"], p["c"])
-    moe = views.what_if(p["alpha"], p["c"], moe=lab.MOE_26B)
+    moe = views.what_if(p["alpha"], p["c"], moe=lab_math.MOE_26B)
     mine = lambda fig: next(tr for tr in fig.data if tr.meta == "what_if" and tr.showlegend is not False)  # noqa: E731
-    assert mine(moe).y[3] == pytest.approx(lab.walltime_improvement(p["alpha"], 4, p["c"], lab.moe_verify_cost(lab.MOE_26B, 4)))
-    assert mine(dense).y[3] == pytest.approx(lab.walltime_improvement(p["alpha"], 4, p["c"]))
+    assert mine(moe).y[3] == pytest.approx(lab_math.walltime_improvement(p["alpha"], 4, p["c"], lab_math.moe_verify_cost(lab_math.MOE_26B, 4)))
+    assert mine(dense).y[3] == pytest.approx(lab_math.walltime_improvement(p["alpha"], 4, p["c"]))
     preset = next(tr for tr in dense.data if tr.meta == "preset:26b" and tr.showlegend is not False)
     assert preset.y[3] == pytest.approx(mine(moe).y[3])
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from mtp_viz import ModelPair, generate_trace, lab
+from mtp_viz import ModelPair, generate_trace, lab_math
 from mtp_viz.figures import build_all, experts, statistics
 from mtp_viz.models import moe_routers
 from mtp_viz.strings import t
@@ -134,8 +134,8 @@ def test_view_draws_a_moe_trace(moe_trace):
 
 
 def test_expected_distinct_is_the_independence_formula():
-    assert lab.experts_touched(16, 2, 1) == pytest.approx(2)
-    assert lab.experts_touched(16, 2, 5) == pytest.approx(16 * (1 - (7 / 8) ** 5))
+    assert lab_math.experts_touched(16, 2, 1) == pytest.approx(2)
+    assert lab_math.experts_touched(16, 2, 5) == pytest.approx(16 * (1 - (7 / 8) ** 5))
 
 
 def hand_trace(rounds):

@@ -1,7 +1,7 @@
-"""Tests for mtp_viz.race and the race tab's handlers: lanes read from traces, the summary's figures, the projected race
+"""Tests for mtp_viz.race_lanes and the race tab's handlers: lanes read from traces, the summary's figures, the projected race
 against the lab's cost model, and the classroom case (the same race twice costs no new generation).
 
-Knows traces, the race module and ui.race's handlers; the browser test (test_browser_race.py) plays it for real.
+Knows traces, the race module and ui.race_tab's handlers; the browser test (test_browser_race.py) plays it for real.
 """
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from mtp_viz import lab, race
-from mtp_viz.figures import race as race_figure
-from mtp_viz.ui import race as race_tab
+from mtp_viz import lab_math, race_lanes
+from mtp_viz.figures import race_chart as race_figure
+from mtp_viz.ui import race_tab
 from mtp_viz.trace import CPU, WALL, round_ms
 from mtp_viz.ui import tour
 from trace_fixtures import make_trace
@@ -22,7 +22,7 @@ from trace_fixtures import make_trace
 def test_a_lane_ends_each_pass_at_the_sum_of_the_round_wall_times():
     tr = make_trace()
     tr = dataclasses.replace(tr, rounds=[dataclasses.replace(r, wall_ms=10.0 + r.index) for r in tr.rounds])
-    x = race.lane(tr)
+    x = race_lanes.lane(tr)
     assert x.passes == len(tr.rounds) == tr.target_forward_passes
     assert x.end_ms == pytest.approx([sum(10.0 + j for j in range(i + 1)) for i in range(len(tr.rounds))])
     assert x.num_tokens == len(tr.new_token_ids)
@@ -36,9 +36,9 @@ def test_two_traces_with_the_cpu_clock_race_on_it_and_the_page_says_so():
     wall = dataclasses.replace(tr, rounds=[dataclasses.replace(r, wall_ms=50.0) for r in tr.rounds])
     cpu = dataclasses.replace(wall, rounds=[dataclasses.replace(r, cpu_ms=10.0) for r in wall.rounds],
                               measured_at="2026-12-02T03:10Z")
-    assert race.shared_clock(cpu, cpu) == CPU and race.shared_clock(cpu, wall) == WALL
-    assert race.lane(cpu).total_ms == pytest.approx(10.0 * len(tr.rounds)) and race.lane(cpu).clock == CPU
-    assert race.lane(cpu, WALL).total_ms == pytest.approx(50.0 * len(tr.rounds))
+    assert race_lanes.shared_clock(cpu, cpu) == CPU and race_lanes.shared_clock(cpu, wall) == WALL
+    assert race_lanes.lane(cpu).total_ms == pytest.approx(10.0 * len(tr.rounds)) and race_lanes.lane(cpu).clock == CPU
+    assert race_lanes.lane(cpu, WALL).total_ms == pytest.approx(50.0 * len(tr.rounds))
     page, _ = race_tab.measured(cpu, cpu, "en", cached=True)
     assert "on the CPU clock" in page and "2026-12-02 03:10 UTC" in page and "averages" not in page
     assert "the average of a sweep" in page and "projected" in page
@@ -48,14 +48,14 @@ def test_two_traces_with_the_cpu_clock_race_on_it_and_the_page_says_so():
 
 def test_traces_without_wall_times_are_paced_by_their_passes():
     tr = make_trace()                                       # the fixture records no wall_ms (a version-2 trace)
-    x = race.lane(tr)
+    x = race_lanes.lane(tr)
     assert x.total_ms == pytest.approx(sum(r.draft_ms + r.verify_ms for r in tr.rounds))
 
 
 def test_the_summary_equals_what_the_two_traces_record():
     alone, mtp = tour.trace(tour.BASELINE), tour.trace(tour.MTP)
-    clock = race.shared_clock(alone, mtp)
-    s = race.summary(race.lane(alone, clock), race.lane(mtp, clock))
+    clock = race_lanes.shared_clock(alone, mtp)
+    s = race_lanes.summary(race_lanes.lane(alone, clock), race_lanes.lane(mtp, clock))
     total = lambda tr: sum(round_ms(r, clock) for r in tr.rounds)         # noqa: E731
     assert s["speedup"] == pytest.approx(total(alone) / total(mtp))
     assert s["alone"]["passes"] == alone.target_forward_passes and s["drafted"]["passes"] == mtp.target_forward_passes
@@ -65,15 +65,15 @@ def test_the_summary_equals_what_the_two_traces_record():
     assert s["same_tokens"] is True and s["projected"] is False
 
 
-@pytest.mark.parametrize("key", sorted(lab.PRESETS))
+@pytest.mark.parametrize("key", sorted(lab_math.PRESETS))
 @pytest.mark.parametrize("n", [1, 4, 7])
 def test_the_projected_race_is_the_lab_cost_model(key, n):
-    preset = lab.PRESETS[key]
-    v = lab.verify_cost_of(preset)(n)
-    alone, drafted = race.projected(preset["alpha"], preset["c"], n, tokens=48, verify_cost=v)
-    s = race.summary(alone, drafted)
+    preset = lab_math.PRESETS[key]
+    v = lab_math.verify_cost_of(preset)(n)
+    alone, drafted = race_lanes.projected(preset["alpha"], preset["c"], n, tokens=48, verify_cost=v)
+    s = race_lanes.summary(alone, drafted)
     assert s["projected"] and not s["same_tokens"]
-    assert s["speedup"] == pytest.approx(lab.walltime_improvement(preset["alpha"], n, preset["c"], v))
+    assert s["speedup"] == pytest.approx(lab_math.walltime_improvement(preset["alpha"], n, preset["c"], v))
     assert s["alone"]["tokens"] == pytest.approx(48) == s["drafted"]["tokens"]
     assert s["drafted"]["tokens_per_pass"] == pytest.approx(48 / drafted.passes)
 
@@ -101,7 +101,7 @@ def test_a_projected_race_says_so_in_every_language():
 
 def test_the_chart_draws_one_step_per_pass():
     alone, mtp = tour.trace(tour.BASELINE), tour.trace(tour.MTP)
-    fig = race_figure.build(race.lane(alone), race.lane(mtp))
+    fig = race_figure.build(race_lanes.lane(alone), race_lanes.lane(mtp))
     assert [len(d.x) for d in fig.data] == [alone.target_forward_passes + 1, mtp.target_forward_passes + 1]
     assert fig.data[1].y[-1] == len(mtp.new_token_ids)
 
@@ -129,12 +129,12 @@ def test_a_bad_race_is_a_message_not_a_crash():
 
 def test_the_outputs_are_compared_token_by_token():
     alone, drafted = tour.trace(tour.BASELINE), tour.trace(tour.MTP)
-    html = race_tab.compare_html(race.lane(alone), race.lane(drafted), "en", "MTP")
+    html = race_tab.compare_html(race_lanes.lane(alone), race_lanes.lane(drafted), "en", "MTP")
     assert html.count('class="same"') == 2 * len(alone.new_token_ids) and 'class="differ"' not in html   # greedy
-    other = race.lane(tour.trace(tour.SAMPLED))
-    parted = race_tab.compare_html(race.lane(alone), other, "de", "MTP")
+    other = race_lanes.lane(tour.trace(tour.SAMPLED))
+    parted = race_tab.compare_html(race_lanes.lane(alone), other, "de", "MTP")
     assert 'class="differ"' in parted and "Token für Token" in parted
-    assert race_tab.compare_html(*race.projected(0.8, 0.1, 4, 48), "en", "MTP") == ""
+    assert race_tab.compare_html(*race_lanes.projected(0.8, 0.1, 4, 48), "en", "MTP") == ""
     assert "Token by token" in race_tab.measured(alone, drafted, "en")[0]
 
 
@@ -142,7 +142,7 @@ def test_the_outputs_are_compared_token_by_token():
 def test_the_chart_at_a_clock_holds_no_point_beyond_it(share):
     """The chart keeps the race's ending for the end: at clock t no lane has a point past t, and each lane shows
     exactly the passes that had ended by then, in a frame that already spans the whole race."""
-    alone, drafted = race.lane(tour.trace(tour.BASELINE)), race.lane(tour.trace(tour.MTP))
+    alone, drafted = race_lanes.lane(tour.trace(tour.BASELINE)), race_lanes.lane(tour.trace(tour.MTP))
     end = max(alone.total_ms, drafted.total_ms)
     clock = share * end
     fig = race_figure.build(alone, drafted, clock=clock)

@@ -12,7 +12,7 @@ import math
 
 import pytest
 
-from mtp_viz import lab, server_metrics
+from mtp_viz import lab_math, server_metrics
 from mtp_viz.figures import server as views
 from mtp_viz.server_metrics import MetricsError
 from mtp_viz.strings import t
@@ -104,7 +104,7 @@ def test_vllm_window_gives_rate_length_positions_and_alpha():
     assert s.position_shares == pytest.approx((0.9, 0.65, 0.45, 0.25))
     assert (s.gamma, s.gamma_source) == (4, "counters")
     # α as the lab fits it: accepted drafts over drafts the target checked, every position
-    assert s.alpha == pytest.approx(lab.alpha_from_positions([1800, 1300, 900, 500], [2000, 1800, 1300, 900]))
+    assert s.alpha == pytest.approx(lab_math.alpha_from_positions([1800, 1300, 900, 500], [2000, 1800, 1300, 900]))
     assert s.alpha == pytest.approx(0.75) and s.alpha_source == "positions"
     assert s.resets == () and s.notes == ()
 
@@ -118,9 +118,9 @@ def test_predictions_are_the_lab_cost_model():
     s = server_metrics.read(BEFORE, AFTER)
     curve = server_metrics.predict(s, 0.05)
     assert list(curve["num_assistant_tokens"]) == list(range(1, 17))
-    assert curve["tokens_per_target_pass"].iloc[3] == pytest.approx(lab.expected_tokens(0.75, 4))
-    assert curve["speedup"].iloc[3] == pytest.approx(lab.walltime_improvement(0.75, 4, 0.05))
-    assert server_metrics.best_n(s, 0.05) == lab.best_gamma(0.75, 0.05, range(1, 17))
+    assert curve["tokens_per_target_pass"].iloc[3] == pytest.approx(lab_math.expected_tokens(0.75, 4))
+    assert curve["speedup"].iloc[3] == pytest.approx(lab_math.walltime_improvement(0.75, 4, 0.05))
+    assert server_metrics.best_n(s, 0.05) == lab_math.best_gamma(0.75, 0.05, range(1, 17))
     assert server_metrics.best_n(s, 0.05) > server_metrics.best_n(s, 0.5)    # a costlier drafter: shorter drafts
 
 
@@ -138,7 +138,7 @@ def test_missing_per_position_counter_falls_back_to_the_rate():
     s = server_metrics.read(vllm_page(1000, 4000, 2500), vllm_page(3000, 12000, 7000))
     assert s.position_shares == () and "server.note.no_positions_vllm" in s.notes
     assert (s.alpha_source, s.gamma) == ("rate", 4)
-    assert s.alpha == pytest.approx(lab.alpha_from_rate(4500 / 8000, 4))
+    assert s.alpha == pytest.approx(lab_math.alpha_from_rate(4500 / 8000, 4))
 
 
 def test_missing_metrics_and_empty_windows_get_clear_messages():
@@ -167,11 +167,11 @@ def test_sglang_gauges_give_what_they_support_and_say_what_they_do_not():
     assert (s.engine, s.windowed, s.drafts, s.position_shares) == ("sglang", False, None, ())
     assert s.acceptance_rate == pytest.approx(0.6) and s.mean_acceptance_length == pytest.approx(3.4)
     assert (s.gamma, s.gamma_source) == (4, "implied")                    # (3.4 − 1) / 0.6
-    assert s.alpha == pytest.approx(lab.alpha_from_rate(2.4 / 4, 4)) and s.alpha_source == "length"
+    assert s.alpha == pytest.approx(lab_math.alpha_from_rate(2.4 / 4, 4)) and s.alpha_source == "length"
     assert {"server.note.gauges", "server.note.no_positions_sglang"} <= set(s.notes)
     entered = server_metrics.read(None, sglang_page(), gamma=5)
     assert (entered.gamma, entered.gamma_source) == (5, "entered")
-    assert entered.alpha == pytest.approx(lab.alpha_from_rate(2.4 / 5, 5))
+    assert entered.alpha == pytest.approx(lab_math.alpha_from_rate(2.4 / 5, 5))
 
 
 def test_sglang_length_alone_needs_the_n_and_says_so():
@@ -290,7 +290,7 @@ def test_upload_and_preset(tmp_path):
     path.write_text(AFTER)
     assert server_panel.upload(str(path)) == (AFTER, "")
     c, note = server_panel.choose_preset("31b")
-    assert c == lab.PRESETS["31b"]["c"] and "projected, not measured" in note
+    assert c == lab_math.PRESETS["31b"]["c"] and "projected, not measured" in note
 
 
 def test_panel_builds_and_disables_the_url_in_public_mode(monkeypatch):

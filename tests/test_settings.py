@@ -40,7 +40,7 @@ def test_the_pages_controls_map_onto_the_fields():
 
 
 def test_the_trace_endpoint_takes_the_controls_by_their_field_names():
-    from mtp_viz.ui import api as endpoint, session
+    from mtp_viz.ui import endpoint as endpoint, session
 
     params = inspect.signature(endpoint.trace).parameters
     assert set(params) <= set(session.CONTROLS)

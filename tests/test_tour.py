@@ -89,11 +89,11 @@ def test_chapters_stand_on_the_rounds_they_describe():
 
 def test_the_race_chapter_plays_the_recorded_pair_and_quotes_its_ratio():
     """Chapter 6 is the race of the two recorded traces: no model, and its narration's ratio is the race's."""
-    from mtp_viz import race
+    from mtp_viz import race_lanes
 
     alone, mtp = tour.trace(tour.BASELINE), tour.trace(tour.MTP)
     out = tour.page(5, "en")
-    ratio = race.summary(race.lane(alone), race.lane(mtp))["speedup"]
+    ratio = race_lanes.summary(race_lanes.lane(alone), race_lanes.lane(mtp))["speedup"]
     assert f"{ratio:.2f}× as fast" in out[NARRATION]
     assert 'class="race"' in out[RACE].value and "Same text, token for token" in out[RACE].value
     def rnd(k: int):
@@ -119,12 +119,12 @@ def test_every_tab_has_the_glossary(demo):
 
 def test_chapter_9_shows_the_recorded_sweeps_measured_fall():
     """Issue 26, item 4: beside the statistics, the lab's recorded speed-up chart, and the narration quotes its own
-    peak and the fall after it (figures.lab.measured_drop of the shipped CSV)."""
-    from mtp_viz.figures import lab as lab_views
-    from mtp_viz.ui import lab as lab_tab
+    peak and the fall after it (figures.lab_charts.measured_drop of the shipped CSV)."""
+    from mtp_viz.figures import lab_charts as lab_views
+    from mtp_viz.lab_math import recorded_sweep
 
     k = next(i for i, ch in enumerate(tour.CHAPTERS) if ch.sweep)
-    drop = lab_views.measured_drop(lab_tab.shipped())
+    drop = lab_views.measured_drop(recorded_sweep())
     assert drop["low_n"] is not None and drop["low"] < drop["peak"]     # the recorded sweep falls after its best N
     out = tour.page(k, "en")
     assert f"N = {drop['best']}" in out[NARRATION] and f"N = {drop['low_n']}" in out[NARRATION]

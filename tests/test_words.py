@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from mtp_viz import figures
-from mtp_viz import race as mtp_race
-from mtp_viz.figures import lab as lab_views
-from mtp_viz.figures import race as race_view
+from mtp_viz import race_lanes
+from mtp_viz.figures import lab_charts as lab_views
+from mtp_viz.figures import race_chart as race_view
 from mtp_viz.figures import server as server_views
 from mtp_viz.strings import TABLES
 from mtp_viz.trace import Trace, token_ids
@@ -116,12 +116,12 @@ def test_every_view_of_every_shipped_trace_speaks_the_language(shipped, lang):
 
 @pytest.mark.parametrize("lang", ["de", "zh-TW"])
 def test_the_race_lab_and_server_charts_speak_the_language(shipped, lang):
-    from mtp_viz.ui.lab import pair_sweeps
-    from mtp_viz.ui.lab import shipped as sweep
+    from mtp_viz.ui.lab_tab import pair_sweeps
+    from mtp_viz.lab_math import recorded_sweep as sweep
 
-    alone, drafted = mtp_race.lane(shipped["actions_speak_no_drafter"]), mtp_race.lane(shipped["actions_speak"])
+    alone, drafted = race_lanes.lane(shipped["actions_speak_no_drafter"]), race_lanes.lane(shipped["actions_speak"])
     figs = [("race", race_view.build(alone, drafted, lang)),
-            ("race/projected", race_view.build(*mtp_race.projected(0.7, 0.1, 4, 32), lang)),
+            ("race/projected", race_view.build(*race_lanes.projected(0.7, 0.1, 4, 32), lang)),
             ("lab/two_pairs", lab_views.two_pairs(pair_sweeps(), lang)), ("lab/what_if", lab_views.what_if(0.8, 0.1, lang)),
             *[(f"lab/{k}", f) for k, f in enumerate(lab_views.build_all(sweep(), lang))],
             *[(f"lab/empty{k}", f) for k, f in enumerate(lab_views.build_all(None, lang))],
@@ -153,9 +153,9 @@ def decimal_points(text: str) -> list[str]:
 def german_page(shipped) -> dict[str, str]:
     """Every text the German page makes from the shipped traces: each round's status line, each tour chapter, the
     race's summary, the MoE paragraph, the glossary, every chart's visible words, and every text of the table."""
-    from mtp_viz import lab
+    from mtp_viz import lab_math
     from mtp_viz.ui import glossary, moe_story, narration, tour
-    from mtp_viz.ui import race as race_tab
+    from mtp_viz.ui import race_tab
 
     out = {f"status/{stem}/{i}": narration.summary(tr, i, "de") for stem, tr in shipped.items()
            for i in range(len(tr.rounds))}
@@ -163,7 +163,7 @@ def german_page(shipped) -> dict[str, str]:
         page = tour.page(k, "de")
         out[f"tour/{k + 1}"] = "\n".join(str(p) for p in (page[1], page[5], page[6], page[7].value))
     out["race"] = race_tab.measured(shipped["actions_speak_no_drafter"], shipped["actions_speak"], "de")[0]
-    out["moe"] = moe_story.paragraph(lab.PRESETS["26b"], 4, "de")
+    out["moe"] = moe_story.paragraph(lab_math.PRESETS["26b"], 4, "de")
     out["glossary"] = glossary.body("de")
     out.update({f"table/{k}": v for k, v in TABLES["de"].items()})        # labels, info lines, captions as written
     for stem, tr in shipped.items():

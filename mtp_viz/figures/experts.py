@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from mtp_viz.figures import theme
-from mtp_viz.lab import experts_touched
+from mtp_viz.lab_math import experts_touched
 from mtp_viz.strings import count, t
 from mtp_viz.trace import Trace
 
@@ -39,7 +39,7 @@ def moe_facts(trace) -> tuple[int, int, int, int]:
 
 
 def cost_shape(trace) -> dict:
-    """The target's experts as lab.py's MoE cost model counts them (E, k, layers, one expert and the shared part),
+    """The target's experts as lab_math.py's MoE cost model counts them (E, k, layers, one expert and the shared part),
     in bytes: what a pass over some tokens reads, for the words that compare this model with 26B A4B."""
     num_experts, k, layers, expert = moe_facts(trace)
     shared = trace.model_info.target_params * _BYTES_PER_PARAM.get(trace.model_info.dtype, 4) - \

@@ -1,6 +1,6 @@
 """The lab's "From your server" views: pure functions of a server_metrics.Summary (and a c) -> plotly Figure.
 
-Knows the Summary's fields, the cost model in mtp_viz.lab and the lab's axis words; knows no model, no network and
+Knows the Summary's fields, the cost model in mtp_viz.lab_math and the lab's axis words; knows no model, no network and
 no UI. What the server counted is labelled "measured on your server", what the cost model makes of it "predicted".
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from mtp_viz import lab, server_metrics
+from mtp_viz import lab_math, server_metrics
 from mtp_viz.figures import theme
 from mtp_viz.strings import number, t
 
@@ -36,7 +36,7 @@ def curves(summary, c: float, lang: str = "en", reference: float | None = None) 
     fig.add_trace(go.Scatter(x=NS, y=NS + 1, mode="lines", name=t("lab.legend.limit", lang), meta="limit",
                              line={"color": theme.GREY, "dash": "dash"}), row=1, col=1)
     if reference is not None and reference == reference:
-        fig.add_trace(go.Scatter(x=NS, y=lab.expected_tokens(reference, NS), mode="lines", meta="miniature",
+        fig.add_trace(go.Scatter(x=NS, y=lab_math.expected_tokens(reference, NS), mode="lines", meta="miniature",
                                  name=t("server.legend.miniature", lang, alpha=reference),
                                  line={"color": theme.GREY, "dash": "dot", "width": 1.5}), row=1, col=1)
     fig.add_trace(go.Scatter(x=curve["num_assistant_tokens"], y=curve["tokens_per_target_pass"], mode="lines",
@@ -50,7 +50,7 @@ def curves(summary, c: float, lang: str = "en", reference: float | None = None) 
     fig.add_trace(go.Scatter(x=curve["num_assistant_tokens"], y=curve["speedup"], mode="lines+markers",
                              name=t("server.legend.predicted_speedup", lang, alpha=alpha, c=float(c)),
                              meta="predicted_speedup", line={"color": theme.BLUE, "width": 3}), row=1, col=2)
-    fig.add_trace(go.Scatter(x=[best], y=[lab.walltime_improvement(alpha, best, c)], mode="markers", meta="best",
+    fig.add_trace(go.Scatter(x=[best], y=[lab_math.walltime_improvement(alpha, best, c)], mode="markers", meta="best",
                              name=t("lab.legend.best_predicted", lang, n=best), marker=STAR), row=1, col=2)
     fig.add_trace(go.Scatter(x=[1, NS[-1]], y=[1.0, 1.0], mode="lines", name=t("lab.legend.baseline", lang),
                              meta="baseline", line={"color": theme.GREY, "dash": "dash"}), row=1, col=2)

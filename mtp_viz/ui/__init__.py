@@ -13,8 +13,8 @@ import gradio as gr
 
 from mtp_viz import fonts
 from mtp_viz.strings import t
-from mtp_viz.ui import api, links, plotly_pane, policy, race, step_through, tour
-from mtp_viz.ui import lab as lab_tab
+from mtp_viz.ui import endpoint, links, plotly_pane, policy, race_tab, step_through, tour
+from mtp_viz.ui import lab_tab
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS and i18n=I18N)
 from mtp_viz.ui.service import SERVICE  # noqa: F401  (app.py and scripts import it from here)
 from mtp_viz.ui.session import DEFAULTS, EXAMPLES, request  # noqa: F401
@@ -48,8 +48,8 @@ def build_demo() -> gr.Blocks:
                     with gr.Column(scale=1, min_width=240):
                         start = gr.Button(L("welcome.tour"), variant="primary", size="md", elem_id="start-tour")
                 step = step_through.build(demo)
-            with gr.Tab(L("tab.race"), id="race", elem_id="tab-race") as race_tab:
-                racing = race.build(demo)
+            with gr.Tab(L("tab.race"), id="race", elem_id="tab-race") as race_page:
+                racing = race_tab.build(demo)
             with gr.Tab(L("tab.tour"), id="tour", elem_id="tab-tour") as tour_tab:
                 chapter = tour.build(demo, tabs, start, chapter_of=lambda req: links.place_of(req).chapter)
             with gr.Tab(L("lab.tab"), id="lab", elem_id="tab-lab") as lab_page:
@@ -59,9 +59,9 @@ def build_demo() -> gr.Blocks:
             address = gr.Textbox(label=L("link.label"), visible=False, interactive=False, buttons=["copy"],
                                  scale=4, elem_id="link-box")
             on_screen = gr.Textbox(links.TABS[0], visible=False)      # the tab on screen, set by links.TAB_JS
-        api.wire()
-        race.wire_from_step(step["race"], step["controls"], racing, tabs)
-        labels = {step_tab: "tab.step", race_tab: "tab.race", tour_tab: "tab.tour", lab_page: "lab.tab"}
+        endpoint.wire()
+        race_tab.wire_from_step(step["race"], step["controls"], racing, tabs)
+        labels = {step_tab: "tab.step", race_page: "tab.race", tour_tab: "tab.tour", lab_page: "lab.tab"}
         wire_links(demo, tabs, labels, note, link, address, on_screen, chapter, step["state"])
     demo.queue(**policy.queue_settings())
     return demo

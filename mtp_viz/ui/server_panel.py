@@ -12,7 +12,7 @@ import urllib.request
 
 import gradio as gr
 
-from mtp_viz import lab, server_metrics
+from mtp_viz import lab_math, server_metrics
 from mtp_viz.figures import server as views
 from mtp_viz.server_metrics import MAX_CHARS, MetricsError
 from mtp_viz.strings import t
@@ -103,8 +103,8 @@ def report(s: server_metrics.Summary, c: float, lang: str = "en") -> str:
     if s.alpha is not None and math.isfinite(s.alpha):
         row("server.row.alpha", s.alpha, source=t(f"server.alpha.{s.alpha_source}", lang))
         best = server_metrics.best_n(s, c)
-        row("server.row.best", best, c=float(c), speedup=lab.walltime_improvement(s.alpha, best, c),
-            tokens=lab.expected_tokens(s.alpha, best))
+        row("server.row.best", best, c=float(c), speedup=lab_math.walltime_improvement(s.alpha, best, c),
+            tokens=lab_math.expected_tokens(s.alpha, best))
     notes = [t(k, lang, names=", ".join(s.resets), model=_code(s.model)) for k in s.notes]
     return "\n".join(lines + [""] + [f"- {n}" for n in notes])
 
@@ -116,10 +116,8 @@ def _code(name: str) -> str:
 
 def _reference() -> float | None:
     """The miniature's α from the lab's recorded sweep, for comparison in the curves; None without it."""
-    from mtp_viz.ui.lab import shipped     # at call time: ui.lab imports this module
-
-    df = shipped()
-    return lab.cost_model(df)["alpha"] if df is not None else None
+    df = lab_math.recorded_sweep()
+    return lab_math.cost_model(df)["alpha"] if df is not None else None
 
 
 # -- handlers -----------------------------------------------------------------------------------------------------
@@ -167,9 +165,9 @@ def upload(path, request: gr.Request = None) -> tuple:
 def choose_preset(key, request: gr.Request = None) -> tuple:
     """c from a cited Gemma 4 pair, and where it comes from: (c, note)."""
     lang = lang_of(request)
-    if key not in lab.PRESETS:
+    if key not in lab_math.PRESETS:
         return gr.skip(), ""
-    return lab.PRESETS[key]["c"], t("server.preset_note", lang, c=lab.PRESETS[key]["c"],
+    return lab_math.PRESETS[key]["c"], t("server.preset_note", lang, c=lab_math.PRESETS[key]["c"],
                                     name=t(f"lab.preset.{key}", lang), source=t(f"lab.preset.{key}.c", lang))
 
 
@@ -193,7 +191,7 @@ def build(demo: gr.Blocks) -> None:
             fetch_after = gr.Button(L("server.fetch_after"), size="sm", interactive=not public)
         with gr.Row():
             c = gr.Number(value=DEFAULT_C, minimum=0.0, maximum=2.0, step=0.001, label=L("server.c"))
-            preset = gr.Dropdown([(L("lab.preset.none"), "")] + [(L(f"lab.preset.{k}"), k) for k in lab.PRESETS],
+            preset = gr.Dropdown([(L("lab.preset.none"), "")] + [(L(f"lab.preset.{k}"), k) for k in lab_math.PRESETS],
                                  value="", label=L("server.preset"))
             gamma = gr.Number(value=0, minimum=0, maximum=MAX_GAMMA, precision=0, label=L("server.gamma"))
         preset_note = gr.Markdown()

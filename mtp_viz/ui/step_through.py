@@ -397,7 +397,7 @@ def build(demo: gr.Blocks) -> dict:
     controls = [model, assistant, prompt, proposer, n, schedule, threshold, max_new, do_sample, temperature,
                 top_k, top_p, seed]
     views = list(Screen(stream, view, what, status, text, rounds, json_btn, csv_btn, state))
-    hidden = {"api_visibility": "private"}   # the page's own events; the public API is ui/api.py's `trace`
+    hidden = {"api_visibility": "private"}   # the page's own events; the public API is ui/endpoint.py's `trace`
     quiet = {**hidden, "show_progress": "hidden"}
     generating = {**hidden, **policy.generating_events()}   # they wait in the service's line, not Gradio's
     step_btn.click(localized(step), [state, *controls], views, show_progress="minimal", **generating)

@@ -12,15 +12,13 @@ from typing import Callable
 
 import gradio as gr
 
-from mtp_viz import figures, lab
-from mtp_viz import race as mtp_race
+from mtp_viz import figures, lab_math, race_lanes
 from mtp_viz.figures import experts
-from mtp_viz.figures import lab as lab_views
+from mtp_viz.figures import lab_charts as lab_views
 from mtp_viz.strings import TABLES, number, t
 from mtp_viz.trace import Trace
 from mtp_viz.ui import glossary, keys, moe_story
-from mtp_viz.ui import lab as lab_tab
-from mtp_viz.ui import race as race_tab
+from mtp_viz.ui import race_tab
 from mtp_viz.ui.narration import round_facts
 from mtp_viz.ui.session import TRACES, md
 from mtp_viz.ui.words import L, lang_of
@@ -118,9 +116,9 @@ def facts(k: int, lang: str) -> dict:
            "clusters": info.num_centroids, "top_k": info.centroid_top_k,
            "share": _num(100 * (info.scored_fraction or 0), lang, 3)}
     out["most"] = max(len(x.draft_token_ids) for x in trace(MTP).rounds)
-    clock = mtp_race.shared_clock(trace(BASELINE), trace(MTP))
-    out["ratio"] = _num(mtp_race.summary(mtp_race.lane(trace(BASELINE), clock),
-                                         mtp_race.lane(trace(MTP), clock))["speedup"], lang)
+    clock = race_lanes.shared_clock(trace(BASELINE), trace(MTP))
+    out["ratio"] = _num(race_lanes.summary(race_lanes.lane(trace(BASELINE), clock),
+                                         race_lanes.lane(trace(MTP), clock))["speedup"], lang)
     out["by_clock"] = t(f"speed.by.{clock}", lang)
     sources = info.kv_source_layers or {}
     out.update(sliding_layer=sources.get("sliding_attention"), full_layer=sources.get("full_attention"))
@@ -133,7 +131,7 @@ def facts(k: int, lang: str) -> dict:
     v = next((v for v in r.verify_steps if v.verdict == "rejected"), None)
     if v is not None and v.u is not None:
         out.update(p=_num(v.p, lang), q=_num(v.q, lang), accept=_num(v.accept_prob, lang), u=_num(v.u, lang))
-    preset = lab.PRESETS["26b"]
+    preset = lab_math.PRESETS["26b"]
     out.update(plain=moe_story.plain(preset, 4, lang), moe=moe_story.numbers(preset, 4, lang),
                mini=moe_story.miniature(trace(MOE), preset, 4, lang), E26=preset["moe"]["E"], k26=preset["moe"]["k"])
     if experts.is_moe(tr) and r.routed_experts:
@@ -141,14 +139,14 @@ def facts(k: int, lang: str) -> dict:
         positions = len(r.routed_experts[0])
         out.update(E=num_experts, k=k_experts, positions=positions,
                    distinct=_num(sum(experts.distinct_per_layer(r.routed_experts)) / len(r.routed_experts), lang, 1),
-                   expected=_num(lab.experts_touched(num_experts, k_experts, positions), lang, 1))
+                   expected=_num(lab_math.experts_touched(num_experts, k_experts, positions), lang, 1))
     return out
 
 
 def sweep_drop(lang: str) -> dict | None:
-    """The lab's recorded sweep's measured peak and the fall after it (figures.lab.measured_drop), as chapter 9
+    """The lab's recorded sweep's measured peak and the fall after it (figures.lab_charts.measured_drop), as chapter 9
     quotes them; None when the sweep is missing or does not fall."""
-    df = lab_tab.shipped()
+    df = lab_math.recorded_sweep()
     drop = lab_views.measured_drop(df) if df is not None else None
     if drop is None or drop["low_n"] is None:
         return None
@@ -189,7 +187,7 @@ def recorded_names(lang: str) -> dict:
 def _plots(ch: Chapter, tr: Trace, i: int, lang: str) -> tuple:
     """The chapter's view, and beside it the same view of a second trace when the chapter compares two."""
     main = figures.build(ch.view, tr, i, lang)
-    sweep = lab_tab.shipped() if ch.sweep else None
+    sweep = lab_math.recorded_sweep() if ch.sweep else None
     if sweep is not None:
         return gr.Plot(main, show_label=False), gr.Plot(lab_views.speedup(sweep, lang), show_label=False, visible=True)
     if ch.beside:

@@ -1,7 +1,7 @@
 """The draft-length lab tab: a bounded sweep request, its views, the table, and the what-if sliders. Wiring only.
 
-Knows the layout and the limits of one request; the measuring is mtp_viz.lab.sweep, the drawing
-mtp_viz.figures.lab, the models come from the shared cache (ui.service.SERVICE.models). Handlers are plain functions, so
+Knows the layout and the limits of one request; the measuring is mtp_viz.lab_math.sweep, the drawing
+mtp_viz.figures.lab_charts, the models come from the shared cache (ui.service.SERVICE.models). Handlers are plain functions, so
 tests call them without a browser. A visitor's last sweep is only in their page (the plots, table and download).
 """
 from __future__ import annotations
@@ -14,8 +14,8 @@ from pathlib import Path
 import gradio as gr
 import pandas as pd
 
-from mtp_viz import lab
-from mtp_viz.figures import lab as views
+from mtp_viz import lab_math
+from mtp_viz.figures import lab_charts as views
 from mtp_viz.strings import TABLES, sentences, t
 from mtp_viz.ui import glossary, moe_story, policy, server_panel
 from mtp_viz.ui.service import SERVICE
@@ -23,34 +23,26 @@ from mtp_viz.ui.policy import MINIATURE
 from mtp_viz.ui.session import EXAMPLES, EXPORTS, md
 from mtp_viz.ui.words import L, choices, lang_of
 
-SHIPPED = Path(__file__).resolve().parents[2] / "assets" / "lab_sweep.csv"
-# The recorded sweeps of the bundled dense pairs, shown side by side: the same lesson with a cheap and a costly drafter
-PAIR_SWEEPS = {"miniature": SHIPPED, "miniature-shallow": SHIPPED.with_name("lab_sweep_shallow.csv")}
 # One request's bounds: a sweep on two shared CPU cores should end in about a minute, never in ten.
 MAX_PROMPTS, MAX_PROMPT_CHARS = 5, 200
 N_CHOICES = list(range(1, policy.MAX_N + 1))
 MAX_REPEATS, MAX_NEW_TOKENS = 5, 128
 MAX_RUNS = 400                      # settings × prompts × repeats
 PROPOSERS = ["mtp", "prompt-lookup"]
-DEFAULTS = {"ns": list(lab.DEFAULT_SWEEP["ns"]), "schedules": list(lab.DEFAULT_SWEEP["schedules"]),
-            "proposers": list(lab.DEFAULT_SWEEP["proposers"]), "max_new": lab.DEFAULT_SWEEP["max_new_tokens"],
-            "repeats": lab.DEFAULT_SWEEP["repeats"]}     # the controls' start: the recorded sweep's settings
-
-
-def shipped() -> pd.DataFrame | None:
-    """The sweep recorded by benchmarks/lab.py on the miniature, or None when it is missing."""
-    return lab.read_csv(SHIPPED) if SHIPPED.exists() else None
+DEFAULTS = {"ns": list(lab_math.DEFAULT_SWEEP["ns"]), "schedules": list(lab_math.DEFAULT_SWEEP["schedules"]),
+            "proposers": list(lab_math.DEFAULT_SWEEP["proposers"]), "max_new": lab_math.DEFAULT_SWEEP["max_new_tokens"],
+            "repeats": lab_math.DEFAULT_SWEEP["repeats"]}     # the controls' start: the recorded sweep's settings
 
 
 def pair_sweeps() -> dict[str, pd.DataFrame | None]:
     """The bundled pairs' recorded sweeps by pair name (None where one is missing)."""
-    return {name: lab.read_csv(path) if path.exists() else None for name, path in PAIR_SWEEPS.items()}
+    return {name: lab_math.recorded_sweep(name) for name in lab_math.RECORDED_SWEEPS}
 
 
 def sweep_costs(sweeps: dict[str, pd.DataFrame | None]) -> dict:
     """The recorded sweeps' measured costs that the what-if caption quotes (pair_sweeps()): the default pair's
     verification cost v at N = 1 and 8 (its fitted line) and both pairs' c."""
-    deep, shallow = (lab.cost_model(df) if df is not None else None for df in sweeps.values())
+    deep, shallow = (lab_math.cost_model(df) if df is not None else None for df in sweeps.values())
     two = lambda x: round(x, 2) if x is not None else "?"     # noqa: E731  (t() writes numbers in the reader's marks)
     return {"v_low": two(deep and deep["v0"] + deep["v1"]), "v_high": two(deep and deep["v0"] + 8 * deep["v1"]),
             "c": two(deep and deep["c"]), "c_shallow": two(shallow and shallow["c"])}
@@ -58,7 +50,7 @@ def sweep_costs(sweeps: dict[str, pd.DataFrame | None]) -> dict:
 
 def headline(df: pd.DataFrame) -> dict:
     """The numbers the status line states: measured c and α, best N measured and predicted."""
-    model = lab.cost_model(df)
+    model = lab_math.cost_model(df)
     return {"c": model["c"], "alpha": model["alpha"], "best": views.best_measured(df),
             "best_pred": views.best_predicted(df)}
 
@@ -149,11 +141,11 @@ def first_paint(request: gr.Request = None) -> tuple:
 def painted(lang: str) -> tuple:
     """The recorded sweep's page in one language, made once per language (warm() makes them at server start): the
     CSV does not change while the server runs, and every visitor's page load asks for it."""
-    df = shipped()
+    df = lab_math.recorded_sweep()
     if df is None:
         return (*views.build_all(None, lang), t("lab.no_data", lang), None, gr.DownloadButton(interactive=False), "")
     status = t("lab.status.shipped", lang, **headline(df))
-    return show(df, status, str(SHIPPED), lang)
+    return show(df, status, str(lab_math.RECORDED_SWEEPS["miniature"]), lang)
 
 
 def pairs_paint(request: gr.Request = None):
@@ -169,8 +161,8 @@ def _pairs(lang: str):
 def warm() -> None:
     """Make every page load's lab answers now, in each language (the server calls it at start, in the background),
     so the first visitors' page loads do not queue their first Step behind drawing them (issue 27, item 5)."""
-    start = shipped()
-    model0 = lab.cost_model(start) if start is not None else {"alpha": 0.8, "c": 0.1}
+    start = lab_math.recorded_sweep()
+    model0 = lab_math.cost_model(start) if start is not None else {"alpha": 0.8, "c": 0.1}
     for lang in TABLES:
         painted(lang), _pairs(lang), _what_if(round(model0["alpha"], 2), round(model0["c"], 2), lang, False)
 
@@ -186,7 +178,7 @@ def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request
     try:
         pair = SERVICE.models.get(model or MINIATURE)
         start = time.perf_counter()
-        df = lab.sweep(pair, progress=lambda f, setting: progress(f, desc=progress_text(setting, lang)), **kwargs)
+        df = lab_math.sweep(pair, progress=lambda f, setting: progress(f, desc=progress_text(setting, lang)), **kwargs)
     except Exception as exc:   # policy.message_for logs anything that is not bad input
         return refuse(t("lab.error.failed", lang, error=policy.message_for(exc, lang)))
     status = t("lab.status.done", lang, seconds=time.perf_counter() - start, model=model or MINIATURE,
@@ -196,22 +188,22 @@ def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request
 
 def redraw(alpha, c, moe=False, request: gr.Request = None):
     """The what-if figure for slider values: the cost model only, no model runs. `moe`: verification reads the
-    experts that N + 1 tokens pick, counted for 26B A4B's 128 experts, top 8 (lab.MOE_26B)."""
+    experts that N + 1 tokens pick, counted for 26B A4B's 128 experts, top 8 (lab_math.MOE_26B)."""
     return _what_if(float(alpha), float(c), lang_of(request), bool(moe))
 
 
 @functools.lru_cache(maxsize=256)
 def _what_if(alpha: float, c: float, lang: str, moe: bool):
     """One what-if figure, kept: the page load's (the sliders' start) and the presets' are asked for again and again."""
-    return views.what_if(alpha, c, lang, moe=lab.MOE_26B if moe else None)
+    return views.what_if(alpha, c, lang, moe=lab_math.MOE_26B if moe else None)
 
 
 def choose_preset(key, request: gr.Request = None):
     """Set the sliders to a real pair's projected α and c, and say where the numbers come from."""
     lang = lang_of(request)
-    if key not in lab.PRESETS:
+    if key not in lab_math.PRESETS:
         return gr.skip(), gr.skip(), gr.skip(), ""
-    p = lab.PRESETS[key]
+    p = lab_math.PRESETS[key]
     note = t("lab.status.preset", lang, name=t(f"lab.preset.{key}", lang), alpha=p["alpha"], c=p["c"],
              alpha_source=t(f"lab.preset.{key}.alpha", lang), c_source=t(f"lab.preset.{key}.c", lang))
     if p.get("moe"):
@@ -222,8 +214,8 @@ def choose_preset(key, request: gr.Request = None):
 # -- layout -----------------------------------------------------------------------------------------------------
 def build(demo: gr.Blocks) -> None:
     """Lay out the lab inside the current gr.Tab and wire its events."""
-    start = shipped()
-    model0 = lab.cost_model(start) if start is not None else {"alpha": 0.8, "c": 0.1}
+    start = lab_math.recorded_sweep()
+    model0 = lab_math.cost_model(start) if start is not None else {"alpha": 0.8, "c": 0.1}
     gr.Markdown(L("lab.intro"))
     with gr.Row():
         with gr.Column(scale=3):
@@ -261,7 +253,7 @@ def build(demo: gr.Blocks) -> None:
     with gr.Row():
         alpha = gr.Slider(0.0, 0.99, value=round(model0["alpha"], 2), step=0.01, label=L("lab.alpha"))
         c = gr.Slider(0.0, 1.5, value=round(model0["c"], 2), step=0.01, label=L("lab.c"))
-        preset = gr.Dropdown([(L("lab.preset.none"), "")] + [(L(f"lab.preset.{k}"), k) for k in lab.PRESETS],
+        preset = gr.Dropdown([(L("lab.preset.none"), "")] + [(L(f"lab.preset.{k}"), k) for k in lab_math.PRESETS],
                              value="", label=L("lab.preset"))
     moe = gr.Checkbox(False, label=L("lab.moe"), elem_id="lab-moe")
     preset_note = gr.Markdown()

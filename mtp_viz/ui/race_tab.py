@@ -2,7 +2,7 @@
 
 Knows the layout, how a race request is made from the step-through's controls, and the page that plays a race in
 the browser (RACE_JS paces the recorded lanes, so a class watching does not load the server). The lanes come from
-mtp_viz.race, the chart from mtp_viz.figures.race, the traces from the service's one line and its cache (ui.service).
+mtp_viz.race_lanes, the chart from mtp_viz.figures.race_chart, the traces from the service's one line and its cache (ui.service).
 """
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import json
 
 import gradio as gr
 
-from mtp_viz import lab, race
-from mtp_viz.figures import race as race_figure
+from mtp_viz import lab_math, race_lanes
+from mtp_viz.figures import race_chart as race_figure
 from mtp_viz.strings import number, sentences, t
 from mtp_viz.trace import CPU, Trace, measured_when
 from mtp_viz.ui import glossary, moe_story, policy
@@ -21,7 +21,7 @@ from mtp_viz.ui.session import DEFAULTS, EXAMPLES, md, request
 from mtp_viz.ui.words import L, choices, lang_of
 
 PROPOSERS = ["mtp", "draft-model", "prompt-lookup"]
-PROJECTED = {f"projected:{k}": k for k in lab.PRESETS}    # real Gemma 4 pairs nobody here can load: cost model only
+PROJECTED = {f"projected:{k}": k for k in lab_math.PRESETS}    # real Gemma 4 pairs nobody here can load: cost model only
 PROJECTED_TOKENS, PROJECTED_N = 48, 4
 SLOW = [1, 2, 5, 10, 20, 50, 100, 200]                     # slow-motion factors offered
 WATCH_MS = 8000                                             # the default factor makes a race last about this long
@@ -41,11 +41,11 @@ def model_choices() -> list[tuple[str, str]]:
 
 
 # -- what the page shows ------------------------------------------------------------------------------------------
-def _lane_data(x: race.Lane, label: str) -> dict:
+def _lane_data(x: race_lanes.Lane, label: str) -> dict:
     return {"label": label, "end": [round(v, 3) for v in x.end_ms], "pieces": x.tokens, "counts": x.counts}
 
 
-def compare_html(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, limit: int = 96) -> str:
+def compare_html(alone: race_lanes.Lane, drafted: race_lanes.Lane, lang: str, drafter: str, limit: int = 96) -> str:
     """The two outputs token by token, one column per position, so a reader sees each token is the same (greedy)
     or where sampling made them part; empty for a projected race, which has no text."""
     pieces = [[p for round_pieces in x.tokens for p in round_pieces] for x in (alone, drafted)]
@@ -104,11 +104,11 @@ def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = ""
             f'</table><div><div class="race-check">{check}</div><div class="race-note">{note}</div></div></div>')
 
 
-def page(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, sampled: bool, note: str = "",
+def page(alone: race_lanes.Lane, drafted: race_lanes.Lane, lang: str, drafter: str, sampled: bool, note: str = "",
          chart: str = CHART, when: str = "") -> str:
     """The race's HTML: the data RACE_JS plays, both lanes, the controls, the hidden summary, the timing note.
     `chart`: the elem_id of the gr.Plot showing the race's chart, which RACE_JS redraws up to its clock."""
-    s = race.summary(alone, drafted)
+    s = race_lanes.summary(alone, drafted)
     data = {"lanes": [_lane_data(alone, t("race.lane.alone", lang)), _lane_data(drafted, drafter)], "chart": chart,
             "lang": "de-DE" if lang == "de" else lang, "projected": s["projected"], "slow": SLOW,
             "factor": slow_for(max(alone.total_ms, drafted.total_ms)),
@@ -130,10 +130,10 @@ def page(alone: race.Lane, drafted: race.Lane, lang: str, drafter: str, sampled:
 
 # -- handlers -----------------------------------------------------------------------------------------------------
 def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False, chart: str = CHART) -> tuple[str, object]:
-    """A race of two recorded traces on the clock both kept (race.shared_clock): its page and its chart at the start
+    """A race of two recorded traces on the clock both kept (race_lanes.shared_clock): its page and its chart at the start
     (RACE_JS draws it on with the clock)."""
-    clock = race.shared_clock(alone, drafted)
-    a, d = race.lane(alone, clock), race.lane(drafted, clock)
+    clock = race_lanes.shared_clock(alone, drafted)
+    a, d = race_lanes.lane(alone, clock), race_lanes.lane(drafted, clock)
     drafter = t(f"race.lane.{drafted.settings.proposer}", lang)
     when = measured_when(drafted)
     note = t("race.note.measured_cpu" if clock == CPU else "race.note.measured", lang)
@@ -146,9 +146,9 @@ def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False, char
 
 def projected(key: str, lang: str) -> tuple[str, object]:
     """A race of a real Gemma 4 pair from the lab's cost model with its cited α and c: projected, not measured."""
-    preset = lab.PRESETS[key]
-    v = lab.verify_cost_of(preset)(PROJECTED_N)
-    a, d = race.projected(preset["alpha"], preset["c"], PROJECTED_N, PROJECTED_TOKENS, verify_cost=v)
+    preset = lab_math.PRESETS[key]
+    v = lab_math.verify_cost_of(preset)(PROJECTED_N)
+    a, d = race_lanes.projected(preset["alpha"], preset["c"], PROJECTED_N, PROJECTED_TOKENS, verify_cost=v)
     drafter = t("race.lane.mtp", lang)
     note = t("race.note.projected", lang, alpha=number(preset["alpha"], lang, 2), c=number(preset["c"], lang, 3),
              n=PROJECTED_N)
@@ -220,7 +220,7 @@ RACE_JS = """
 const box = () => element.querySelector('.race');
 let st = null, raf = null, sync = null;
 const ending = () => Math.max(...st.data.lanes.map(l => l.end[l.end.length - 1] || 0));
-// the lane up to clock t, as figures/race.py draws it: (0, 0), each pass ended by t, then t itself while running
+// the lane up to clock t, as figures/race_chart.py draws it: (0, 0), each pass ended by t, then t itself while running
 const upTo = (l, t) => {
   const xs = [0], ys = [0], size = [6]; let total = 0;
   for (let i = 0; i < l.end.length; i++) {

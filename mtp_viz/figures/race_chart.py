@@ -1,6 +1,6 @@
 """The race's chart: tokens written against time for both lanes, one step per target pass. Knows lanes, not models.
 
-A pure function of two mtp_viz.race.Lane records and the race's clock: the target alone climbs one token per pass;
+A pure function of two mtp_viz.race_lanes.Lane records and the race's clock: the target alone climbs one token per pass;
 with the drafter each pass may add several tokens at once, so its staircase has fewer, taller steps and reaches the
 end sooner. At a clock before the end each lane is drawn only as far as it had got, so the chart never tells the
 ending before the replay reaches it; the axes span the whole race, so the lanes grow into a fixed frame.
@@ -10,7 +10,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from mtp_viz.figures import theme
-from mtp_viz.race import Lane
+from mtp_viz.race_lanes import Lane
 from mtp_viz.strings import t
 
 KEY = "race"
@@ -34,7 +34,7 @@ def _steps(x: Lane, clock: float | None = None) -> tuple[list[float], list[float
 def build(alone: Lane, drafted: Lane, lang: str = "en", drafter_word: str | None = None,
           clock: float | None = None) -> go.Figure:
     """Tokens so far against milliseconds, both lanes up to `clock` ms (None: the finished race), each marker one
-    target pass. The race's player (ui/race.py) redraws it in the browser by the same rule as its clock runs."""
+    target pass. The race's player (ui/race_tab.py) redraws it in the browser by the same rule as its clock runs."""
     drafter_word = drafter_word or t("race.lane.mtp", lang)
     data = []
     for x, name, colour in ((alone, t("race.lane.alone", lang), theme.GREY), (drafted, drafter_word, theme.BLUE)):

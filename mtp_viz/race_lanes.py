@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mtp_viz.lab import expected_tokens
+from mtp_viz.lab_math import expected_tokens
 from mtp_viz.trace import CPU, WALL, Trace, clock_of, round_ms
 
 

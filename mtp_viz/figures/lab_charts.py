@@ -1,6 +1,6 @@
 """The draft-length lab's views: pure functions of a sweep DataFrame (or of α and c) -> plotly Figure.
 
-Knows the sweep's columns and the cost model in mtp_viz.lab; knows no model, no torch and no UI. Every visible
+Knows the sweep's columns and the cost model in mtp_viz.lab_math; knows no model, no torch and no UI. Every visible
 word comes from mtp_viz.strings in the language asked for.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from mtp_viz import lab
+from mtp_viz import lab_math
 from mtp_viz.figures import theme
 from mtp_viz.strings import number, t
 from mtp_viz.trace import CPU, WALL
@@ -72,10 +72,10 @@ def clock(df: pd.DataFrame) -> str:
 
 def best_predicted(df: pd.DataFrame, proposer: str | None = None) -> int | None:
     """N where the predicted speed-up curve (one α, the measured c and verification line) peaks."""
-    model = lab.cost_model(df, proposer)
+    model = lab_math.cost_model(df, proposer)
     if model["alpha"] != model["alpha"]:
         return None
-    curve = lab.predicted_curve(model, _ns(df))
+    curve = lab_math.predicted_curve(model, _ns(df))
     return int(curve.loc[curve["speedup"].idxmax(), "num_assistant_tokens"])
 
 
@@ -90,8 +90,8 @@ def tokens_per_pass(df: pd.DataFrame, lang: str = "en") -> go.Figure:
                              line={"color": theme.GREY, "dash": "dash"}))
     for proposer in _drafting(df):
         colour = COLOURS.get(proposer, theme.BLUE)
-        model = lab.cost_model(df, proposer)
-        curve = lab.predicted_curve(model, ns)
+        model = lab_math.cost_model(df, proposer)
+        curve = lab_math.predicted_curve(model, ns)
         fig.add_trace(go.Scatter(x=curve["num_assistant_tokens"], y=curve["tokens_per_target_pass"], mode="lines",
                                  name=t("lab.legend.predicted", lang, proposer=_name(proposer, lang), alpha=model["alpha"]),
                                  meta="predicted", line={"color": colour}))
@@ -119,7 +119,7 @@ def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
     proposers = _drafting(df) if df is not None else []
     if not proposers:
         return _empty(t("lab.title.speedup_empty", lang), lang)
-    first = lab.cost_model(df, proposers[0])
+    first = lab_math.cost_model(df, proposers[0])
     title = "lab.title.speedup.cpu" if clock(df) == CPU else "lab.title.speedup"
     fig = theme.new_figure(t(title, lang, c=first["c"]), height=440, lang=lang)
     ns = _ns(df)
@@ -127,8 +127,8 @@ def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
                              meta="baseline", line={"color": theme.GREY, "dash": "dash"}))
     for proposer in proposers:
         colour = COLOURS.get(proposer, theme.BLUE)
-        model = lab.cost_model(df, proposer)
-        curve = lab.predicted_curve(model, ns)
+        model = lab_math.cost_model(df, proposer)
+        curve = lab_math.predicted_curve(model, ns)
         fig.add_trace(go.Scatter(x=curve["num_assistant_tokens"], y=curve["speedup"], mode="lines", meta="predicted",
                                  name=t("lab.legend.predicted_speedup", lang, proposer=_name(proposer, lang),
                                         alpha=model["alpha"], c=model["c"]), line={"color": colour}))
@@ -165,9 +165,9 @@ def two_pairs(frames: dict[str, pd.DataFrame], lang: str = "en") -> go.Figure:
                              meta="baseline", line={"color": theme.GREY, "dash": "dash"}))
     for (name, df), colour in zip(frames.items(), (theme.BLUE, theme.VERMILLION, theme.GREEN)):
         proposer = _drafting(df)[0]
-        model = lab.cost_model(df, proposer)
+        model = lab_math.cost_model(df, proposer)
         label = t(f"lab.pair.{name}", lang)
-        curve = lab.predicted_curve(model, _ns(df))
+        curve = lab_math.predicted_curve(model, _ns(df))
         fig.add_trace(go.Scatter(x=curve["num_assistant_tokens"], y=curve["speedup"], mode="lines", meta="predicted",
                                  name=t("lab.pairs.predicted", lang, pair=label), line={"color": colour}))
         rows = _rows(df, proposer, "constant")
@@ -187,8 +187,8 @@ def acceptance(df: pd.DataFrame, lang: str = "en") -> go.Figure:
     if const is None or not len(const):
         return _empty(t("lab.title.acceptance", lang, n="?"), lang)
     row = const.iloc[-1]
-    shares = lab.positions(row)
-    alpha = lab.cost_model(df, proposers[0])["alpha"]
+    shares = lab_math.positions(row)
+    alpha = lab_math.cost_model(df, proposers[0])["alpha"]
     k = np.arange(1, len(shares) + 1)
     fig = theme.new_figure(t("lab.title.acceptance", lang, n=int(row["num_assistant_tokens"])), height=380, lang=lang)
     fig.add_trace(go.Bar(x=k, y=shares, name=t("lab.legend.positions", lang), meta="positions",
@@ -205,30 +205,30 @@ def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = Non
             moe: dict | None = None) -> go.Figure:
     """The cost model alone: tokens per pass and speed-up against N for the chosen α and c, with each preset pair
     as its own projected curve. v = 1 (the paper) for a dense target; with `moe` (and for a MoE preset) v(N) counts
-    the experts N + 1 tokens pick (lab.moe_verify_cost). Needs no sweep and no model, so sliders redraw it at once."""
-    presets = lab.PRESETS if presets is None else presets
+    the experts N + 1 tokens pick (lab_math.moe_verify_cost). Needs no sweep and no model, so sliders redraw it at once."""
+    presets = lab_math.PRESETS if presets is None else presets
     alpha, c = float(np.clip(alpha, 0.0, 1.0)), max(float(c), 0.0)
     ns = np.arange(1, max_n + 1)
-    verify = lab.verify_cost_of({"moe": moe})
-    best = lab.best_gamma(alpha, c, ns, verify)
+    verify = lab_math.verify_cost_of({"moe": moe})
+    best = lab_math.best_gamma(alpha, c, ns, verify)
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1, subplot_titles=[
         t("lab.title.what_if_tokens", lang), t("lab.title.what_if_speedup", lang)])
     theme.new_figure(t("lab.title.what_if", lang, alpha=alpha, c=c, best=best,
-                       speedup=lab.walltime_improvement(alpha, best, c, verify(best))), height=560, fig=fig,
+                       speedup=lab_math.walltime_improvement(alpha, best, c, verify(best))), height=560, fig=fig,
                      headroom=10, lang=lang)
     fig.update_layout(legend={"y": -0.22, "yanchor": "top"}, margin={"b": 150})   # many entries: below the plots
     for i, (key, p) in enumerate(presets.items()):
         name = t("lab.legend.projected", lang, name=t(f"lab.preset.{key}", lang))
         line = {"color": theme.GREY, "dash": PRESET_DASH[i % len(PRESET_DASH)], "width": 1.5}
-        fig.add_trace(go.Scatter(x=ns, y=lab.expected_tokens(p["alpha"], ns), mode="lines", name=name,
+        fig.add_trace(go.Scatter(x=ns, y=lab_math.expected_tokens(p["alpha"], ns), mode="lines", name=name,
                                  meta=f"preset:{key}", legendgroup=key, line=line, showlegend=False), row=1, col=1)
-        v = lab.verify_cost_of(p)
-        fig.add_trace(go.Scatter(x=ns, y=lab.walltime_improvement(p["alpha"], ns, p["c"], [v(n) for n in ns]),
+        v = lab_math.verify_cost_of(p)
+        fig.add_trace(go.Scatter(x=ns, y=lab_math.walltime_improvement(p["alpha"], ns, p["c"], [v(n) for n in ns]),
                                  mode="lines", name=name,
                                  meta=f"preset:{key}", legendgroup=key, line=line), row=1, col=2)
     label = t("lab.legend.what_if_moe" if moe else "lab.legend.what_if", lang, alpha=alpha, c=c)
-    speedups = lab.walltime_improvement(alpha, ns, c, [verify(n) for n in ns])
-    fig.add_trace(go.Scatter(x=ns, y=lab.expected_tokens(alpha, ns), mode="lines+markers", name=label,
+    speedups = lab_math.walltime_improvement(alpha, ns, c, [verify(n) for n in ns])
+    fig.add_trace(go.Scatter(x=ns, y=lab_math.expected_tokens(alpha, ns), mode="lines+markers", name=label,
                              meta="what_if", legendgroup="what_if", showlegend=False,
                              line={"color": theme.BLUE, "width": 3}), row=1, col=1)
     fig.add_trace(go.Scatter(x=ns, y=speedups, mode="lines+markers", name=label,

@@ -12,6 +12,7 @@ target pass. A round then yields (1 − α^(γ+1)) / (1 − α) tokens and the w
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Callable, Sequence
 
 import numpy as np
@@ -27,6 +28,10 @@ COLUMNS = ["proposer", "schedule", "num_assistant_tokens", "new_tokens", "target
            "drafter_ms_per_pass", "cost_ratio", "ms_per_token", "speedup_vs_none", "predicted_tokens_per_pass",
            "predicted_speedup", "acceptance_by_position", "clock"]
 MAX_REPEATS = 20
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
+# The sweeps benchmarks/lab.py records (--write) on the bundled dense pairs, by pair: the lab's first paint and its
+# side-by-side lesson (a cheap and a costly drafter), the tour's and the server panel's reference
+RECORDED_SWEEPS = {"miniature": ASSETS / "lab_sweep.csv", "miniature-shallow": ASSETS / "lab_sweep_shallow.csv"}
 
 
 # -- the cost model: pure functions in the paper's names ------------------------------------------------------
@@ -331,3 +336,9 @@ def read_csv(path) -> pd.DataFrame:
     if missing:
         raise ValueError(f"not a lab sweep: missing column(s) {sorted(missing)}")
     return df[COLUMNS]
+
+
+def recorded_sweep(pair: str = "miniature") -> pd.DataFrame | None:
+    """The sweep benchmarks/lab.py recorded on a bundled pair (RECORDED_SWEEPS), or None when it is missing."""
+    path = RECORDED_SWEEPS[pair]
+    return read_csv(path) if path.exists() else None
