@@ -18,18 +18,17 @@ from mtp_viz import memory
 from mtp_viz.trace import ModelInfo
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
-MINIATURE = ASSETS / "miniature"
 MINIATURE_NAME = "miniature"
 SHALLOW_NAME = "miniature-shallow"
 # The bundled pairs, each in assets/<name>/: the default is shaped like E2B (35 layers, 20 of them KV-shared, a
 # 4-layer drafter); the shallow one (6 layers) has a drafter that costs half a target pass; the MoE one routes.
-MINIATURES = {MINIATURE_NAME: MINIATURE, SHALLOW_NAME: ASSETS / SHALLOW_NAME, "miniature-moe": ASSETS / "miniature-moe"}
+MINIATURES = {name: ASSETS / name for name in (MINIATURE_NAME, SHALLOW_NAME, "miniature-moe")}
 # A bundled target -> the bundled model that can draft for it as a classic draft model (same tokenizer, own KV).
 DRAFT_MODELS = {MINIATURE_NAME: SHALLOW_NAME}
 log = logging.getLogger("mtp_viz")
 
 # Real Gemma 4 checkpoints and their MTP assistants (the assistant id is "<target id>-assistant").
-PRESETS = {
+MTP_ASSISTANTS = {
     "google/gemma-4-E2B-it": "google/gemma-4-E2B-it-assistant",
     "google/gemma-4-E4B-it": "google/gemma-4-E4B-it-assistant",
     "google/gemma-4-31B-it": "google/gemma-4-31B-it-assistant",
@@ -129,7 +128,8 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
             assistant_id = str(MINIATURES[assistant] / "target")
     else:
         target_id = str(target)
-        assistant_id = assistant if assistant is not None else PRESETS.get(target_id, target_id.rstrip("/") + "-assistant")
+        assistant_id = (assistant if assistant is not None
+                        else MTP_ASSISTANTS.get(target_id, target_id.rstrip("/") + "-assistant"))
         tokenizer_id, name = target_id, target_id
         fit = memory.check(target_id, assistant_id, dev, asked)   # ValueError when it fits in no dtype
         if fit is not None:

@@ -257,10 +257,8 @@ def test_the_page_starts_with_the_sweep_that_was_recorded():
     from mtp_viz.ui import lab_tab as tab
 
     sweep = lab_math.DEFAULT_SWEEP
-    assert (tab.DEFAULTS["ns"], tab.DEFAULTS["schedules"], tab.DEFAULTS["proposers"]) == (
-        list(sweep["ns"]), list(sweep["schedules"]), list(sweep["proposers"]))
-    assert (tab.DEFAULTS["max_new"], tab.DEFAULTS["repeats"]) == (sweep["max_new_tokens"], sweep["repeats"])
-    assert set(sweep["ns"]) <= set(tab.N_CHOICES) and tab.DEFAULTS["max_new"] <= tab.MAX_NEW_TOKENS
+    assert tab.START is sweep
+    assert set(sweep["ns"]) <= set(tab.N_CHOICES) and tab.START["max_new_tokens"] <= tab.SWEEP_MAX_NEW_TOKENS
     expected = {("none", "constant", 0)} | {(p, s, n) for p in sweep["proposers"] for s in sweep["schedules"]
                                             for n in sweep["ns"]}
     for name, df in tab.pair_sweeps().items():

@@ -59,8 +59,8 @@ def test_replayed_settings_set_the_controls_that_made_them():
 def test_the_deployments_limits_lie_within_the_types():
     from mtp_viz.ui import policy
 
-    assert limits("num_assistant_tokens") == {"ge": 1, "le": MAX_DRAFT} and policy.MAX_N <= MAX_DRAFT
-    assert limits("max_new_tokens")["le"] == MAX_NEW_TOKENS and policy.MAX_NEW_TOKENS <= MAX_NEW_TOKENS
+    assert limits("num_assistant_tokens") == {"ge": 1, "le": MAX_DRAFT} and policy.SERVER_MAX_DRAFT <= MAX_DRAFT
+    assert limits("max_new_tokens")["le"] == MAX_NEW_TOKENS and policy.SERVER_MAX_NEW_TOKENS <= MAX_NEW_TOKENS
 
 
 def test_every_sliders_range_is_a_request_the_engine_takes():

@@ -94,9 +94,9 @@ def test_a_new_visitors_session_starts_from_the_first_paint_without_copying_it(m
     SessionState(app.demo)
     assert schemas == []
     first = ui.first_paint().state
-    out = ui.localized(ui.scrub)(None, None, 0)                # a visitor who has not acted: state None
+    out = ui.for_visitor(ui.scrub)(None, None, 0)                # a visitor who has not acted: state None
     assert out.state.trace is first.trace and out.state.index == 0 and out.state.shown == first.shown
-    assert ui.localized(ui.in_language)(None, None) == ui.unchanged(first)   # English: the first paint stands
+    assert ui.for_visitor(ui.in_language)(None, None) == ui.unchanged(first)   # English: the first paint stands
 
 
 def test_page_load_never_undoes_a_visitors_action():

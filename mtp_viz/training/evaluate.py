@@ -11,7 +11,7 @@ from mtp_viz.training.corpus import DEMO_PROMPT, HELDOUT_PROMPTS
 from mtp_viz.training.drafting import cluster_of_tokens, draft_rounds, target_features
 from mtp_viz.training.measure import acceptance, speculative_greedy
 
-MAX_NEW_TOKENS, NUM_DRAFTS = 48, 4
+EVAL_NEW_TOKENS, NUM_DRAFTS = 48, 4
 
 
 def held_out_ids(tokenizer, quick=False):
@@ -60,7 +60,7 @@ def generate_matches(target, assistant, prompts_ids, max_new_tokens):
 def final_figures(out_dir, quick=False):
     target, assistant, tokenizer = load_shipped(out_dir)
     prompts = held_out_ids(tokenizer, quick)
-    new_tokens = 8 if quick else MAX_NEW_TOKENS
+    new_tokens = 8 if quick else EVAL_NEW_TOKENS
     mean_accepted, per_pass, runs = acceptance(target, assistant, prompts, max_new_tokens=new_tokens,
                                                num_drafts=NUM_DRAFTS)
     demo_ids = tokenizer(DEMO_PROMPT, return_tensors="pt").input_ids

@@ -25,13 +25,11 @@ from mtp_viz.ui.words import L, choices, lang_of
 
 # One request's bounds: a sweep on two shared CPU cores should end in about a minute, never in ten.
 MAX_PROMPTS, MAX_PROMPT_CHARS = 5, 200
-N_CHOICES = list(range(1, policy.MAX_N + 1))
-MAX_REPEATS, MAX_NEW_TOKENS = 5, 128
+N_CHOICES = list(range(1, policy.SERVER_MAX_DRAFT + 1))
+SWEEP_MAX_REPEATS, SWEEP_MAX_NEW_TOKENS = 5, 128     # a shared server's bounds, inside lab_math's
 MAX_RUNS = 400                      # settings × prompts × repeats
 PROPOSERS = ["mtp", "prompt-lookup"]
-DEFAULTS = {"ns": list(lab_math.DEFAULT_SWEEP["ns"]), "schedules": list(lab_math.DEFAULT_SWEEP["schedules"]),
-            "proposers": list(lab_math.DEFAULT_SWEEP["proposers"]), "max_new": lab_math.DEFAULT_SWEEP["max_new_tokens"],
-            "repeats": lab_math.DEFAULT_SWEEP["repeats"]}     # the controls' start: the recorded sweep's settings
+START = lab_math.DEFAULT_SWEEP     # the controls' start: the recorded sweep's settings
 
 
 def pair_sweeps() -> dict[str, pd.DataFrame | None]:
@@ -100,10 +98,10 @@ def check(prompts: list[str], ns, schedules, proposers, max_new, repeats, lang: 
     if not schedules or not proposers:
         raise ValueError(t("lab.error.choice", lang))
     repeats, max_new = int(repeats), int(max_new)
-    if not 1 <= repeats <= MAX_REPEATS:
-        raise ValueError(t("public.over_limit", lang, name="repeats", value=repeats, limit=MAX_REPEATS))
-    if not 4 <= max_new <= MAX_NEW_TOKENS:
-        raise ValueError(t("public.over_limit", lang, name="max new tokens", value=max_new, limit=MAX_NEW_TOKENS))
+    if not 1 <= repeats <= SWEEP_MAX_REPEATS:
+        raise ValueError(t("public.over_limit", lang, name="repeats", value=repeats, limit=SWEEP_MAX_REPEATS))
+    if not 4 <= max_new <= SWEEP_MAX_NEW_TOKENS:
+        raise ValueError(t("public.over_limit", lang, name="max new tokens", value=max_new, limit=SWEEP_MAX_NEW_TOKENS))
     runs = (1 + len(ns) * len(schedules) * len(proposers)) * len(prompts) * repeats
     if runs > MAX_RUNS:
         raise ValueError(t("public.over_limit", lang, name="runs (settings × prompts × repeats)", value=runs,
@@ -224,16 +222,16 @@ def build(demo: gr.Blocks) -> None:
             model = gr.Dropdown(choices(policy.model_choices()), value=MINIATURE, label=L("step.model"),
                                 allow_custom_value=not policy.is_public())
         with gr.Column(scale=3):
-            ns = gr.CheckboxGroup(N_CHOICES, value=DEFAULTS["ns"], label=L("lab.ns"), elem_id="lab-ns")
+            ns = gr.CheckboxGroup(N_CHOICES, value=list(START["ns"]), label=L("lab.ns"), elem_id="lab-ns")
             with gr.Row():
                 schedules = gr.CheckboxGroup([(L(f"step.schedule.{k}"), k) for k in ("constant", "heuristic")],
-                                             value=DEFAULTS["schedules"],
+                                             value=list(START["schedules"]),
                                              label=L("lab.schedules"))
                 proposers = gr.CheckboxGroup([(L(f"step.proposer.{p}"), p) for p in PROPOSERS],
-                                             value=DEFAULTS["proposers"], label=L("lab.proposers"))
+                                             value=list(START["proposers"]), label=L("lab.proposers"))
             with gr.Row():
-                max_new = gr.Slider(8, MAX_NEW_TOKENS, value=DEFAULTS["max_new"], step=8, label=L("lab.max_new"))
-                repeats = gr.Slider(1, MAX_REPEATS, value=DEFAULTS["repeats"], step=1, label=L("lab.repeats"))
+                max_new = gr.Slider(8, SWEEP_MAX_NEW_TOKENS, value=START["max_new_tokens"], step=8, label=L("lab.max_new"))
+                repeats = gr.Slider(1, SWEEP_MAX_REPEATS, value=START["repeats"], step=1, label=L("lab.repeats"))
     run_btn = gr.Button(L("lab.run"), variant="primary")
     status = gr.Markdown(elem_classes="lab-status")
     plots = []

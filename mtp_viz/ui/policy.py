@@ -28,8 +28,8 @@ MODELS = [("model.miniature", MINIATURE), ("model.e2b", "google/gemma-4-E2B-it")
           ("model.31b", "google/gemma-4-31B-it"), ("model.26b", "google/gemma-4-26B-A4B-it")]
 
 # The limits the UI's controls and the API share (the sliders' ranges are the same numbers).
-MAX_N = 16                # guesses per round
-MAX_NEW_TOKENS = 256      # tokens per generation: enough to watch round by round, short enough for a shared CPU
+SERVER_MAX_DRAFT = 16                # guesses per round
+SERVER_MAX_NEW_TOKENS = 256      # tokens per generation: enough to watch round by round, short enough for a shared CPU
 
 
 def _env_int(name: str, default: int) -> int:
@@ -173,12 +173,12 @@ def check_model(model: str | None, assistant: str | None = "") -> tuple[str, str
     from huggingface_hub.errors import HFValidationError
     from huggingface_hub.utils import validate_repo_id
 
-    from mtp_viz.models import PRESETS
+    from mtp_viz.models import MTP_ASSISTANTS
 
     model, assistant = (model or "").strip() or MINIATURE, (assistant or "").strip()
     allowed = allowed_models()
     if allowed is not None and (model not in allowed or (
-            model not in BUNDLED and assistant not in ("", PRESETS.get(model)))):
+            model not in BUNDLED and assistant not in ("", MTP_ASSISTANTS.get(model)))):
         raise Refused("public.model_refused",
                       allowed=", ".join(allowed) or (lambda lang: t("public.nothing_allowed", lang)))
     if model in BUNDLED:
@@ -208,15 +208,15 @@ def assistant_for(model: str, proposer: str, assistant: str) -> str:
 def check_proposer(model: str | None, proposer: str | None, assistant: str | None = "") -> None:
     """Refuse, before anything loads, a proposer the pair cannot run. Only "draft-model" can be known not to: it
     needs a separate small model, which a bundled miniature has only where models.DRAFT_MODELS names one, and a
-    Gemma 4 checkpoint only when the Assistant box names one other than its own MTP assistant (models.PRESETS)."""
+    Gemma 4 checkpoint only when the Assistant box names one other than its own MTP assistant (models.MTP_ASSISTANTS)."""
     if proposer != "draft-model":
         return
-    from mtp_viz.models import DRAFT_MODELS, PRESETS
+    from mtp_viz.models import DRAFT_MODELS, MTP_ASSISTANTS
 
     model, assistant = (model or "").strip() or MINIATURE, (assistant or "").strip()
     if model in BUNDLED and model in DRAFT_MODELS:
         return
-    if model not in BUNDLED and (model not in PRESETS or assistant not in ("", PRESETS[model])):
+    if model not in BUNDLED and (model not in MTP_ASSISTANTS or assistant not in ("", MTP_ASSISTANTS[model])):
         return                        # a model we know nothing of, or a draft model the visitor named
     if model in BUNDLED or is_public():
         offered = {ident for _, ident in model_choices()}
@@ -240,7 +240,7 @@ def check_request(req: dict) -> None:
         raise Said("public.prompt_empty")
     if isinstance(prompt, str) and len(prompt) > max_prompt_chars():
         raise Said("public.prompt_too_long", n=len(prompt), limit=max_prompt_chars())
-    for key, limit in (("num_assistant_tokens", MAX_N), ("max_new_tokens", MAX_NEW_TOKENS)):
+    for key, limit in (("num_assistant_tokens", SERVER_MAX_DRAFT), ("max_new_tokens", SERVER_MAX_NEW_TOKENS)):
         value = req.get(key)
         if isinstance(value, int) and value > limit:
             raise Said("public.over_limit", name=key, value=value, limit=limit)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from mtp_viz.settings import Settings
 from mtp_viz.trace import Trace
-from mtp_viz.ui.policy import MAX_N, MAX_NEW_TOKENS, MINIATURE
+from mtp_viz.ui.policy import MINIATURE, SERVER_MAX_DRAFT, SERVER_MAX_NEW_TOKENS
 
 TRACES = Path(__file__).resolve().parents[2] / "assets" / "traces"
 EXPORTS = Path(tempfile.gettempdir()) / "mtp_viz_exports"    # downloads offered to users, kept for an hour
@@ -47,11 +47,11 @@ CONTROLS = {
     "assistant": Control("", lambda v: (v or "").strip()),
     "prompt": Control(EXAMPLES[0], lambda v: v or ""),
     "proposer": Control(PAGE.proposer),
-    "num_assistant_tokens": Control(PAGE.num_assistant_tokens, int, slider=(1, MAX_N, 1)),
+    "num_assistant_tokens": Control(PAGE.num_assistant_tokens, int, slider=(1, SERVER_MAX_DRAFT, 1)),
     "schedule": Control(PAGE.schedule),
     "confidence_threshold": Control(0.0, lambda v: float(v) if v else None, lambda v: v or 0.0,             # 0: off
                                     slider=(0.0, 1.0, 0.05)),
-    "max_new_tokens": Control(PAGE.max_new_tokens, int, slider=(1, MAX_NEW_TOKENS, 1)),
+    "max_new_tokens": Control(PAGE.max_new_tokens, int, slider=(1, SERVER_MAX_NEW_TOKENS, 1)),
     "do_sample": Control(PAGE.do_sample, bool),
     "temperature": Control(PAGE.temperature, float, slider=(0.1, 2.0, 0.05)),
     "top_k": Control(0, lambda v: int(v) if v else None, lambda v: v or 0, slider=(0, 200, 1)),              # 0: off

@@ -1,7 +1,7 @@
 """The step-through tab: controls, Step / Run / Play / Reset, the round slider, the token stream and one chosen view.
 
 Wiring only. Handlers are plain functions of (state, inputs..., lang="en") so tests call them without a browser;
-`localized` hands them the visitor's language for Gradio. Each moves the visitor's StepState (step_state.py) by a
+`for_visitor` hands them the visitor's language for Gradio. Each moves the visitor's StepState (step_state.py) by a
 pure transition and returns a Screen. Only what is on screen is drawn: the token stream and the chosen view, each
 resent only when what it shows has changed. The page is painted at build time with round 0 of the recorded "Actions
 speak" trace, so no load event can undo a click. Knows no maths and no words of its own (narration.py says the rounds).
@@ -99,7 +99,7 @@ def cached_note(state: StepState, lang: str = "en") -> str:
 
 
 # -- handlers ---------------------------------------------------------------------------------------------------
-def localized(handler):
+def for_visitor(handler):
     """`handler` for Gradio: the visitor's language from the request (a gr.Request parameter after the state), and
     the first paint's state for a visitor who has none of their own yet (gr.State's None, see build)."""
     def run(state, request: gr.Request, *args):
@@ -319,7 +319,7 @@ def build(demo: gr.Blocks) -> dict:
     """Lay out the step-through tab inside the current gr.Tab and wire its events; returns the "race this prompt"
     button and the controls (in request()'s order), which the page wires to the race tab."""
     first = first_paint()
-    # None, read by `localized` as the first paint's state: Gradio turns a dataclass given here into a dict
+    # None, read by `for_visitor` as the first paint's state: Gradio turns a dataclass given here into a dict
     # (dataclasses.asdict, the whole trace) for every new visitor's session, in its event loop, and then drops it.
     state = gr.State(None, time_to_live=policy.STATE_TTL_S)
     playing = gr.State(False)
@@ -400,27 +400,27 @@ def build(demo: gr.Blocks) -> dict:
     hidden = {"api_visibility": "private"}   # the page's own events; the public API is ui/endpoint.py's `trace`
     quiet = {**hidden, "show_progress": "hidden"}
     generating = {**hidden, **policy.generating_events()}   # they wait in the service's line, not Gradio's
-    step_btn.click(localized(step), [state, *controls], views, show_progress="minimal", **generating)
-    run_btn.click(localized(run_to_end), [state, *controls], views, show_progress="minimal", **generating)
+    step_btn.click(for_visitor(step), [state, *controls], views, show_progress="minimal", **generating)
+    run_btn.click(for_visitor(run_to_end), [state, *controls], views, show_progress="minimal", **generating)
     # one generation in the line, like Run to end; while it is pending, further clicks are ignored (trigger "once")
-    measure_btn.click(localized(measure_again), [state, *controls], views, show_progress="minimal",
+    measure_btn.click(for_visitor(measure_again), [state, *controls], views, show_progress="minimal",
                       trigger_mode="once", **generating)
-    reset_btn.click(localized(reset), [state], views, **hidden).then(
+    reset_btn.click(for_visitor(reset), [state], views, **hidden).then(
         lambda: (gr.Timer(active=False), False, L("step.play")), None, [timer, playing, play_btn], **hidden)
     # a drag, a typed number (Enter) or the arrow keys all fire `input`; only the latest pending one runs
-    rounds.input(localized(scrub), [state, rounds], views, trigger_mode="always_last", **quiet)
-    chooser.input(localized(choose), [state, chooser], views, **quiet)
-    play_btn.click(localized(play), [state, playing, *controls], [timer, playing, play_btn, *views], **generating)
-    timer.tick(localized(tick), [state], [timer, playing, play_btn, *views], **quiet)
+    rounds.input(for_visitor(scrub), [state, rounds], views, trigger_mode="always_last", **quiet)
+    chooser.input(for_visitor(choose), [state, chooser], views, **quiet)
+    play_btn.click(for_visitor(play), [state, playing, *controls], [timer, playing, play_btn, *views], **generating)
+    timer.tick(for_visitor(tick), [state], [timer, playing, play_btn, *views], **quiet)
     speed.change(lambda s: gr.Timer(value=s), speed, timer, **hidden)
     for control in controls:
-        control.change(localized(mark_stale), [state, *controls], [status, state], trigger_mode="always_last",
+        control.change(for_visitor(mark_stale), [state, *controls], [status, state], trigger_mode="always_last",
                        **quiet)
-    export.expand(localized(open_exports), [state], views, **quiet)
-    export.collapse(localized(close_exports), [state], views, **quiet)
-    upload.upload(localized(replay), [state, upload], [*controls, *views], **hidden)
-    example.input(localized(load_recorded), [state, example], [*controls, *views], **hidden)
-    examples.click(localized(pick_example), [state, examples], [*controls, *views], **hidden)
+    export.expand(for_visitor(open_exports), [state], views, **quiet)
+    export.collapse(for_visitor(close_exports), [state], views, **quiet)
+    upload.upload(for_visitor(replay), [state, upload], [*controls, *views], **hidden)
+    example.input(for_visitor(load_recorded), [state, example], [*controls, *views], **hidden)
+    examples.click(for_visitor(pick_example), [state, examples], [*controls, *views], **hidden)
     def arriving(state, request: gr.Request):       # and the view chooser set to the view shown
         out = arrive(first_paint().state if state is None else state, links.place_of(request), lang_of(request))
         return *out, out[-1].view
