@@ -21,4 +21,13 @@ if __name__ == "__main__":
     SERVICE.workers.start(tuple(bundled()), torch_threads() or 1)
     SERVICE.models.preload()
     warm()
-    demo.launch(theme=THEME, css=CSS, i18n=I18N, js=KEYS, **launch_settings())
+    try:
+        demo.launch(theme=THEME, css=CSS, i18n=I18N, js=KEYS, **launch_settings())
+    except ValueError as err:
+        # Gradio checks that its own address answers within 3 s after the server has started; on a loaded host it
+        # may not, and launch() raises. Ending here would shut the worker pool down under a page that still
+        # serves, so keep serving.
+        if not demo.is_running:
+            raise
+        print(f"Gradio's start-up check failed ({err}); serving on {demo.local_url} anyway", flush=True)
+        demo.block_thread()

@@ -22,18 +22,18 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import socket
 import statistics
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
+from contextlib import ExitStack
 from typing import Callable, Iterator
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mtp_viz.local_app import running_app  # noqa: E402
 CHROME = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
@@ -282,31 +282,6 @@ def session(page, n: int, do_check: bool) -> Iterator[Sample]:
 
 
 # -- the server and the report ----------------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_app(root: Path) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    env = {**os.environ, "GRADIO_SERVER_PORT": str(port), "GRADIO_SERVER_NAME": "127.0.0.1",
-           "GRADIO_ANALYTICS_ENABLED": "False", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-    proc = subprocess.Popen([sys.executable, "app.py"], cwd=root, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 300
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return proc, url
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.terminate()
-                raise SystemExit(f"app.py in {root} did not start")
-            time.sleep(0.5)
-
-
 def p95(times: list[float]) -> float:
     """Nearest-rank 95th percentile."""
     ordered = sorted(times)
@@ -356,15 +331,10 @@ def main() -> None:
     ap.add_argument("--height", type=int, default=720)
     args = ap.parse_args()
     load = os.getloadavg()
-    servers = {url: (None, url) for url in args.url} if args.url else \
-        {str(r): start_app(r) for r in [r.resolve() for r in (args.root or [ROOT])]}
-    try:
+    with ExitStack() as apps:
+        servers = {url: (None, url) for url in args.url} if args.url else \
+            {str(r): (None, apps.enter_context(running_app(r))) for r in [r.resolve() for r in (args.root or [ROOT])]}
         got = measure([url for _, url in servers.values()], args.n, args.width, args.height, args.check)
-    finally:
-        for proc, _ in servers.values():
-            if proc is not None:
-                proc.terminate()
-                proc.wait(timeout=20)
     print(f"{args.width}x{args.height}, Chromium, {os.cpu_count()} cores, load average "
           f"{' '.join(f'{x:.2f}' for x in load)} at the start, {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
     first = None

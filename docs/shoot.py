@@ -8,12 +8,9 @@ do (tests/test_browser.py) and drives the page by clicks. Knows nothing of the h
 from __future__ import annotations
 
 import argparse
-import os
 import signal
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,32 +39,6 @@ def rounds() -> dict[str, tuple[str, int]]:
             "activations": ("Actions speak", tour.first_full_round(actions)),
             "clusters": ("Tom counted to", tour.first_cluster_miss(tom)),       # a cluster miss
             "statistics": ("Tom counted to", tour.last(tom))}                   # N falling and climbing back
-
-
-def start_app():
-    """app.py on a free port, as the browser tests start it; returns (process, url)."""
-    sys.path.insert(0, str(ROOT / "tests"))
-    from test_browser import free_port
-
-    port = free_port()
-    env = {**os.environ, "GRADIO_SERVER_PORT": str(port), "GRADIO_SERVER_NAME": "127.0.0.1",
-           "GRADIO_ANALYTICS_ENABLED": "False", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
-           # generations in the server's process: on a loaded host Gradio's own start-up check of localhost can time
-           # out, and app.py's main thread then ends, shutting a worker pool down under a page that still serves
-           "MTP_VIZ_WORKERS": "0"}
-    LOG.parent.mkdir(exist_ok=True)
-    proc = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env, stdout=LOG.open("w"),
-                            stderr=subprocess.STDOUT)
-    url, deadline = f"http://127.0.0.1:{port}/", time.monotonic() + 180
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return proc, url
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise SystemExit(f"app.py did not answer on {url}; see {LOG}")
-            time.sleep(0.5)
 
 
 class Shooter:
@@ -211,6 +182,8 @@ def main(argv=None) -> None:
     from playwright.sync_api import expect, sync_playwright
     from test_browser import ARGS, CHROME, INSTALL
 
+    from mtp_viz.local_app import running_app
+
     if CHROME is None:
         raise SystemExit(INSTALL)
     wanted = args.only or PICTURES
@@ -219,20 +192,15 @@ def main(argv=None) -> None:
         raise SystemExit(f"not a picture of the docs: {unknown}; PICTURES lists them")
     started = time.monotonic()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))      # stopped from outside: still stop the app
-    proc, url = start_app()
-    try:
-        with sync_playwright() as p:
-            expect.set_options(timeout=90_000)
-            browser = p.chromium.launch(executable_path=CHROME, args=ARGS)
-            done = set()
-            for name, job in Shooter(browser, url).jobs().items():
-                if name in wanted and job not in done:
-                    job()
-                    done.add(job)
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+    with running_app(log=LOG) as url, sync_playwright() as p:
+        expect.set_options(timeout=90_000)
+        browser = p.chromium.launch(executable_path=CHROME, args=ARGS)
+        done = set()
+        for name, job in Shooter(browser, url).jobs().items():
+            if name in wanted and job not in done:
+                job()
+                done.add(job)
+        browser.close()
     print(f"{len(wanted)} pictures in {time.monotonic() - started:.0f} s")
 
 

@@ -72,3 +72,17 @@ def miniature():
     from mtp_viz import load_pair
     return load_pair()
 
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The app (app.py) on a free local port, started once for every browser test of the run; its output goes to
+    tests/artifacts/server.log. Visitors stay apart in it as in the app: each test opens its own browser context."""
+    from test_browser import ARTIFACTS, CHROME, INSTALL
+
+    from mtp_viz.local_app import running_app
+
+    if CHROME is None:
+        pytest.skip(INSTALL)
+    with running_app(log=ARTIFACTS / "server.log") as url:
+        yield url

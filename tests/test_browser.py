@@ -7,12 +7,6 @@ that says how to install one. Screenshots go to tests/artifacts/.
 """
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -41,38 +35,6 @@ CHROME = chrome()
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def server():
-    if CHROME is None:
-        pytest.skip(INSTALL)
-    port = free_port()
-    env = {**os.environ, "GRADIO_SERVER_PORT": str(port), "GRADIO_SERVER_NAME": "127.0.0.1",
-           "GRADIO_ANALYTICS_ENABLED": "False", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-    ARTIFACTS.mkdir(exist_ok=True)
-    log = open(ARTIFACTS / "server.log", "w")
-    proc = subprocess.Popen([sys.executable, "app.py"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            break
-        except OSError:
-            assert proc.poll() is None, f"app.py exited early; see {log.name}"
-            assert time.monotonic() < deadline, f"app.py did not answer on {url} within 60 s"
-            time.sleep(0.5)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=20)
-    log.close()
 
 
 def settled(page) -> None:

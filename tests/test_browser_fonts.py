@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 from playwright.sync_api import expect, sync_playwright
 
 from mtp_viz import fonts
-from test_browser import ARTIFACTS, launch, server, settled  # noqa: F401  (server is a fixture)
+from test_browser import ARTIFACTS, launch, settled
 
 
 def drawn_with(page, selector: str) -> list[dict]:

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect, sync_playwright
 
-from test_browser import ARTIFACTS, launch, server, settled  # noqa: F401  (server is a fixture)
+from test_browser import ARTIFACTS, launch, settled
 
 ROUND = re.compile(r"Round (\d+) of (\d+)")
 

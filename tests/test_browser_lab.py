@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect, sync_playwright
 
-from test_browser import ARTIFACTS, launch, page_at, server, settled  # noqa: F401  (server is a fixture)
+from test_browser import ARTIFACTS, launch, page_at, settled
 
 POINTS = """() => Array.from(document.querySelectorAll('.lab-plot .js-plotly-plot')).map(
     p => (p._fullData.find(t => t.meta === 'measured') || {x: []}).x.length)"""

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect, sync_playwright
 
-from test_browser import in_view, launch, server, settled  # noqa: F401  (server is a fixture)
+from test_browser import in_view, launch, settled
 from test_words import english, model_text, words
 from mtp_viz.strings import t
 from mtp_viz.trace import Trace

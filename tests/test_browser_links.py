@@ -15,7 +15,7 @@ from playwright.sync_api import expect, sync_playwright
 from mtp_viz.strings import t
 from mtp_viz.ui import links, session, tour
 from mtp_viz.ui import step_through as ui
-from test_browser import ARTIFACTS, in_view, launch, server  # noqa: F401  (server is a fixture)
+from test_browser import ARTIFACTS, in_view, launch
 
 LANGS = ["en", "de", "zh-TW"]
 # the chart's points and the race's clock, read together: (largest x of any lane, clock, race's end, state)

@@ -13,7 +13,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from mtp_viz import race_lanes
 from mtp_viz.trace import Trace
-from test_browser import ARTIFACTS, in_view, launch, page_at, server  # noqa: F401  (server is a fixture)
+from test_browser import ARTIFACTS, in_view, launch, page_at
 
 STATE = "() => document.querySelector('#race-player .race')?.dataset.state"
 ROWS = """() => Array.from(document.querySelectorAll('#race-player .race-table tr')).slice(1).map(

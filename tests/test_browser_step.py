@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
-from test_browser import launch, server  # noqa: F401  (server is a fixture)
+from test_browser import launch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import browser_step as bench  # noqa: E402

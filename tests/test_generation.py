@@ -135,7 +135,10 @@ def test_generations_in_the_server_take_turns_first_come_first_served(service, m
     for i in range(6):
         threads.append(threading.Thread(target=service.generate, args=(req(prompt=f"visitor {i}"),)))
         threads[-1].start()
-        time.sleep(0.03)             # arrivals 30 ms apart, all while the first generations still run
+        deadline = time.monotonic() + 30   # the next visitor comes once this one runs or waits in line (a sleep
+        while len(recorder.prompts) + len(service._line()._waiting) <= i:  # between starts was no order on CI)
+            assert time.monotonic() < deadline, f"visitor {i} neither runs nor waits"
+            time.sleep(0.001)
     for thread in threads:
         thread.join()
     assert recorder.most == slots
