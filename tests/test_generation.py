@@ -13,6 +13,7 @@ import pytest
 
 import mtp_viz
 from mtp_viz.ui import policy, session
+from mtp_viz.ui import service as service_module
 from mtp_viz.ui.service import SERVICE, Line, Service
 from mtp_viz.ui.policy import MINIATURE
 from trace_fixtures import make_trace
@@ -95,8 +96,21 @@ def test_identical_requests_at_once_cost_one_generation(service, monkeypatch):
 
 
 def test_a_failure_reaches_everyone_waiting_and_is_not_kept(service, monkeypatch):
-    recorder = Recorder(seconds=0.3, fail=1)
-    monkeypatch.setattr(mtp_viz, "generate_trace", recorder)
+    waiting, gate = threading.Semaphore(0), threading.Event()
+
+    class Watched(service_module.Future):
+        def result(self, timeout=None):
+            waiting.release()                  # a visitor now waits on the generation under way
+            return super().result(timeout)
+
+    def failing_once(pair, prompt, **kwargs):  # the first generation fails, but only once both others wait on it
+        if not recorder.prompts:
+            assert gate.wait(30), "the other visitors never joined the generation under way"
+        return recorder(pair, prompt, **kwargs)
+
+    monkeypatch.setattr(service_module, "Future", Watched)
+    recorder = Recorder(fail=1)
+    monkeypatch.setattr(mtp_viz, "generate_trace", failing_once)
     errors = []
 
     def ask():
@@ -107,6 +121,8 @@ def test_a_failure_reaches_everyone_waiting_and_is_not_kept(service, monkeypatch
     threads = [threading.Thread(target=ask) for _ in range(3)]
     for thread in threads:
         thread.start()
+    assert waiting.acquire(timeout=30) and waiting.acquire(timeout=30)
+    gate.set()
     for thread in threads:
         thread.join()
     assert len(errors) == 3 and len(recorder.prompts) == 1
