@@ -14,7 +14,7 @@ import torch
 from . import sampling
 from .engine import DraftModelProposer, MTPProposer, PromptLookupProposer, SpeculativeDecoder
 from .models import ModelPair, describe, is_gemma4_assistant, vocab_size
-from .settings import NAMES, Settings
+from .settings import Settings, keywords_signature
 from .trace import Round, Trace, compute_stats, token_ids
 
 
@@ -102,34 +102,26 @@ def eos_ids(pair: ModelPair) -> set[int]:
     return {int(e) for e in (eos if isinstance(eos, (list, tuple)) else [eos])}
 
 
-def iter_rounds(pair: ModelPair, prompt: str | list[int], *, proposer: str = "auto", num_assistant_tokens: int = 4,
-                schedule: str = "heuristic", confidence_threshold: float | None = None, max_new_tokens: int = 64,
-                do_sample: bool = False, temperature: float = 1.0, top_k: int | None = None,
-                top_p: float | None = None, seed: int = 0, chat: bool = False,
-                max_matching_ngram_size: int = 2) -> Iterator[Round]:
+def iter_rounds(pair: ModelPair, prompt: str | list[int], **settings: Any) -> Iterator[Round]:
     """Yield each Round as soon as it is done (round 0 is the prefill). The keywords are mtp_viz.settings.Settings'
-    fields, with its defaults and ranges."""
-    decoder, _, _ = prepare(pair, prompt, _settings(locals()))
+    fields, with its defaults and ranges (help() lists them)."""
+    decoder, _, _ = prepare(pair, prompt, Settings.checked(**settings))
     with pair.lock:
         yield from decoder.rounds()
 
 
-def generate_trace(pair: ModelPair, prompt: str | list[int], *, proposer: str = "auto", num_assistant_tokens: int = 4,
-                   schedule: str = "heuristic", confidence_threshold: float | None = None, max_new_tokens: int = 64,
-                   do_sample: bool = False, temperature: float = 1.0, top_k: int | None = None,
-                   top_p: float | None = None, seed: int = 0, chat: bool = False,
-                   max_matching_ngram_size: int = 2) -> Trace:
+def generate_trace(pair: ModelPair, prompt: str | list[int], **settings: Any) -> Trace:
     """Run a whole generation and return its Trace. The keywords are mtp_viz.settings.Settings' fields, with its
-    defaults and ranges; the trace records them (Trace.settings), with the proposer that ran in place of "auto"."""
-    decoder, prompt_ids, settings = prepare(pair, prompt, _settings(locals()))
+    defaults and ranges (help() lists them); the trace records them (Trace.settings), with the proposer that ran in
+    place of "auto"."""
+    decoder, prompt_ids, settings = prepare(pair, prompt, Settings.checked(**settings))
     with pair.lock:
         rounds = list(decoder.rounds())
     return assemble(pair, prompt_ids, rounds, decoder, settings)
 
 
-def _settings(keywords: dict[str, Any]) -> Settings:
-    """The Settings named by a function's keywords (its locals())."""
-    return Settings.checked(**{name: keywords[name] for name in NAMES})
+iter_rounds.__signature__ = keywords_signature(iter_rounds)          # every setting, written once (settings.py)
+generate_trace.__signature__ = keywords_signature(generate_trace)
 
 
 def assemble(pair: ModelPair, prompt_ids: list[int], rounds: list[Round], decoder, settings: Settings) -> Trace:

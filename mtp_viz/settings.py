@@ -1,13 +1,16 @@
-"""Every generation setting in one frozen dataclass, with its default, range and checks. Knows no torch, model or UI.
+"""Every generation setting in one frozen dataclass, with its default, range, meaning and place on the page; and the
+Request that asks for one generation. Knows no torch, model or Gradio.
 
 The one place that names them (compare transformers' GenerationConfig): the engine runs by a Settings, the API's
-keywords are its fields, a trace records the one it ran with, uploads are checked against its ranges, and the page's
-controls map onto its fields. A second place that must know a field imports it from here.
+keywords and the `trace` endpoint's parameters are its fields, a trace records the one it ran with, uploads are
+checked against its ranges, and the page builds one control per field that has an OnPage. A second place that must
+know a field imports it from here; adding a field here (and its label to the string tables) adds it everywhere.
 """
 from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 import math
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args, get_type_hints
@@ -19,26 +22,63 @@ MAX_DRAFT = 32            # the largest N (and the heuristic schedule's ceiling)
 MAX_NEW_TOKENS = 4096     # an app limit: longer runs are not something to watch round by round
 
 Proposer = Literal["auto", "mtp", "draft-model", "prompt-lookup", "none"]
-Schedule = Literal["constant", "heuristic"]
+Schedule = Literal["heuristic", "constant"]
 PROPOSERS: tuple[str, ...] = get_args(Proposer)     # "auto" picks by the model pair; a trace records the one that ran
+RAN: tuple[str, ...] = tuple(p for p in PROPOSERS if p != "auto")    # the proposers that run (and the page offers)
 SCHEDULES: tuple[str, ...] = get_args(Schedule)
+
+
+@dataclass(frozen=True)
+class OnPage:
+    """How the page shows a field (ui/session.py builds the control; the engine never reads this): a slider's
+    (minimum, maximum, step), inside the field's own range; the slider value that means None ("off"); the row of the
+    settings panel it sits in and whether it takes a wide place there; `limit`: the server refuses a request above
+    the slider's maximum (policy.check_request), since a shared CPU should not run more. A field without a slider
+    is a choice (Literal), a switch (bool) or a whole number typed in (int)."""
+    row: int
+    wide: bool = False
+    slider: tuple[float, float, float] | None = None
+    off: float | None = None
+    limit: bool = False
+
+
+def _(text: str, **bounds) -> Any:
+    """A field's meaning (the API's and the schema's documentation) and its bounds, for pydantic."""
+    return Field(description=text, **bounds)
 
 
 @dataclass(frozen=True)
 class Settings:
     """How to generate. Build from untrusted keywords with Settings.checked(...); the defaults are the API's."""
-    proposer: Proposer = "auto"          # who drafts: Gemma 4 MTP, a separate draft model, prompt lookup, or no one
-    num_assistant_tokens: Annotated[int, Field(ge=1, le=MAX_DRAFT)] = 4    # N: drafts proposed per round
-    schedule: Schedule = "heuristic"     # "constant" keeps N; "heuristic": +2 after a fully accepted round, else -1
-    confidence_threshold: Annotated[float, Field(ge=0.0, le=1.0)] | None = None   # stop drafting below this top prob
-    max_new_tokens: Annotated[int, Field(ge=1, le=MAX_NEW_TOKENS)] = 64
-    do_sample: bool = False              # False: greedy decoding; True: speculative sampling (Leviathan et al.)
-    temperature: Annotated[float, Field(ge=0.0, le=100.0)] = 1.0          # sampling only, > 0 then
-    top_k: Annotated[int, Field(ge=1, le=2**31 - 1)] | None = None        # sampling only; None (or 0 given) = off
-    top_p: Annotated[float, Field(gt=0.0, le=1.0)] | None = None          # sampling only; None = off
-    seed: Annotated[int, Field(ge=0, le=2**63 - 1)] = 0                   # the one generator's seed (sampling only)
-    chat: bool = False                   # wrap a text prompt in the tokenizer's chat template
-    max_matching_ngram_size: Annotated[int, Field(ge=1, le=MAX_DRAFT)] = 2  # prompt lookup, transformers' default
+    # each field: its type, meaning and bounds; how the page shows it (OnPage: row, width, slider); its default
+    proposer: Annotated[Proposer, _("who drafts: Gemma 4's MTP assistant (mtp), a separate small model (draft-model), "
+                                    "prompt lookup, or no one (none); auto picks by the model pair"),
+                        OnPage(row=0, wide=True)] = "auto"
+    num_assistant_tokens: Annotated[int, _("N, the drafter's guesses per round (the start, when a schedule moves it)",
+                                           ge=1, le=MAX_DRAFT),
+                                    OnPage(row=0, wide=True, slider=(1, 16, 1), limit=True)] = 4
+    schedule: Annotated[Schedule, _('"heuristic": N +2 after a round with every guess kept, -1 after a rejection; '
+                                    '"constant" keeps N'),
+                        OnPage(row=0)] = "heuristic"
+    confidence_threshold: Annotated[float, _("stop a round's draft after a guess whose top probability is below "
+                                             "this; None: off", ge=0.0, le=1.0),
+                                    OnPage(row=0, slider=(0.0, 1.0, 0.05), off=0.0)] | None = None
+    max_new_tokens: Annotated[int, _("how many tokens to generate", ge=1, le=MAX_NEW_TOKENS),
+                              OnPage(row=0, slider=(1, 256, 1), limit=True)] = 64
+    do_sample: Annotated[bool, _("false: greedy decoding; true: speculative sampling (Leviathan et al.)"),
+                         OnPage(row=1, wide=True)] = False
+    temperature: Annotated[float, _("sampling temperature (sampling only, > 0 then)", ge=0.0, le=100.0),
+                           OnPage(row=1, slider=(0.1, 2.0, 0.05))] = 1.0
+    top_k: Annotated[int, _("keep the k most likely tokens (sampling only); None (or 0): off", ge=1, le=2**31 - 1),
+                     OnPage(row=1, slider=(0, 200, 1), off=0)] | None = None
+    top_p: Annotated[float, _("keep the smallest set of likeliest tokens whose probability reaches p (sampling "
+                              "only); None: off", gt=0.0, le=1.0),
+                     OnPage(row=1, slider=(0.05, 1.0, 0.05), off=1.0)] | None = None
+    seed: Annotated[int, _("the one random generator's seed (sampling only)", ge=0, le=2**63 - 1),
+                    OnPage(row=1)] = 0
+    chat: Annotated[bool, _("wrap a text prompt in the tokenizer's chat template")] = False
+    max_matching_ngram_size: Annotated[int, _("prompt lookup: the longest n-gram matched (transformers' default)",
+                                              ge=1, le=MAX_DRAFT)] = 2
 
     __pydantic_config__ = ConfigDict(extra="ignore", allow_inf_nan=False)  # older traces may carry retired keys
 
@@ -53,9 +93,9 @@ class Settings:
         if values.get("top_k") == 0 and not isinstance(values["top_k"], bool):
             values["top_k"] = None
         for name, value in values.items():
-            if _base(name) is bool:
+            if plain_type(name) is bool:
                 value = bool(value)          # as `if do_sample:` would read it
-            elif isinstance(value, float) and value.is_integer() and _base(name) is int:
+            elif isinstance(value, float) and value.is_integer() and plain_type(name) is int:
                 value = int(value)
             try:
                 values[name] = _adapter(name).validate_python(value, strict=True)
@@ -83,11 +123,13 @@ def _adapter(name: str) -> TypeAdapter:
     return TypeAdapter(_hints()[name], config=ConfigDict(allow_inf_nan=False))
 
 
-def _base(name: str) -> type | None:
-    """int, float, bool or str: the plain type under a field's Annotated and Optional."""
+def plain_type(name: str) -> type | None:
+    """int, float, bool or str: the plain type under a field's Annotated and Optional (str for a choice)."""
     def walk(hint):
         if hint in (int, float, bool, str):
             return hint
+        if getattr(hint, "__origin__", None) is Literal:
+            return str
         return next((b for b in map(walk, get_args(hint)) if b is not None), None)
     return walk(_hints()[name])
 
@@ -106,12 +148,54 @@ def limits(name: str) -> dict[str, Any]:
     return walk(_hints()[name])
 
 
+def choices(name: str) -> tuple[str, ...]:
+    """A choice field's choices, in the order declared (the page's order too); () for any other field."""
+    def walk(hint):
+        if getattr(hint, "__origin__", None) is Literal:
+            return get_args(hint)
+        return next((c for c in map(walk, get_args(hint)) if c), ())
+    return walk(_hints()[name])
+
+
+def _metadata(name: str, kind: type) -> Any:
+    """The field's metadata object of `kind` (an OnPage, a pydantic FieldInfo), or None."""
+    def walk(hint):
+        found = [m for m in getattr(hint, "__metadata__", ()) if isinstance(m, kind)]
+        return found[0] if found else next((m for m in map(walk, get_args(hint)) if m is not None), None)
+    return walk(_hints()[name])
+
+
+def on_page(name: str) -> OnPage | None:
+    """How the page shows a field; None for a field the page does not show (chat, max_matching_ngram_size)."""
+    return _metadata(name, OnPage)
+
+
+def meaning(name: str) -> str:
+    """What a field means, in the words of its declaration (the API's documentation)."""
+    from pydantic.fields import FieldInfo
+    return _metadata(name, FieldInfo).description
+
+
+def keywords_signature(fn, defaults: Settings | None = None,
+                       kind: inspect._ParameterKind = inspect.Parameter.KEYWORD_ONLY) -> inspect.Signature:
+    """fn's signature with every field as a parameter (keyword-only by default) after fn's own, each with its plain
+    type and its default (Settings' own, or `defaults`'): how generate_trace, iter_rounds and the `trace` endpoint
+    show the settings (help(), Gradio's API page) without writing them out."""
+    defaults = defaults or Settings()
+    own = [p for p in inspect.signature(fn).parameters.values() if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
+    fields = []
+    for name in NAMES:
+        default = getattr(defaults, name)
+        hint = plain_type(name) if default is not None else plain_type(name) | None
+        fields.append(inspect.Parameter(name, kind, default=default, annotation=hint))
+    return inspect.signature(fn).replace(parameters=own + fields)
+
+
 def _problem(name: str, value: Any) -> str:
     """What is wrong with a setting, in words."""
-    choices = next((get_args(h) for h in [_hints()[name]] if getattr(h, "__origin__", None) is Literal), None)
-    if choices:
-        return f"unknown {name} {value!r}; choose one of {', '.join(choices)}"
-    base = _base(name)
+    if choices(name):
+        return f"unknown {name} {value!r}; choose one of {', '.join(choices(name))}"
+    base = plain_type(name)
     if base is int and (isinstance(value, bool) or not isinstance(value, (int, float)) or
                         (isinstance(value, float) and not value.is_integer())):
         return f"{name} must be a whole number, got {value!r}"
@@ -121,3 +205,33 @@ def _problem(name: str, value: Any) -> str:
     if "gt" in bounds:
         return f"{name} must be in ({bounds['gt']}, {bounds['le']}], got {value}"
     return f"{name} must be between {bounds['ge']} and {bounds['le']}, got {value}"
+
+
+@dataclass(frozen=True)
+class Request:
+    """One generation asked for, by the page, the `trace` endpoint or a test: which model pair, what prompt, and how.
+
+    The service, its cache (a Request is its own key), the worker, the race and the lab take it; the policy checks
+    it. `model` is a bundled miniature's id, a hub id or a folder; `assistant` a separate drafter's ("" for the
+    model's own, or none); a token-id prompt is kept as a tuple, so the Request stays hashable."""
+    model: str
+    assistant: str = ""
+    prompt: str | tuple[int, ...] = ""
+    settings: Settings = Settings()
+
+    def __post_init__(self):
+        if isinstance(self.prompt, list):
+            object.__setattr__(self, "prompt", tuple(self.prompt))
+
+    @property
+    def proposer(self) -> str:
+        return self.settings.proposer
+
+    def value(self, name: str) -> Any:
+        """A field by name: the request's own (model, assistant, prompt) or a setting's."""
+        return getattr(self.settings if name in NAMES else self, name)
+
+    def replace(self, **changes: Any) -> "Request":
+        """A copy with some fields changed, the request's own or settings (not checked: Settings.checked is)."""
+        settings = {k: changes.pop(k) for k in list(changes) if k in NAMES}
+        return dataclasses.replace(self, settings=dataclasses.replace(self.settings, **settings), **changes)

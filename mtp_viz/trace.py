@@ -16,7 +16,7 @@ from typing import Annotated, Any, Iterator, Literal
 import orjson
 from pydantic import ConfigDict, Field
 
-from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, NAMES, PROPOSERS, Settings
+from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, NAMES, RAN, Settings
 
 SCHEMA_VERSION = 5  # 2 added Round.routed_experts, 3 Round.wall_ms and draft_stop, 4 Settings.chat and
 ONE_TOKEN_PASSES = 24              # ModelInfo.target_ms_one_token is the median of this many one-token passes
@@ -40,7 +40,6 @@ DRAFT_STOPS = ("threshold",   # the drafter's top probability fell below the con
                "lookup")      # prompt lookup: the last n-gram had no earlier match, or too few tokens after it
 LAST_TOKEN_KINDS = (PREFILL, CORRECTION, BONUS, TARGET, CUT)
 VERDICTS = (ACCEPTED, REJECTED, UNCHECKED, UNUSED)
-RAN = tuple(p for p in PROPOSERS if p != "auto")   # ModelInfo.proposer: the one that ran
 
 # -- what a field may hold: the types below carry these ranges and lengths ----------------------------------------
 MAX_TOP = 64              # top-k lists

@@ -11,9 +11,6 @@ import os
 import threading
 import time
 
-PAIR_KEYS = ("model", "assistant", "prompt")     # a request's keys that are not generate_trace keywords
-
-
 class NoTokenizer(ValueError):
     """A pair loaded without its tokenizer (the server reports it in the visitor's language, public.no_tokenizer)."""
 
@@ -22,12 +19,13 @@ class NoTokenizer(ValueError):
         self.model, self.error = model, error
 
 
-def run(pair, req: dict):
-    """The Trace for a request (session.request's dict) on a loaded pair: the one place a request becomes the
-    engine's arguments."""
+def run(pair, req):
+    """The Trace for a request (settings.Request) on a loaded pair: the one place a request becomes the engine's
+    arguments."""
     from mtp_viz import generate_trace
 
-    return generate_trace(pair, req["prompt"], **{k: v for k, v in req.items() if k not in PAIR_KEYS})
+    prompt = list(req.prompt) if isinstance(req.prompt, tuple) else req.prompt
+    return generate_trace(pair, prompt, **req.settings.as_dict())
 
 
 def ready(model: str, assistant: str = ""):
@@ -94,5 +92,5 @@ def warm(models: tuple[str, ...]) -> None:
     time.sleep(1.0)    # hold this process a moment, so the next warm-up job goes to the other one
 
 
-def generate(req: dict):
-    return run(pair(req["model"], req["assistant"]), req)
+def generate(req):
+    return run(pair(req.model, req.assistant), req)

@@ -10,11 +10,11 @@ import socket
 import pytest
 
 from mtp_viz.schema import parse_trace
+from mtp_viz.settings import NAMES
 from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.policy import MINIATURE
 
-PARAMETERS = ["prompt", "model", "proposer", "num_assistant_tokens", "schedule", "max_new_tokens", "do_sample",
-              "temperature", "top_k", "top_p", "seed", "confidence_threshold"]
+PARAMETERS = ["prompt", "model", *NAMES]      # every setting, by its own name and meaning (settings.Settings)
 
 
 def free_port() -> int:
@@ -42,14 +42,13 @@ def client(miniature):
 
 
 def test_trace_endpoint_has_the_named_parameters_and_ui_defaults(client):
-    from mtp_viz.ui.session import DEFAULTS
+    from mtp_viz.ui.session import START
 
     endpoint = client.view_api(return_format="dict", print_info=False)["named_endpoints"]["/trace"]
     params = {p["parameter_name"]: p for p in endpoint["parameters"]}
     assert list(params) == PARAMETERS
-    assert params["prompt"]["parameter_default"] == DEFAULTS["prompt"]
-    assert params["num_assistant_tokens"]["parameter_default"] == DEFAULTS["num_assistant_tokens"]
-    assert params["max_new_tokens"]["parameter_default"] == DEFAULTS["max_new_tokens"]
+    assert params["prompt"]["parameter_default"] == START.prompt
+    assert {name: params[name]["parameter_default"] for name in NAMES} == START.settings.as_dict()   # None: off
 
 
 def test_trace_endpoint_returns_the_trace_json(client):
@@ -58,12 +57,15 @@ def test_trace_endpoint_returns_the_trace_json(client):
     trace = parse_trace(text)
     assert trace.prompt_text == "Actions speak" and trace.settings.num_assistant_tokens == 3
     assert len(trace.new_token_ids) == 12 and trace.settings.seed == 5
+    sampled = parse_trace(client.predict(prompt="Actions speak", do_sample=True, top_p=0.9, top_k=None,
+                                         max_new_tokens=4, api_name="/trace"))
+    assert (sampled.settings.top_p, sampled.settings.top_k) == (0.9, None)     # Settings' meanings, not sliders
 
 
 @pytest.mark.parametrize("kwargs, words", [
     ({"prompt": ""}, "prompt is empty"),
     ({"schedule": "sometimes"}, "unknown schedule"),
-    ({"max_new_tokens": 10_000}, "at most 256"),
+    ({"max_new_tokens": 1000}, "at most 256"),                # the server's limit, inside the type's 4096
     ({"prompt": "x" * 5000}, "at most 500"),
     ({"model": "/etc"}, "is not a local folder"),          # local mode: folders are tried, and refused readably
     ({"do_sample": True, "temperature": 0}, "temperature must be > 0"),

@@ -29,8 +29,7 @@ def api_trace(server: str, proposer: str) -> Trace:
     from gradio_client import Client
 
     client = Client(server, verbose=False)
-    text = client.predict("Actions speak", "miniature", proposer, 4, "heuristic", 32, False, 1.0, 0, 1.0, 0,
-                          api_name="/trace")
+    text = client.predict(prompt="Actions speak", model="miniature", proposer=proposer, api_name="/trace")  # page's
     return Trace.from_json(text)
 
 

@@ -12,6 +12,7 @@ import torch
 
 from mtp_viz import generate_trace, load_pair
 from mtp_viz.models import ASSETS, DRAFT_MODELS, MINIATURES, kv_source_layers
+from mtp_viz.settings import Request
 from mtp_viz.ui import policy
 
 E2B_TYPES = (["sliding_attention"] * 4 + ["full_attention"]) * 7
@@ -82,8 +83,8 @@ def test_the_shallow_target_drafts_for_the_deep_one_losslessly_as_transformers_d
 def test_the_app_offers_the_draft_model_on_the_default_pair(monkeypatch):
     from mtp_viz.ui import service
 
-    req = dict(model="miniature", assistant="", proposer="draft-model")
-    assert policy.assistant_for(req["model"], req["proposer"], "") == "miniature-shallow"
+    req = Request("miniature", prompt="x").replace(proposer="draft-model")
+    assert policy.assistant_for(req.model, req.proposer, "") == "miniature-shallow"
     assert policy.assistant_for("miniature", "mtp", "anything") == ""
     assert policy.check_model("miniature", "miniature-shallow") == ("miniature", "miniature-shallow")
-    assert service.normalized({**req, "prompt": "x"})[0]["assistant"] == "miniature-shallow"
+    assert service.normalized(req).assistant == "miniature-shallow"

@@ -56,7 +56,7 @@ class Recorder:
 
 
 def req(**changes) -> dict:
-    return dict(session.request(*session.DEFAULTS.values()), **changes)
+    return session.START.replace(**changes)
 
 
 def test_the_same_request_gets_the_same_trace_and_another_a_new_one(service, monkeypatch):

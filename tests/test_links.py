@@ -59,7 +59,7 @@ def test_the_link_to_this_names_what_is_on_screen():
         lang="de", tab="step", example="tom counted", round=6, view="clusters")
     assert parse_qs(links.here("tour", 5, state, "zh-TW")[0][1:]) == {"lang": ["zh-TW"], "tab": ["tour"],
                                                                        "chapter": ["6"]}
-    live_state = ui.StepState.of().showing(session.shipped("tom counted"), dict(session.request(), prompt="Hi"))
+    live_state = ui.StepState.of().showing(session.shipped("tom counted"), session.request().replace(prompt="Hi"))
     query, live = links.here("step", 0, live_state, "en")
     assert live and "example" not in query and "round" not in query       # a trace made live cannot be linked
     assert links.page_url({"referer": "https://x.hf.space/?lang=de#top"}) == "https://x.hf.space/"

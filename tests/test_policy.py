@@ -162,12 +162,12 @@ def test_limits_are_the_same_for_page_and_api(monkeypatch):
     monkeypatch.setenv("MTP_VIZ_MAX_PROMPT_CHARS", "10")
     req = session.request(*session.DEFAULTS.values())
     with pytest.raises(ValueError, match="at most 10"):
-        SERVICE.generate(dict(req, prompt="x" * 11))
+        SERVICE.generate(req.replace(prompt="x" * 11))
     monkeypatch.delenv("MTP_VIZ_MAX_PROMPT_CHARS")
     with pytest.raises(ValueError, match="at most 256"):
-        policy.check_request(dict(req, max_new_tokens=257))
+        policy.check_request(req.replace(max_new_tokens=257))
     with pytest.raises(ValueError, match="at most 16"):
-        policy.check_request(dict(req, num_assistant_tokens=17))
+        policy.check_request(req.replace(num_assistant_tokens=17))
     policy.check_request(req)
 
 
@@ -176,14 +176,14 @@ def test_a_proposer_the_pair_cannot_run_is_refused_before_anything_loads(monkeyp
     drafter. Either way the refusal comes before any load, in the visitor's language."""
     monkeypatch.setattr(SERVICE, "_produce", lambda req: pytest.fail("nothing may generate"))
     req = session.request(*session.DEFAULTS.values())
-    policy.check_request(dict(req, proposer="draft-model"))
+    policy.check_request(req.replace(proposer="draft-model"))
     for model in ("miniature-shallow", "miniature-moe"):
         with pytest.raises(policy.Said) as err:
-            SERVICE.generate(dict(req, model=model, proposer="draft-model"))
+            SERVICE.generate(req.replace(model=model, proposer="draft-model"))
         assert "has none for " + model in str(err.value)
         assert "„eigenständiges kleines Modell“ braucht" in policy.message_for(err.value, "de") and model in err.value.said("de")
         assert "提議者「獨立小模型」" in policy.message_for(err.value, "zh-TW")
-        policy.check_request(dict(req, model=model, proposer="mtp"))
+        policy.check_request(req.replace(model=model, proposer="mtp"))
     with pytest.raises(policy.Said, match="named under Assistant"):
         policy.check_proposer("google/gemma-4-E2B-it", "draft-model", "")
     policy.check_proposer("google/gemma-4-E2B-it", "draft-model", "google/gemma-3-270m")   # a draft model named
@@ -206,10 +206,10 @@ def test_policy_messages_are_said_in_the_visitors_language(monkeypatch, no_loadi
     assert nested.said("zh-TW") == t("public.model_refused", "zh-TW", allowed=t("public.nothing_allowed", "zh-TW"))
     monkeypatch.setenv("MTP_VIZ_MAX_PROMPT_CHARS", "3")
     with pytest.raises(ValueError) as err:
-        policy.check_request({"prompt": "abcd"})
+        policy.check_request(session.START.replace(prompt="abcd"))
     assert policy.message_for(err.value, "zh-TW") == t("public.prompt_too_long", "zh-TW", n=4, limit=3)
     with pytest.raises(ValueError) as err:
-        policy.check_request({"prompt": "  "})                    # before any model loads, in the visitor's words
+        policy.check_request(session.START.replace(prompt="  "))                    # before any model loads, in the visitor's words
     assert policy.message_for(err.value, "de") == "Der Prompt ist leer: Geben Sie einen Text ein, um fortzufahren."
 
 

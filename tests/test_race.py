@@ -108,16 +108,16 @@ def test_the_chart_draws_one_step_per_pass():
 
 def test_racing_the_same_request_twice_costs_no_new_generation(monkeypatch, tiny_pair):
     """A class racing one example: two generations in all, however many visitors press Start."""
-    from mtp_viz.ui.service import SERVICE
+    from mtp_viz.ui.service import Service
 
-    calls = []
-    monkeypatch.setattr(SERVICE.models, "get", lambda model, assistant="", wait=None: calls.append(model) or tiny_pair)
-    base = dict(race_tab.request(*race_tab.DEFAULTS.values()), max_new_tokens=8)
+    service, calls = Service(), []       # the race is given its service, as the page gives it the server's
+    service.models.get = lambda model, assistant="", wait=None: calls.append(model) or tiny_pair
+    base = race_tab.START.replace(max_new_tokens=8)
     prompt = [2, 5, 6, 7, 8]
-    first = race_tab.run(base, prompt, "some-local-model", "mtp")
+    first = race_tab.run(base, prompt, "some-local-model", "mtp", service=service)
     assert first[2] == "" and "cached" not in first[0].lower()
     assert len(calls) == 2
-    second = race_tab.run(base, prompt, "some-local-model", "mtp")
+    second = race_tab.run(base, prompt, "some-local-model", "mtp", service=service)
     assert len(calls) == 2, "the second race generated again"
     assert "earlier on this server" in second[0]
 

@@ -33,18 +33,34 @@ def test_the_pages_controls_map_onto_the_fields():
     from mtp_viz.ui import session
 
     assert set(session.CONTROLS) - set(NAMES) == {"model", "assistant", "prompt"}
+    assert set(NAMES) - set(session.CONTROLS) == {"chat", "max_matching_ngram_size"}    # the fields without OnPage
     req = session.request(*session.DEFAULTS.values())
-    assert set(req) == {"model", "assistant", "prompt", *NAMES}
+    assert req == session.START and req.settings is not None
     assert session.controls_of(req) == session.DEFAULTS                  # the table's two ways agree
-    assert Settings.checked(**{k: req[k] for k in NAMES}) == session.PAGE  # the defaults are valid settings
+    assert Settings.checked(**req.settings.as_dict()) == session.PAGE    # the defaults are valid settings
 
 
-def test_the_trace_endpoint_takes_the_controls_by_their_field_names():
+def test_a_request_is_frozen_hashable_and_its_own_cache_key():
+    from mtp_viz.settings import Request
+
+    req = Request("miniature", prompt=[1, 2, 3])
+    assert req.prompt == (1, 2, 3) and hash(req) == hash(Request("miniature", prompt=(1, 2, 3)))
+    changed = req.replace(seed=5, model="other")
+    assert (changed.model, changed.settings.seed, req.settings.seed) == ("other", 5, 0)
+    assert changed.value("seed") == 5 and changed.value("model") == "other" and changed.proposer == "auto"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        req.model = "x"
+
+
+def test_the_trace_endpoint_takes_the_settings_by_their_field_names():
     from mtp_viz.ui import endpoint as endpoint, session
 
     params = inspect.signature(endpoint.trace).parameters
-    assert set(params) <= set(session.CONTROLS)
-    assert {k: p.default for k, p in params.items()} == {k: session.DEFAULTS[k] for k in params}
+    assert list(params) == ["prompt", "model", *NAMES]                  # every setting, by its own name
+    assert {k: p.default for k, p in params.items()} == {"prompt": session.START.prompt, "model": session.START.model,
+                                                          **session.PAGE.as_dict()}     # its meanings: None is off
+    for name in NAMES:
+        assert f"    {name}: " in endpoint.trace.__doc__                # documented from settings.meaning
 
 
 def test_replayed_settings_set_the_controls_that_made_them():

@@ -15,7 +15,8 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 from mtp_viz import generate_trace  # noqa: E402
 from mtp_viz.training.corpus import HELDOUT_PROMPTS  # noqa: E402
-from mtp_viz.ui import DEFAULTS, EXAMPLES, SERVICE, request  # noqa: E402
+from mtp_viz import worker  # noqa: E402
+from mtp_viz.ui import EXAMPLES, SERVICE, START  # noqa: E402
 from mtp_viz.ui.policy import apply_torch_threads  # noqa: E402
 
 # file stem -> (prompt, proposer, do_sample); every other control at the UI's default, so a replay's
@@ -35,13 +36,11 @@ def main(moe_only: bool = False) -> None:
     """Every recording; with --moe only the MoE miniature's (the dense ones stay as they are). Torch runs with the
     server's thread count (MTP_VIZ_TORCH_THREADS, as app.py sets it), so the recorded times are the app's."""
     apply_torch_threads()
-    for model, recordings in ((DEFAULTS["model"], {} if moe_only else RECORDINGS), (MOE, MOE_RECORDINGS)):
+    for model, recordings in ((START.model, {} if moe_only else RECORDINGS), (MOE, MOE_RECORDINGS)):
         pair = SERVICE.models.get(model) if recordings else None   # loaded and warmed up exactly as the app does
         for stem, (prompt, proposer, do_sample) in recordings.items():
-            req = request(**{**DEFAULTS, "model": model, "prompt": prompt, "proposer": proposer,
-                             "do_sample": do_sample})
-            kwargs = {k: v for k, v in req.items() if k not in ("model", "assistant", "prompt")}
-            save(generate_trace(pair, prompt, **kwargs), HERE / f"{stem}.json")
+            req = START.replace(model=model, prompt=prompt, proposer=proposer, do_sample=do_sample)
+            save(worker.run(pair, req), HERE / f"{stem}.json")
     pair = SERVICE.models.get(MOE)
     (HERE / "moe_batch").mkdir(exist_ok=True)
     for i, prompt in enumerate(HELDOUT_PROMPTS[:8]):

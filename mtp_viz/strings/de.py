@@ -157,10 +157,10 @@ STRINGS: dict[str, str] = {
     "step.proposer.draft-model": "eigenständiges kleines Modell",
     "step.proposer.prompt-lookup": "Prompt-Nachschlagen",
     "step.proposer.none": "keine (Vergleichsbasis)",
-    "step.n": "N: Vorschläge pro Runde (num_assistant_tokens)",
+    "step.num_assistant_tokens": "N: Vorschläge pro Runde (num_assistant_tokens)",
     "step.schedule": "Zeitplan für N",
-    "step.threshold": "Konfidenzschwelle (0 = aus)",
-    "step.max_new": "Höchstzahl neuer Tokens",
+    "step.confidence_threshold": "Konfidenzschwelle (0 = aus)",
+    "step.max_new_tokens": "Höchstzahl neuer Tokens",
     "step.do_sample": "Sampling (aus = greedy)",
     "step.temperature": "Temperatur",
     "step.top_k": "Top-k (0 = aus)",
@@ -169,12 +169,12 @@ STRINGS: dict[str, str] = {
     "step.proposer_info": ("wer rät: der MTP-Assistent von Gemma 4; ein eigenständiges kleines Modell mit demselben "
                            "Vokabular, das nur den Text liest; Prompt-Nachschlagen (übernimmt, was früher im Prompt "
                            "auf dieselben Wörter folgte, ganz ohne Modell); oder niemand"),
-    "step.n_info": "wie viele Tokens das Entwurfsmodell pro Runde rät (der Startwert, wenn ein Zeitplan N verändert)",
+    "step.num_assistant_tokens_info": "wie viele Tokens das Entwurfsmodell pro Runde rät (der Startwert, wenn ein Zeitplan N verändert)",
     "step.schedule_info": ("heuristisch: +2 nach einer Runde, in der jeder Vorschlag angenommen wurde, −1 nach einer "
                            "Ablehnung; konstant: N bleibt gleich"),
-    "step.threshold_info": ("beendet den Entwurf einer Runde vorzeitig nach einem Vorschlag, dessen höchste "
+    "step.confidence_threshold_info": ("beendet den Entwurf einer Runde vorzeitig nach einem Vorschlag, dessen höchste "
                             "Wahrscheinlichkeit darunter lag; 0 entwirft immer N"),
-    "step.max_new_info": ("höchstens so viele Tokens werden erzeugt; die letzte Runde wird an dieser Grenze "
+    "step.max_new_tokens_info": ("höchstens so viele Tokens werden erzeugt; die letzte Runde wird an dieser Grenze "
                           "abgeschnitten"),
     "step.do_sample_info": ("aus: jedes Token ist die erste Wahl des Zielmodells, ein Vorschlag bleibt nur, wenn er "
                             "genau passt; an: Tokens werden zufällig gezogen, ein Vorschlag bleibt mit "

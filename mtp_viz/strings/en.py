@@ -148,10 +148,10 @@ STRINGS: dict[str, str] = {
     "step.proposer.draft-model": "separate small model",
     "step.proposer.prompt-lookup": "prompt lookup",
     "step.proposer.none": "none (baseline)",
-    "step.n": "N: guesses per round (num_assistant_tokens)",
+    "step.num_assistant_tokens": "N: guesses per round (num_assistant_tokens)",
     "step.schedule": "Schedule for N",
-    "step.threshold": "Confidence threshold (0 = off)",
-    "step.max_new": "Max new tokens",
+    "step.confidence_threshold": "Confidence threshold (0 = off)",
+    "step.max_new_tokens": "Max new tokens",
     "step.do_sample": "Sampling (off = greedy)",
     "step.temperature": "Temperature",
     "step.top_k": "Top-k (0 = off)",
@@ -160,12 +160,12 @@ STRINGS: dict[str, str] = {
     "step.proposer_info": ("who guesses: Gemma 4's MTP assistant; a separate small model with the same vocabulary, "
                            "which reads only the text; prompt lookup (copies what followed the last words earlier "
                            "in the prompt, no model); or nobody"),
-    "step.n_info": "how many tokens the drafter guesses per round (the starting value when a schedule moves it)",
+    "step.num_assistant_tokens_info": "how many tokens the drafter guesses per round (the starting value when a schedule moves it)",
     "step.schedule_info": ("heuristic: +2 after a round with every guess kept, −1 after a rejection; "
                            "constant: N stays"),
-    "step.threshold_info": ("stops a round's draft early, after a guess whose top probability was below this; "
+    "step.confidence_threshold_info": ("stops a round's draft early, after a guess whose top probability was below this; "
                             "0 always drafts N"),
-    "step.max_new_info": "the most tokens to generate; the last round is cut short at this limit",
+    "step.max_new_tokens_info": "the most tokens to generate; the last round is cut short at this limit",
     "step.do_sample_info": ("off: every token is the target's top choice, so a guess is kept only if it matches; "
                             "on: tokens are drawn at random and a guess is kept with probability min(1, p/q)"),
     "step.temperature_info": "sampling only: below 1 sharpens the probabilities, above 1 flattens them",

@@ -17,7 +17,7 @@ from mtp_viz.ui import endpoint, links, plotly_pane, policy, race_tab, step_thro
 from mtp_viz.ui import lab_tab
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS and i18n=I18N)
 from mtp_viz.ui.service import SERVICE  # noqa: F401  (app.py and scripts import it from here)
-from mtp_viz.ui.session import DEFAULTS, EXAMPLES, request  # noqa: F401
+from mtp_viz.ui.session import EXAMPLES, START, request  # noqa: F401
 from mtp_viz.ui.words import I18N, L, lang_of  # noqa: F401
 
 # The page's fonts come from the app itself (assets/fonts/, see mtp_viz/fonts.py), never from a font host that a

@@ -1,55 +1,46 @@
 """The public API: one endpoint, `trace`, that runs a generation and returns its trace as JSON. Wiring only.
 
-Knows no layout and no figures. It takes the step-through tab's controls by name (with the same defaults), passes
-through the same policy checks and the same shared model cache as the page, and returns what "Download trace
-(JSON)" would. Bad input of any kind raises gr.Error with the message a visitor would see in the page.
+Knows no layout and no figures. Its parameters are the prompt, the model and every Settings field, with Settings'
+own meanings (None is off: no top-k, no top-p, no confidence threshold) and the page's defaults (session.START);
+they are written once, in settings.py, and listed here by keywords_signature. A request passes through the same
+policy checks and the same shared model cache as the page, and gets what "Download trace (JSON)" would. Bad input of
+any kind raises gr.Error with the message a visitor would see in the page, in English.
 """
 from __future__ import annotations
 
+import inspect
+from typing import Any
+
 import gradio as gr
 
+from mtp_viz.settings import NAMES, Request, Settings, keywords_signature, meaning
 from mtp_viz.ui import policy
 from mtp_viz.ui.service import SERVICE
-from mtp_viz.ui.session import DEFAULTS, request
+from mtp_viz.ui.session import START
 
 
-def trace(prompt: str = DEFAULTS["prompt"], model: str = DEFAULTS["model"], proposer: str = DEFAULTS["proposer"],
-          num_assistant_tokens: int = DEFAULTS["num_assistant_tokens"], schedule: str = DEFAULTS["schedule"],
-          max_new_tokens: int = DEFAULTS["max_new_tokens"], do_sample: bool = DEFAULTS["do_sample"],
-          temperature: float = DEFAULTS["temperature"], top_k: int = DEFAULTS["top_k"],
-          top_p: float = DEFAULTS["top_p"], seed: int = DEFAULTS["seed"],
-          confidence_threshold: float = DEFAULTS["confidence_threshold"]) -> str:
-    """Run speculative decoding on `prompt` and return the whole trace as JSON text (schema: docs/trace.schema.json).
-
-    Args:
-        prompt: the text to continue
-        model: a model id this server offers (the bundled "miniature" by default)
-        proposer: "mtp", "draft-model", "prompt-lookup" or "none"
-        num_assistant_tokens: N, the drafter's guesses per round
-        schedule: "heuristic" (N adapts) or "constant"
-        max_new_tokens: how many tokens to generate
-        do_sample: False for greedy decoding, True for speculative sampling
-        temperature: sampling temperature
-        top_k: keep the k most likely tokens (0 = off)
-        top_p: keep the smallest set with probability top_p (1 = off)
-        seed: the random seed (sampling only)
-        confidence_threshold: stop drafting after a guess whose probability is below this (0 = off)
-    """
-    controls = dict(locals())         # the page's controls by name, as the step-through's Step would send them
+def trace(*args: Any, **kwargs: Any) -> str:
+    values = trace.__signature__.bind(*args, **kwargs)     # Gradio passes them in order; Python callers by name
+    values.apply_defaults()
+    fields = dict(values.arguments)
     try:
-        for name, value in controls.items():
-            if isinstance(DEFAULTS[name], (int, float)) and not isinstance(DEFAULTS[name], bool):
-                _number(value)
-        return SERVICE.generate(request(**controls)).to_json()
+        req = Request(fields.pop("model"), prompt=fields.pop("prompt"), settings=Settings.checked(**fields))
+        return SERVICE.generate(req).to_json()
     except Exception as exc:
         raise gr.Error(policy.message_for(exc), print_exception=False) from None
 
 
-def _number(value):
-    """Numbers as given; anything else a ValueError the visitor can read (request() would raise a bare one)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"expected a number, got {str(value)[:40]!r}")
-    return value
+def _own(prompt: str = START.prompt, model: str = START.model) -> str:
+    """The endpoint's own parameters, before the settings."""
+
+
+trace.__signature__ = keywords_signature(_own, START.settings, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+trace.__annotations__ = {**{p.name: p.annotation for p in trace.__signature__.parameters.values()}, "return": str}
+trace.__doc__ = "\n".join([
+    "Run speculative decoding on `prompt` and return the whole trace as JSON text (schema: docs/trace.schema.json).",
+    "", "Args:", "    prompt: the text to continue",
+    '    model: a model id this server offers (the bundled "miniature" by default)',
+    *(f"    {name}: {meaning(name)}" for name in NAMES)])
 
 
 def wire() -> None:

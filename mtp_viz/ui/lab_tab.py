@@ -16,6 +16,7 @@ import pandas as pd
 
 from mtp_viz import lab_math
 from mtp_viz.figures import lab_charts as views
+from mtp_viz.settings import SCHEDULES
 from mtp_viz.strings import TABLES, sentences, t
 from mtp_viz.ui import glossary, moe_story, policy, server_panel
 from mtp_viz.ui.service import SERVICE
@@ -224,7 +225,7 @@ def build(demo: gr.Blocks) -> None:
         with gr.Column(scale=3):
             ns = gr.CheckboxGroup(N_CHOICES, value=list(START["ns"]), label=L("lab.ns"), elem_id="lab-ns")
             with gr.Row():
-                schedules = gr.CheckboxGroup([(L(f"step.schedule.{k}"), k) for k in ("constant", "heuristic")],
+                schedules = gr.CheckboxGroup([(L(f"step.schedule.{k}"), k) for k in SCHEDULES],
                                              value=list(START["schedules"]),
                                              label=L("lab.schedules"))
                 proposers = gr.CheckboxGroup([(L(f"step.proposer.{p}"), p) for p in PROPOSERS],

@@ -13,6 +13,7 @@ import os
 import re
 from pathlib import Path
 
+from mtp_viz.settings import NAMES, Request, on_page
 from mtp_viz.strings import t
 
 log = logging.getLogger("mtp_viz")
@@ -27,9 +28,11 @@ MODELS = [("model.miniature", MINIATURE), ("model.e2b", "google/gemma-4-E2B-it")
           ("model.miniature-moe", "miniature-moe"), ("model.e4b", "google/gemma-4-E4B-it"),
           ("model.31b", "google/gemma-4-31B-it"), ("model.26b", "google/gemma-4-26B-A4B-it")]
 
-# The limits the UI's controls and the API share (the sliders' ranges are the same numbers).
-SERVER_MAX_DRAFT = 16                # guesses per round
-SERVER_MAX_NEW_TOKENS = 256      # tokens per generation: enough to watch round by round, short enough for a shared CPU
+# What the server runs at most, from the page and the API alike: each setting marked `limit` in settings.py, up to
+# its slider's maximum (16 guesses per round; 256 new tokens, enough to watch round by round and short enough for a
+# shared CPU). LIMITS maps each such setting to its maximum.
+LIMITS = {name: on_page(name).slider[1] for name in NAMES if on_page(name) is not None and on_page(name).limit}
+SERVER_MAX_DRAFT, SERVER_MAX_NEW_TOKENS = LIMITS["num_assistant_tokens"], LIMITS["max_new_tokens"]
 
 
 def _env_int(name: str, default: int) -> int:
@@ -231,19 +234,19 @@ def _looks_like_path(ident: str) -> bool:
     return ident.startswith(("/", ".", "~")) or "\\" in ident or Path(ident).is_dir()
 
 
-def check_request(req: dict) -> None:
-    """The limits every generation obeys, from the page or the API: a prompt that is neither empty nor too long, N,
-    new tokens, and a proposer the model pair can run (check_proposer)."""
-    check_proposer(req.get("model"), req.get("proposer"), req.get("assistant"))
-    prompt = req.get("prompt")
+def check_request(req: Request) -> None:
+    """The limits every generation obeys, from the page or the API: a prompt that is neither empty nor too long, the
+    settings' LIMITS, and a proposer the model pair can run (check_proposer)."""
+    check_proposer(req.model, req.proposer, req.assistant)
+    prompt = req.prompt
     if isinstance(prompt, str) and not prompt.strip():
         raise Said("public.prompt_empty")
     if isinstance(prompt, str) and len(prompt) > max_prompt_chars():
         raise Said("public.prompt_too_long", n=len(prompt), limit=max_prompt_chars())
-    for key, limit in (("num_assistant_tokens", SERVER_MAX_DRAFT), ("max_new_tokens", SERVER_MAX_NEW_TOKENS)):
-        value = req.get(key)
-        if isinstance(value, int) and value > limit:
-            raise Said("public.over_limit", name=key, value=value, limit=limit)
+    for name, limit in LIMITS.items():
+        value = getattr(req.settings, name)
+        if isinstance(value, (int, float)) and value > limit:
+            raise Said("public.over_limit", name=name, value=value, limit=limit)
 
 
 # -- errors ------------------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 Knows the layout, how a race request is made from the step-through's controls, and the page that plays a race in
 the browser (RACE_JS paces the recorded lanes, so a class watching does not load the server). The lanes come from
-mtp_viz.race_lanes, the chart from mtp_viz.figures.race_chart, the traces from the service's one line and its cache (ui.service).
+mtp_viz.race_lanes, the chart from mtp_viz.figures.race_chart, the traces from the service's one line and its cache
+(ui.service).
 """
 from __future__ import annotations
 
@@ -17,10 +18,11 @@ from mtp_viz.strings import number, sentences, t
 from mtp_viz.trace import CPU, Trace, measured_when
 from mtp_viz.ui import glossary, moe_story, policy
 from mtp_viz.ui.service import SERVICE
-from mtp_viz.ui.session import DEFAULTS, EXAMPLES, md, request
+from mtp_viz.settings import RAN, Request
+from mtp_viz.ui.session import EXAMPLES, START, md, request
 from mtp_viz.ui.words import L, choices, lang_of
 
-PROPOSERS = ["mtp", "draft-model", "prompt-lookup"]
+PROPOSERS = tuple(p for p in RAN if p != "none")          # the drafters that race the target alone
 PROJECTED = {f"projected:{k}": k for k in lab_math.PRESETS}    # real Gemma 4 pairs nobody here can load: cost model only
 PROJECTED_TOKENS, PROJECTED_N = 48, 4
 SLOW = [1, 2, 5, 10, 20, 50, 100, 200]                     # slow-motion factors offered
@@ -130,8 +132,8 @@ def page(alone: race_lanes.Lane, drafted: race_lanes.Lane, lang: str, drafter: s
 
 # -- handlers -----------------------------------------------------------------------------------------------------
 def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False, chart: str = CHART) -> tuple[str, object]:
-    """A race of two recorded traces on the clock both kept (race_lanes.shared_clock): its page and its chart at the start
-    (RACE_JS draws it on with the clock)."""
+    """A race of two recorded traces on the clock both kept (race_lanes.shared_clock): its page and its chart at the
+    start (RACE_JS draws it on with the clock)."""
     clock = race_lanes.shared_clock(alone, drafted)
     a, d = race_lanes.lane(alone, clock), race_lanes.lane(drafted, clock)
     drafter = t(f"race.lane.{drafted.settings.proposer}", lang)
@@ -157,18 +159,19 @@ def projected(key: str, lang: str) -> tuple[str, object]:
     return page(a, d, lang, drafter, False, note), race_figure.build(a, d, lang, drafter, clock=0.0)
 
 
-def run(base: dict | None, prompt: str, model: str, proposer: str, lang: str = "en") -> tuple:
-    """Race one prompt: the target alone, then with the drafter, one after the other through the generation line.
+def run(base: Request | None, prompt: str, model: str, proposer: str, lang: str = "en", service=SERVICE) -> tuple:
+    """Race one prompt: the target alone, then with the drafter, one after the other through the generation line
+    of `service` (the server's, or a test's).
 
     Returns (page, chart, message): the message is empty unless something went wrong."""
     if model in PROJECTED:
         return (*projected(PROJECTED[model], lang), "")
-    req = dict(base or request(*DEFAULTS.values()), prompt=prompt or "", model=model or DEFAULTS["model"])
-    alone_req, drafted_req = dict(req, proposer="none"), dict(req, proposer=proposer or "mtp")
+    req = (base or START).replace(prompt=prompt or "", model=model or START.model)
+    alone_req, drafted_req = req.replace(proposer="none"), req.replace(proposer=proposer or "mtp")
     try:
-        cached = SERVICE.cached(alone_req) and SERVICE.cached(drafted_req)
-        alone = SERVICE.generate(alone_req)        # first, alone, so the two never share the CPU
-        drafted = SERVICE.generate(drafted_req)
+        cached = service.cached(alone_req) and service.cached(drafted_req)
+        alone = service.generate(alone_req)        # first, alone, so the two never share the CPU
+        drafted = service.generate(drafted_req)
     except Exception as exc:  # bad input, a refused model, a failed load: a message, never a crash
         return gr.HTML(), gr.Plot(), "⚠ " + md(policy.message_for(exc, lang))
     return (*measured(alone, drafted, lang, cached), "")
@@ -179,8 +182,8 @@ def from_step(*controls, lang: str = "en") -> tuple:
 
     Returns (request, prompt, model, proposer, page, chart, message) for the race tab's components."""
     req = request(*controls)
-    proposer = req["proposer"] if req["proposer"] in PROPOSERS else "mtp"
-    return (req, req["prompt"], req["model"], proposer, *run(req, req["prompt"], req["model"], proposer, lang))
+    proposer = req.proposer if req.proposer in PROPOSERS else "mtp"
+    return (req, req.prompt, req.model, proposer, *run(req, req.prompt, req.model, proposer, lang))
 
 
 # -- the player ---------------------------------------------------------------------------------------------------
@@ -326,7 +329,7 @@ def build(demo: gr.Blocks) -> dict:
     with gr.Row(equal_height=True):
         prompt = gr.Textbox(value=EXAMPLES[0], label=L("step.prompt"), max_length=policy.max_prompt_chars(), scale=4)
         choices = model_choices()
-        first = DEFAULTS["model"] if any(ident == DEFAULTS["model"] for _, ident in choices) else choices[0][1]
+        first = START.model if any(ident == START.model for _, ident in choices) else choices[0][1]
         model = gr.Dropdown(choices, value=first, label=L("step.model"), scale=3, elem_id="race-model")
         proposer = gr.Dropdown([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value="mtp",
                                label=L("step.proposer"), scale=3, elem_id="race-proposer")

@@ -41,6 +41,7 @@ from concurrent.futures.process import BrokenProcessPool
 import gradio as gr
 
 from mtp_viz import worker
+from mtp_viz.settings import Request
 from mtp_viz.strings import t
 from mtp_viz.trace import Trace
 from mtp_viz.ui import policy
@@ -50,12 +51,10 @@ from mtp_viz.ui.words import lang_now
 log = logging.getLogger("mtp_viz")
 
 
-def normalized(req: dict) -> tuple[dict, tuple]:
-    """The request with the model pair it really uses (policy.check_model), and its cache key."""
-    model, assistant = policy.check_model(req["model"], policy.assistant_for(req["model"], req.get("proposer", ""),
-                                                                             req["assistant"]))
-    req = dict(req, model=model, assistant=assistant)
-    return req, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in req.items()))  # ids: a tuple
+def normalized(req: Request) -> Request:
+    """The request with the model pair it really uses (policy.check_model): the cache's key."""
+    model, assistant = policy.check_model(req.model, policy.assistant_for(req.model, req.proposer, req.assistant))
+    return req.replace(model=model, assistant=assistant)
 
 
 class Models:
@@ -149,10 +148,10 @@ class Workers:
             self._pool.shutdown()
         self._pool, self.serves = None, ()
 
-    def generate(self, req: dict) -> Trace | None:
+    def generate(self, req: Request) -> Trace | None:
         """The Trace for a request from a worker, or None when the workers do not serve its model."""
         pool = self._pool
-        if pool is None or req["model"] not in self.serves:
+        if pool is None or req.model not in self.serves:
             return None
         try:
             return pool.submit(worker.generate, req).result()
@@ -201,17 +200,17 @@ class Service:
     def __init__(self):
         self.models, self.workers = Models(), Workers()
         self._lock = threading.Lock()
-        self._done: OrderedDict[tuple, Trace] = OrderedDict()   # request key -> trace, least recently used first
-        self._running: dict[tuple, Future] = {}                  # request key -> the generation under way
+        self._done: OrderedDict[Request, Trace] = OrderedDict()   # request key -> trace, least recently used first
+        self._running: dict[Request, Future] = {}                  # request key -> the generation under way
         self._slots: Line | None = None                          # made on first use, when the server runs
 
-    def generate(self, req: dict, fresh: bool = False) -> Trace:
-        """The trace for a request (session.request's dict), checked against the deployment's policy first.
+    def generate(self, req: Request, fresh: bool = False) -> Trace:
+        """The trace for a request, checked against the deployment's policy first.
 
         `fresh`: measured again, not answered from the cache (it still joins an identical generation under way,
         whose times are new too, and takes its turn in the line); the new trace replaces the cached one."""
         policy.check_request(req)
-        req, key = normalized(req)
+        req = key = normalized(req)
         with self._lock:
             if key in self._done and not fresh:
                 self._done.move_to_end(key)
@@ -237,10 +236,10 @@ class Service:
         mine.set_result(trace)
         return trace
 
-    def cached(self, req: dict) -> bool:
+    def cached(self, req: Request) -> bool:
         """Whether generate(req) would answer from the cache now, without generating (the pages say so)."""
         try:
-            key = normalized(req)[1]
+            key = normalized(req)
         except ValueError:
             return False
         with self._lock:
@@ -251,12 +250,12 @@ class Service:
         with self._lock:
             self._done.clear()
 
-    def _produce(self, req: dict) -> Trace:
+    def _produce(self, req: Request) -> Trace:
         """Generate, in a worker process when one serves the model, else here, `MTP_VIZ_CONCURRENCY` at a time."""
         trace = self.workers.generate(req)    # None unless a worker serves this model; the pool's queue is first-come
         if trace is not None:
             return trace
-        pair = self.models.get(req["model"], req["assistant"])     # waiting for a load holds no slot
+        pair = self.models.get(req.model, req.assistant)     # waiting for a load holds no slot
         with self._line().turn():
             return worker.run(pair, req)
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from mtp_viz.settings import Settings
+from mtp_viz.settings import NAMES, Request, Settings, on_page, plain_type
 from mtp_viz.trace import Trace
-from mtp_viz.ui.policy import MINIATURE, SERVER_MAX_DRAFT, SERVER_MAX_NEW_TOKENS
+from mtp_viz.ui.policy import MINIATURE
 
 TRACES = Path(__file__).resolve().parents[2] / "assets" / "traces"
 EXPORTS = Path(tempfile.gettempdir()) / "mtp_viz_exports"    # downloads offered to users, kept for an hour
@@ -39,45 +39,49 @@ class Control:
     slider: tuple[float, float, float] | None = None
 
 
-# The page's controls, each named by the request field it sets (a Settings field, or model, assistant, prompt), in
-# the order handlers receive them. A request holds every Settings field: the ones no control sets (chat,
-# max_matching_ngram_size) keep PAGE's values.
-CONTROLS = {
-    "model": Control(MINIATURE, lambda v: (v or "").strip() or MINIATURE),
-    "assistant": Control("", lambda v: (v or "").strip()),
-    "prompt": Control(EXAMPLES[0], lambda v: v or ""),
-    "proposer": Control(PAGE.proposer),
-    "num_assistant_tokens": Control(PAGE.num_assistant_tokens, int, slider=(1, SERVER_MAX_DRAFT, 1)),
-    "schedule": Control(PAGE.schedule),
-    "confidence_threshold": Control(0.0, lambda v: float(v) if v else None, lambda v: v or 0.0,             # 0: off
-                                    slider=(0.0, 1.0, 0.05)),
-    "max_new_tokens": Control(PAGE.max_new_tokens, int, slider=(1, SERVER_MAX_NEW_TOKENS, 1)),
-    "do_sample": Control(PAGE.do_sample, bool),
-    "temperature": Control(PAGE.temperature, float, slider=(0.1, 2.0, 0.05)),
-    "top_k": Control(0, lambda v: int(v) if v else None, lambda v: v or 0, slider=(0, 200, 1)),              # 0: off
-    "top_p": Control(1.0, lambda v: float(v) if v is not None and float(v) < 1.0 else None,
-                     lambda v: 1.0 if v is None else v, slider=(0.05, 1.0, 0.05)),                          # 1: off
-    "seed": Control(PAGE.seed, int),
-}
+def _text(default: str) -> Control:
+    """A text box: its text as typed, or `default` when empty."""
+    return Control(default, lambda v: (v or "").strip() or default)
+
+
+def _setting(name: str) -> Control:
+    """A Settings field's control, from its declaration (settings.OnPage): a slider whose `off` value means None,
+    a switch, a choice or a whole number, starting at the page's default."""
+    shown, kind = on_page(name), plain_type(name)
+    off = shown.off
+
+    def to_field(v):
+        if off is not None and (v is None or v == off):
+            return None
+        return v if kind is str else kind(v)      # a slider sends 4.0 for 4
+    to_control = (lambda v: off if v is None else v) if off is not None else (lambda v: v)
+    return Control(to_control(getattr(PAGE, name)), to_field, to_control, shown.slider)
+
+
+# The page's controls, each named by the request field it sets (the Request's own model, assistant and prompt, then
+# every Settings field that has a settings.OnPage), in the order handlers receive them. The Settings fields no
+# control sets (chat, max_matching_ngram_size) keep PAGE's values.
+CONTROLS = {"model": _text(MINIATURE), "assistant": _text(""), "prompt": Control(EXAMPLES[0], lambda v: v or ""),
+            **{name: _setting(name) for name in NAMES if on_page(name) is not None}}
 DEFAULTS = {name: c.default for name, c in CONTROLS.items()}
+START = Request(MINIATURE, prompt=EXAMPLES[0], settings=PAGE)      # the request the page starts with
 
 
-def request(*values, **named) -> dict:
-    """The request the controls ask for (values in CONTROLS' order, or by name; missing ones at their defaults):
-    model, assistant, prompt and every Settings field, normalised as the engine records them."""
+def request(*values, **named) -> Request:
+    """The request the controls ask for (values in CONTROLS' order, or by name; missing ones at their defaults),
+    normalised as the engine records it (not checked: the service and the engine check it)."""
     named = {**DEFAULTS, **dict(zip(CONTROLS, values)), **named}
-    return {**PAGE.as_dict(), **{name: c.to_field(named[name]) for name, c in CONTROLS.items()}}
+    return START.replace(**{name: c.to_field(named[name]) for name, c in CONTROLS.items()})
 
 
-def request_of(trace: Trace) -> dict:
+def request_of(trace: Trace) -> Request:
     """The request that would reproduce a trace: how shipped and uploaded traces set the controls."""
-    return {"model": trace.model_info.name or MINIATURE, "assistant": "", "prompt": trace.prompt_text or "",
-            **trace.settings.as_dict()}
+    return Request(trace.model_info.name or MINIATURE, prompt=trace.prompt_text or "", settings=trace.settings)
 
 
-def controls_of(req: dict) -> dict:
+def controls_of(req: Request) -> dict:
     """The control values that make a request: the inverse of request()."""
-    return {name: c.to_control(req[name]) for name, c in CONTROLS.items()}
+    return {name: c.to_control(req.value(name)) for name, c in CONTROLS.items()}
 
 
 def recorded() -> dict[str, Path]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from mtp_viz.figures import VIEWS
 from mtp_viz.trace import Trace
+from mtp_viz.settings import Request
 from mtp_viz.ui.session import request_of
 
 STREAM = "token_stream"                                   # always on screen, beside the chosen view
@@ -20,11 +21,11 @@ FIRST_VIEW = "timeline"
 class StepState:
     trace: Trace | None = None           # the trace on screen; None before the first Step and after Reset
     index: int = 0                       # the round shown
-    request: dict | None = None          # the request that reproduces `trace` (session.request's dict)
+    request: Request | None = None       # the request that reproduces `trace`
     view: str = FIRST_VIEW               # the view shown beside the token stream (one of CHOICES)
     serial: int = 0                      # counts the traces shown: tells plots of different traces apart cheaply
     stale: bool = False                  # the controls no longer ask for `trace`
-    asked: dict | None = None            # what the controls ask for now, None until they change (checked for a refusal)
+    asked: Request | None = None         # what the controls ask for now, None until they change (checked for a refusal)
     acted: bool = False                  # the visitor has done something (a late page load must not undo it)
     cached: bool = False                 # `trace` was answered from the server's cache: its times are an earlier run's
     exports: bool = False                # the Export panel is open: the downloads are wanted for each trace shown
@@ -46,7 +47,7 @@ class StepState:
         return self.trace is not None and self.index >= self.last
 
     # -- transitions: each returns a new state ---------------------------------------------------------------------
-    def showing(self, trace: Trace, request: dict, index: int = 0, cached: bool = False) -> StepState:
+    def showing(self, trace: Trace, request: Request, index: int = 0, cached: bool = False) -> StepState:
         """A new trace on screen at round `index` (-1: the last): generated, shipped or uploaded."""
         return replace(self, trace=trace, request=request, index=len(trace.rounds) - 1 if index < 0 else index,
                        serial=self.serial + 1, stale=False, acted=True, cached=cached, files=None)
@@ -81,15 +82,15 @@ class StepState:
         """Another view beside the token stream (anything but one of CHOICES: the same)."""
         return replace(self, view=view) if view in CHOICES else self
 
-    def asking(self, req: dict | None) -> StepState:
+    def asking(self, req: Request | None) -> StepState:
         """The controls now ask for `req`: stale when that is not what made the trace on screen."""
         return replace(self, stale=self.trace is not None and req != self.request, asked=req)
 
-    def wanting(self, req: dict) -> StepState:
+    def wanting(self, req: Request) -> StepState:
         """A Step or Run asks for `req`: no longer stale (the caller makes the trace when `has(req)` is False)."""
         return replace(self, stale=False, asked=req, acted=True)
 
-    def has(self, req: dict) -> bool:
+    def has(self, req: Request) -> bool:
         """Whether the trace on screen is what `req` asks for (so Step walks it instead of generating)."""
         return self.trace is not None and self.request == req
 

@@ -17,6 +17,8 @@ import gradio as gr
 from mtp_viz.figures import VIEWS, depends, empty, what_you_see
 from mtp_viz.figures import build as draw
 from mtp_viz.schema import parse_trace
+from mtp_viz.settings import NAMES, RAN, Request, on_page, plain_type
+from mtp_viz.settings import choices as choices_of
 from mtp_viz.strings import TABLES, t
 from mtp_viz.ui import glossary, keys, links, policy
 from mtp_viz.ui.narration import output_so_far, summary, warning
@@ -26,10 +28,6 @@ from mtp_viz.ui.session import (CONTROLS, DEFAULTS, EXAMPLE_TRACES, EXAMPLES, FI
                                 recorded, request, shipped)
 from mtp_viz.ui.step_state import CHOICES, FIRST_VIEW, STREAM, StepState
 from mtp_viz.ui.words import L, choices, lang_of
-
-PROPOSERS = ["mtp", "draft-model", "prompt-lookup", "none"]
-SCHEDULES = ["heuristic", "constant"]
-
 
 class Screen(NamedTuple):
     """What every view update returns, in this order: `build` wires the components of the same names."""
@@ -195,11 +193,11 @@ def close_exports(state: StepState, lang: str = "en") -> Screen:
     return show(state.export(False), lang)
 
 
-def refusal(req: dict | None, lang: str = "en") -> str:
+def refusal(req: Request | None, lang: str = "en") -> str:
     """Why the controls ask for what cannot run (policy.check_proposer), as a status warning; "" when they can."""
     try:
         if req is not None:
-            policy.check_proposer(req["model"], req["proposer"], req["assistant"])
+            policy.check_proposer(req.model, req.proposer, req.assistant)
     except policy.Said as exc:
         return warning(exc.said(lang))
     return ""
@@ -308,11 +306,20 @@ def _recorded_labels() -> list[tuple[str, str]]:
 
 
 # -- layout -----------------------------------------------------------------------------------------------------
-def slider(name: str, **kwargs) -> gr.Slider:
-    """The slider for control `name`, with its range, step and start from session.CONTROLS."""
-    control = CONTROLS[name]
-    low, high, step = control.slider
-    return gr.Slider(low, high, value=control.default, step=step, **kwargs)
+def setting(name: str, **kwargs) -> gr.components.Component:
+    """The control for a Settings field, as its declaration says (settings.OnPage): a slider with the page's range
+    (session.CONTROLS), a choice, a switch or a whole number, labelled "step.<field>" and "step.<field>_info"."""
+    control, start = CONTROLS[name], DEFAULTS[name]
+    words = {"label": L(f"step.{name}"), "info": L(f"step.{name}_info"), **kwargs}
+    if control.slider is not None:
+        low, high, step = control.slider
+        return gr.Slider(low, high, value=start, step=step, **words)
+    if choices_of(name):
+        offered = [c for c in choices_of(name) if c in RAN or name != "proposer"]     # the page never offers "auto"
+        return gr.Radio([(L(f"step.{name}.{c}"), c) for c in offered], value=start, **words)
+    if plain_type(name) is bool:
+        return gr.Checkbox(start, **words)
+    return gr.Number(start, precision=0, minimum=0, **words)
 
 
 def build(demo: gr.Blocks) -> dict:
@@ -361,24 +368,11 @@ def build(demo: gr.Blocks) -> dict:
     wide, narrow = {"min_width": 300}, {"min_width": 240}
     with gr.Column():
         with gr.Accordion(L("step.settings"), open=False):
-            with gr.Row():
-                proposer = gr.Radio([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value=DEFAULTS["proposer"],
-                                    label=L("step.proposer"), info=L("step.proposer_info"), **wide)
-                n = slider("num_assistant_tokens", label=L("step.n"), info=L("step.n_info"), **wide)
-                schedule = gr.Radio([(L(f"step.schedule.{k}"), k) for k in SCHEDULES], value=DEFAULTS["schedule"],
-                                    label=L("step.schedule"), info=L("step.schedule_info"), **narrow)
-                threshold = slider("confidence_threshold", label=L("step.threshold"), info=L("step.threshold_info"),
-                                   **narrow)
-                max_new = slider("max_new_tokens", label=L("step.max_new"), info=L("step.max_new_info"), **narrow)
-            with gr.Row():
-                do_sample = gr.Checkbox(DEFAULTS["do_sample"], label=L("step.do_sample"),
-                                        info=L("step.do_sample_info"), **wide)
-                temperature = slider("temperature", label=L("step.temperature"), info=L("step.temperature_info"),
-                                     **narrow)
-                top_k = slider("top_k", label=L("step.top_k"), info=L("step.top_k_info"), **narrow)
-                top_p = slider("top_p", label=L("step.top_p"), info=L("step.top_p_info"), **narrow)
-                seed = gr.Number(DEFAULTS["seed"], precision=0, minimum=0, label=L("step.seed"),
-                                 info=L("step.seed_info"), **narrow)
+            fields, made = [name for name in CONTROLS if name in NAMES], {}     # the Settings fields shown
+            for row in sorted({on_page(name).row for name in fields}):
+                with gr.Row():
+                    for name in (f for f in fields if on_page(f).row == row):
+                        made[name] = setting(name, **(wide if on_page(name).wide else narrow))
             with gr.Row():
                 assistant = gr.Textbox(label=L("step.assistant"), placeholder=L("step.assistant_placeholder"),
                                        visible=not policy.is_public(), **wide)
@@ -394,8 +388,7 @@ def build(demo: gr.Blocks) -> dict:
     glossary.accordion()
     timer = gr.Timer(1.0, active=False)
 
-    controls = [model, assistant, prompt, proposer, n, schedule, threshold, max_new, do_sample, temperature,
-                top_k, top_p, seed]
+    controls = [model, assistant, prompt, *(made[name] for name in fields)]   # CONTROLS' order, as request() reads
     views = list(Screen(stream, view, what, status, text, rounds, json_btn, csv_btn, state))
     hidden = {"api_visibility": "private"}   # the page's own events; the public API is ui/endpoint.py's `trace`
     quiet = {**hidden, "show_progress": "hidden"}
