@@ -91,7 +91,7 @@ def test_sampling_keeps_target_marginals(small_vocab_pair, warp):
     counts = torch.zeros(3, V)
     rejections = accepts = 0
     for seed in range(runs):
-        t = generate_trace(small_vocab_pair, PROMPT, max_new_tokens=8, num_assistant_tokens=4,
+        t = generate_trace(small_vocab_pair, PROMPT, max_new_tokens=5, num_assistant_tokens=4,
                            schedule="constant", do_sample=True, seed=seed, **warp)
         for pos in range(3):
             counts[pos, t.new_token_ids[pos]] += 1
