@@ -1,7 +1,7 @@
 """The public entry points `iter_rounds` and `generate_trace`: check the input, tokenize, run the engine, assemble a Trace.
 
 Knows the tokenizer and the user's keywords; the rounds themselves come from engine.py, which knows no text.
-Every bad input raises ValueError with a message that names the problem.
+Every bad input raises a Problem (a ValueError) whose code and values name it (mtp_viz/problems.py).
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import torch
 from . import sampling
 from .engine import DraftModelProposer, MTPProposer, PromptLookupProposer, SpeculativeDecoder
 from .models import ModelPair, describe, is_gemma4_assistant, vocab_size
+from .problems import Problem
 from .settings import Settings, keywords_signature
 from .trace import Round, Trace, compute_stats, token_ids
 
@@ -25,28 +26,27 @@ def resolve_proposer(pair: ModelPair, proposer: str) -> str:
             return "none"
         return "mtp" if is_gemma4_assistant(pair.assistant) else "draft-model"
     if proposer == "mtp" and not pair.is_mtp:
-        raise ValueError("proposer 'mtp' needs a Gemma 4 assistant (Gemma4AssistantForCausalLM); "
-                         f"this pair has {type(pair.assistant).__name__ if pair.assistant is not None else 'none'}")
+        raise Problem("engine.mtp_needs_assistant",
+                      kind=type(pair.assistant).__name__ if pair.assistant is not None else "none")
     if proposer == "mtp" and not type(pair.target).__name__.startswith("Gemma4"):
-        raise ValueError(f"proposer 'mtp' needs a Gemma 4 target, got {type(pair.target).__name__}")
+        raise Problem("engine.mtp_needs_target", kind=type(pair.target).__name__)
     if proposer == "draft-model":
         if pair.assistant is None:
-            raise ValueError("proposer 'draft-model' needs an assistant model")
+            raise Problem("engine.draft_needs_assistant")
         if is_gemma4_assistant(pair.assistant):
-            raise ValueError("a Gemma 4 MTP assistant cannot draft on its own (it reads the target's activations "
-                             "and KV cache); use proposer 'mtp'")
+            raise Problem("engine.mtp_cannot_draft")
     return proposer
 
 
 def encode_prompt(pair: ModelPair, prompt: Any, chat: bool) -> list[int]:
     if isinstance(prompt, str):
         if not prompt.strip():
-            raise ValueError("the prompt is empty: type some text to continue")
+            raise Problem("engine.prompt_empty")
         if pair.tokenizer is None:
-            raise ValueError("a text prompt needs a tokenizer; this model pair has none, so pass token ids instead")
+            raise Problem("engine.needs_tokenizer")
         if chat:
             if not getattr(pair.tokenizer, "chat_template", None):
-                raise ValueError("chat=True needs a tokenizer with a chat template; this one has none")
+                raise Problem("engine.no_chat_template")
             ids = pair.tokenizer.apply_chat_template([{"role": "user", "content": prompt}], tokenize=True,
                                                      add_generation_prompt=True, return_dict=False)
             if isinstance(ids, dict) or hasattr(ids, "keys"):
@@ -57,17 +57,17 @@ def encode_prompt(pair: ModelPair, prompt: Any, chat: bool) -> list[int]:
     elif isinstance(prompt, (list, tuple)):
         ids = list(prompt)
         if not ids:
-            raise ValueError("the prompt is empty: give at least one token id")
+            raise Problem("engine.prompt_empty_ids")
         if any(isinstance(t, bool) or not isinstance(t, int) for t in ids):
-            raise ValueError("a token-id prompt must be a list of integers")
+            raise Problem("engine.prompt_ints")
     else:
-        raise ValueError(f"the prompt must be a string or a list of token ids, got {type(prompt).__name__}")
+        raise Problem("engine.prompt_type", kind=type(prompt).__name__)
     vocab = vocab_size(pair.target)
     bad = [t for t in ids if not 0 <= t < vocab]
     if bad:
-        raise ValueError(f"token id(s) {bad[:5]} are outside the vocabulary (0..{vocab - 1})")
+        raise Problem("engine.vocab", ids=str(bad[:5]), last=vocab - 1)
     if not ids:
-        raise ValueError("the prompt encodes to no tokens")
+        raise Problem("engine.prompt_no_tokens")
     return ids
 
 
@@ -75,13 +75,12 @@ def prepare(pair: ModelPair, prompt: Any, settings: Settings):
     """Check the prompt and the settings against the pair and build the decoder; returns (decoder, prompt_ids,
     settings as recorded: the proposer that runs in place of "auto")."""
     if not isinstance(pair, ModelPair):
-        raise ValueError(f"expected a ModelPair, got {type(pair).__name__}")
+        raise TypeError(f"expected a ModelPair, got {type(pair).__name__}")     # a programming error, not input
     settings = dataclasses.replace(settings, proposer=resolve_proposer(pair, settings.proposer))
     prompt_ids = encode_prompt(pair, prompt, settings.chat)
     context = int(getattr(pair.target.config.get_text_config(), "max_position_embeddings", 0) or 0)
     if context and len(prompt_ids) + settings.max_new_tokens > context:
-        raise ValueError(f"the prompt ({len(prompt_ids)} tokens) plus max_new_tokens ({settings.max_new_tokens}) "
-                         f"exceeds the model's context of {context} tokens")
+        raise Problem("engine.context", n=len(prompt_ids), new=settings.max_new_tokens, context=context)
     warpers = sampling.build_warpers(settings.do_sample, settings.temperature, settings.top_k, settings.top_p)
     generator = torch.Generator().manual_seed(settings.seed)   # one generator: the drafter's and the verifier's draws
     eos = eos_ids(pair)

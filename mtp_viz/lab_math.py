@@ -12,6 +12,7 @@ target pass. A round then yields (1 − α^(γ+1)) / (1 − α) tokens and the w
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -20,14 +21,30 @@ import pandas as pd
 
 from mtp_viz import gemma4
 
-from mtp_viz.settings import MAX_DRAFT, PROPOSERS, SCHEDULES
+from mtp_viz.problems import Problem
+from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, PROPOSERS, SCHEDULES
 from mtp_viz.trace import CPU, WALL, clock_of, round_ms
 
 COLUMNS = ["proposer", "schedule", "num_assistant_tokens", "new_tokens", "target_passes", "drafter_passes",
            "tokens_per_target_pass", "mean_accepted", "acceptance_rate", "alpha", "target_ms_per_pass",
            "drafter_ms_per_pass", "cost_ratio", "ms_per_token", "speedup_vs_none", "predicted_tokens_per_pass",
            "predicted_speedup", "acceptance_by_position", "clock"]
-MAX_REPEATS = 20
+
+
+
+@dataclass(frozen=True)
+class SweepLimits:
+    """The bounds of one sweep, checked in one place (check_sweep): the engine's own by default; a shared server
+    passes tighter ones (ui/lab_tab.py's SERVER_SWEEP). None: no bound."""
+    max_n: int = MAX_DRAFT
+    max_repeats: int = 20
+    new_tokens: tuple[int, int] = (1, MAX_NEW_TOKENS)
+    max_prompts: int | None = None
+    max_prompt_chars: int | None = None
+    max_runs: int | None = None       # settings × prompts × repeats
+
+
+ENGINE_SWEEP = SweepLimits()
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 # The sweeps benchmarks/lab.py records (--write) on the bundled dense pairs, by pair: the lab's first paint and its
 # side-by-side lesson (a cheap and a costly drafter), the tour's and the server panel's reference
@@ -286,22 +303,12 @@ def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedu
 
     `progress`, if given, is called as progress(fraction_done, (proposer, schedule, N)) after every run: the caller
     words the setting in its reader's language.
-    Raises ValueError on a bad grid.
+    Raises a Problem on a bad grid (check_sweep).
     """
 
-    prompts = [p for p in prompts if (p.strip() if isinstance(p, str) else p)]
-    ns = sorted({int(n) for n in ns})
-    if not prompts:
-        raise ValueError("the sweep needs at least one prompt")
-    if not ns or ns[0] < 1 or ns[-1] > MAX_DRAFT:
-        raise ValueError(f"every N must be between 1 and {MAX_DRAFT}")
-    if not schedules or set(schedules) - set(SCHEDULES):
-        raise ValueError(f"schedules must be among {', '.join(SCHEDULES)}")
-    proposers = [p for p in dict.fromkeys(proposers) if p != "none"]
-    if set(proposers) - set(PROPOSERS):
-        raise ValueError(f"proposers must be among {', '.join(PROPOSERS)}")
-    if not 1 <= int(repeats) <= MAX_REPEATS:
-        raise ValueError(f"repeats must be between 1 and {MAX_REPEATS}")
+    checked = check_sweep(prompts, ns, schedules, proposers, max_new_tokens, repeats)
+    prompts, ns, schedules, proposers = (checked[k] for k in ("prompts", "ns", "schedules", "proposers"))
+    max_new_tokens, repeats = checked["max_new_tokens"], checked["repeats"]
     common = dict(max_new_tokens=int(max_new_tokens), do_sample=bool(do_sample), seed=int(seed))
     settings = [("none", "constant", 0)] + [(p, s, n) for p in proposers for s in schedules for n in ns]
 
@@ -342,3 +349,40 @@ def recorded_sweep(pair: str = "miniature") -> pd.DataFrame | None:
     """The sweep benchmarks/lab.py recorded on a bundled pair (RECORDED_SWEEPS), or None when it is missing."""
     path = RECORDED_SWEEPS[pair]
     return read_csv(path) if path.exists() else None
+
+
+def check_sweep(prompts, ns, schedules, proposers, max_new_tokens, repeats,
+                limits: SweepLimits = ENGINE_SWEEP) -> dict:
+    """sweep()'s keywords, checked against `limits` and normalised (N sorted, no `none` proposer); a Problem that
+    names the bound otherwise. The one place a sweep's bounds are checked, for the lab's page and for scripts."""
+    prompts = [p for p in prompts or [] if (p.strip() if isinstance(p, str) else p)]
+    if not prompts:
+        raise Problem("lab.error.prompts")
+    if limits.max_prompts is not None and len(prompts) > limits.max_prompts:
+        raise Problem("lab.error.too_many_prompts", limit=limits.max_prompts, n=len(prompts))
+    for i, p in enumerate(prompts, 1):
+        if limits.max_prompt_chars is not None and len(p) > limits.max_prompt_chars:
+            raise Problem("lab.error.prompt_length", i=i, n=len(p), limit=limits.max_prompt_chars)
+    ns = sorted({int(n) for n in ns or []})
+    if not ns:
+        raise Problem("lab.error.ns")
+    if ns[0] < 1 or ns[-1] > limits.max_n:
+        raise Problem("engine.range", name="N", low=1, high=limits.max_n, value=ns[0] if ns[0] < 1 else ns[-1])
+    proposers = [p for p in dict.fromkeys(proposers or []) if p != "none"]
+    if not schedules or not proposers:
+        raise Problem("lab.error.choice")
+    for name, given, known in (("schedule", schedules, SCHEDULES), ("proposer", proposers, PROPOSERS)):
+        for value in given:
+            if value not in known:
+                raise Problem("engine.choice", name=name, value=repr(value), choices=", ".join(known))
+    repeats, max_new_tokens = int(repeats), int(max_new_tokens)
+    if not 1 <= repeats <= limits.max_repeats:
+        raise Problem("engine.range", name="repeats", low=1, high=limits.max_repeats, value=repeats)
+    low, high = limits.new_tokens
+    if not low <= max_new_tokens <= high:
+        raise Problem("engine.range", name="max_new_tokens", low=low, high=high, value=max_new_tokens)
+    runs = (1 + len(ns) * len(schedules) * len(proposers)) * len(prompts) * repeats
+    if limits.max_runs is not None and runs > limits.max_runs:
+        raise Problem("lab.error.runs", runs=runs, limit=limits.max_runs)
+    return dict(prompts=prompts, ns=ns, schedules=list(schedules), proposers=proposers,
+                max_new_tokens=max_new_tokens, repeats=repeats)

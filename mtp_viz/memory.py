@@ -13,6 +13,7 @@ from pathlib import Path
 
 import torch
 
+from mtp_viz.problems import Problem, in_words
 from mtp_viz.strings import t
 
 log = logging.getLogger("mtp_viz")
@@ -43,12 +44,12 @@ class Plan:
                      where=where)
         return t("memory.reason.fits", dtype=name, need=self.needed[name] / GB, free=gb, where=where)
 
-    def refusal(self) -> str:
-        """The message for a load that fits in no dtype: the model, the bytes needed and the bytes free."""
+    def refusal(self) -> Problem:
+        """The refusal of a load that fits in no dtype: the model, the bytes needed and the bytes free."""
         smallest = min(self.needed, key=self.needed.get)
-        return t("memory.refused", model=self.model, dtype=smallest, need=self.needed[smallest] / GB,
-                 need_bytes=self.needed[smallest], free=self.available / GB, free_bytes=self.available,
-                 where=t(f"memory.where.{self.where}"))
+        return Problem("memory.refused", model=self.model, dtype=smallest, need=self.needed[smallest] / GB,
+                       need_bytes=self.needed[smallest], free=self.available / GB, free_bytes=self.available,
+                       where=in_words(f"memory.where.{self.where}"))
 
 
 def _name(dtype: torch.dtype) -> str:
@@ -131,8 +132,8 @@ def plan(target: str, assistant: str | None, device: str, dtype: torch.dtype | N
 
 
 def check(target: str, assistant: str | None, device: str, dtype: torch.dtype | None = None) -> Plan | None:
-    """plan(), raising ValueError with one clear message when the pair fits in no dtype."""
+    """plan(), raising a Problem ("memory.refused") when the pair fits in no dtype."""
     fit = plan(target, assistant, device, dtype)
     if fit is not None and fit.dtype is None:
-        raise ValueError(fit.refusal())
+        raise fit.refusal()
     return fit

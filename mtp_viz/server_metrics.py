@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from mtp_viz import lab_math
+from mtp_viz.problems import Problem
 
 MAX_CHARS = 4_000_000      # a vLLM page is 50-300 kB; more than this is not a /metrics page of one server
 VLLM = {"drafts": "vllm:spec_decode_num_drafts", "draft_tokens": "vllm:spec_decode_num_draft_tokens",
@@ -25,15 +26,6 @@ VLLM = {"drafts": "vllm:spec_decode_num_drafts", "draft_tokens": "vllm:spec_deco
 VLLM_PER_POS = "vllm:spec_decode_num_accepted_tokens_per_pos"
 SGLANG = {"accept_length": "sglang:spec_accept_length", "accept_rate": "sglang:spec_accept_rate"}
 NS = range(1, 17)          # the N the predictions cover (the lab's what-if range)
-
-
-class MetricsError(ValueError):
-    """Text the panel cannot use; `key` and `values` name the message in mtp_viz.strings (str() is English)."""
-
-    def __init__(self, key: str, **values):
-        from mtp_viz.strings import t
-        self.key, self.values = key, values
-        super().__init__(t(key, **values))
 
 
 @dataclass(frozen=True)
@@ -68,18 +60,18 @@ class Summary:
 
 # -- reading one page ---------------------------------------------------------------------------------------------
 def _samples(text: str):
-    """(name, labels, value) of every sample, through prometheus_client's parser; MetricsError on anything else."""
+    """(name, labels, value) of every sample, through prometheus_client's parser; Problem on anything else."""
     from prometheus_client.parser import text_string_to_metric_families
 
     if not isinstance(text, str) or not text.strip():
-        raise MetricsError("server.error.empty")
+        raise Problem("server.error.empty")
     if len(text) > MAX_CHARS:
-        raise MetricsError("server.error.too_large", size=len(text), limit=MAX_CHARS)
+        raise Problem("server.error.too_large", size=len(text), limit=MAX_CHARS)
     try:
         return [(s.name, s.labels, float(s.value)) for fam in text_string_to_metric_families(text)
                 for s in fam.samples]
     except (ValueError, TypeError, IndexError, KeyError) as exc:
-        raise MetricsError("server.error.not_prometheus", error=str(exc)[:120] or type(exc).__name__) from None
+        raise Problem("server.error.not_prometheus", error=str(exc)[:120] or type(exc).__name__) from None
 
 
 def _base(name: str) -> str:
@@ -87,7 +79,7 @@ def _base(name: str) -> str:
 
 
 def parse(text: str) -> Snapshot:
-    """The speculative-decoding series of one /metrics page; MetricsError when it has none or is not such a page."""
+    """The speculative-decoding series of one /metrics page; Problem when it has none or is not such a page."""
     wanted = set(VLLM.values()) | {VLLM_PER_POS} | set(SGLANG.values())
     by_model: dict[str, dict] = {}
     seen_engines = set()
@@ -109,7 +101,7 @@ def parse(text: str) -> Snapshot:
             model["values"][base] = model["values"].get(base, 0.0) + value
     if not by_model:
         engine = "vllm" if "vllm" in seen_engines else "sglang" if "sglang" in seen_engines else ""
-        raise MetricsError(f"server.error.no_spec{'.' + engine if engine else ''}")
+        raise Problem(f"server.error.no_spec{'.' + engine if engine else ''}")
     name = max(by_model, key=lambda m: (by_model[m]["values"].get(VLLM["drafts"], 0.0), bool(by_model[m]["gauges"])))
     chosen = by_model[name]
     if chosen["values"] or chosen["pos"]:
@@ -131,7 +123,7 @@ def window(before: Snapshot | None, after: Snapshot) -> tuple[Snapshot, tuple[st
     if before is None or after.engine == "sglang":
         return after, ()
     if before.engine != after.engine or before.model != after.model:
-        raise MetricsError("server.error.different", before=f"{before.engine} {before.model}".strip(),
+        raise Problem("server.error.different", before=f"{before.engine} {before.model}".strip(),
                            after=f"{after.engine} {after.model}".strip())
     pairs = {VLLM[k]: (before.values.get(k, 0.0), v) for k, v in after.values.items()}
     pairs.update({f'{VLLM_PER_POS}{{position="{i}"}}': (before.per_position[i] if i < len(before.per_position)
@@ -156,11 +148,11 @@ def summarize(before: Snapshot | None, after: Snapshot, gamma: int | None = None
     v, notes = snap.values, []
     drafts, tokens, accepted = v.get("drafts"), v.get("draft_tokens"), v.get("accepted")
     if drafts is None:
-        raise MetricsError("server.error.missing", name=VLLM["drafts"] + "_total")
+        raise Problem("server.error.missing", name=VLLM["drafts"] + "_total")
     if not drafts:
-        raise MetricsError("server.error.no_drafts" if windowed else "server.error.no_drafts_ever")
+        raise Problem("server.error.no_drafts" if windowed else "server.error.no_drafts_ever")
     if accepted is None:
-        raise MetricsError("server.error.missing", name=VLLM["accepted"] + "_total")
+        raise Problem("server.error.missing", name=VLLM["accepted"] + "_total")
     if resets:
         notes.append("server.note.reset")
     if snap.others:
@@ -222,6 +214,6 @@ def best_n(summary: Summary, c: float, ns=NS) -> int | None:
 
 
 def read(before_text: str | None, after_text: str, gamma: int | None = None) -> Summary:
-    """Parse one or two pages and summarize them; MetricsError with a message on anything unusable."""
+    """Parse one or two pages and summarize them; Problem with a message on anything unusable."""
     before = parse(before_text) if before_text and before_text.strip() else None
     return summarize(before, parse(after_text), gamma)

@@ -18,6 +18,8 @@ from typing import Annotated, Any, Literal, get_args, get_type_hints
 import annotated_types
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
+from mtp_viz.problems import Problem
+
 MAX_DRAFT = 32            # the largest N (and the heuristic schedule's ceiling)
 MAX_NEW_TOKENS = 4096     # an app limit: longer runs are not something to watch round by round
 
@@ -86,10 +88,10 @@ class Settings:
     def checked(cls, **values: Any) -> "Settings":
         """Settings from keywords as a caller gives them, each checked against its type and range, then the checks
         that span fields. Whole floats count as integers (sliders send 4.0), switches take any truth value, and
-        top_k=0 means no top-k. Every problem is a ValueError that names the setting."""
+        top_k=0 means no top-k. Every problem is a Problem (a ValueError) whose code and values name the setting."""
         unknown = sorted(set(values) - set(NAMES))
         if unknown:
-            raise ValueError(f"unknown setting(s) {', '.join(unknown)}; the settings are {', '.join(NAMES)}")
+            raise Problem("engine.unknown_setting", names=", ".join(unknown), settings=", ".join(NAMES))
         if values.get("top_k") == 0 and not isinstance(values["top_k"], bool):
             values["top_k"] = None
         for name, value in values.items():
@@ -99,11 +101,11 @@ class Settings:
                 value = int(value)
             try:
                 values[name] = _adapter(name).validate_python(value, strict=True)
-            except ValidationError as exc:
-                raise ValueError(_problem(name, value)) from None
+            except ValidationError:
+                raise _problem(name, value) from None
         settings = cls(**values)
         if settings.do_sample and settings.temperature <= 0:
-            raise ValueError(f"temperature must be > 0 when sampling, got {settings.temperature}")
+            raise Problem("engine.temperature", value=settings.temperature)
         return settings
 
     def as_dict(self) -> dict[str, Any]:
@@ -191,20 +193,20 @@ def keywords_signature(fn, defaults: Settings | None = None,
     return inspect.signature(fn).replace(parameters=own + fields)
 
 
-def _problem(name: str, value: Any) -> str:
-    """What is wrong with a setting, in words."""
+def _problem(name: str, value: Any) -> Problem:
+    """What is wrong with a setting, as a Problem: its code, the setting's name, the value given and the bounds."""
     if choices(name):
-        return f"unknown {name} {value!r}; choose one of {', '.join(choices(name))}"
+        return Problem("engine.choice", name=name, value=repr(value), choices=", ".join(choices(name)))
     base = plain_type(name)
     if base is int and (isinstance(value, bool) or not isinstance(value, (int, float)) or
                         (isinstance(value, float) and not value.is_integer())):
-        return f"{name} must be a whole number, got {value!r}"
+        return Problem("engine.whole", name=name, value=repr(value))
     if base is float and (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)):
-        return f"{name} must be a finite number, got {value!r}"
+        return Problem("engine.finite", name=name, value=repr(value))
     bounds = {k: int(v) if float(v).is_integer() else v for k, v in limits(name).items()}    # 0, not 0.0
     if "gt" in bounds:
-        return f"{name} must be in ({bounds['gt']}, {bounds['le']}], got {value}"
-    return f"{name} must be between {bounds['ge']} and {bounds['le']}, got {value}"
+        return Problem("engine.range_open", name=name, low=bounds["gt"], high=bounds["le"], value=value)
+    return Problem("engine.range", name=name, low=bounds["ge"], high=bounds["le"], value=value)
 
 
 @dataclass(frozen=True)

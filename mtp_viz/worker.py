@@ -11,14 +11,6 @@ import os
 import threading
 import time
 
-class NoTokenizer(ValueError):
-    """A pair loaded without its tokenizer (the server reports it in the visitor's language, public.no_tokenizer)."""
-
-    def __init__(self, model: str, error: str):
-        super().__init__(f"{model}: its tokenizer did not load ({error})")
-        self.model, self.error = model, error
-
-
 def run(pair, req):
     """The Trace for a request (settings.Request) on a loaded pair: the one place a request becomes the engine's
     arguments."""
@@ -34,7 +26,8 @@ def ready(model: str, assistant: str = ""):
 
     pair = models.load_pair(model, assistant or None)
     if pair.tokenizer is None:
-        raise NoTokenizer(model, getattr(pair, "tokenizer_error", "no files"))
+        from mtp_viz.problems import Problem
+        raise Problem("public.no_tokenizer", model=model, error=getattr(pair, "tokenizer_error", "no files"))
     warm_up(pair)
     return pair
 

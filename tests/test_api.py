@@ -1,4 +1,4 @@
-"""Bad input raises ValueError with a message naming the problem; hub ids that are not cached fail clearly."""
+"""Bad input raises a Problem (a ValueError) whose English text names it; hub ids that are not cached fail clearly."""
 from __future__ import annotations
 
 import pytest
@@ -11,25 +11,25 @@ from mtp_viz import ModelPair, generate_trace, load_pair
     ("", {}, "prompt is empty"),
     ("   ", {}, "prompt is empty"),
     ([], {}, "prompt is empty"),
-    ([1, 2, 999], {}, "outside the vocabulary"),
-    ([1, -3], {}, "outside the vocabulary"),
+    ([1, 2, 999], {}, "Outside the vocabulary"),
+    ([1, -3], {}, "Outside the vocabulary"),
     ([1, 2.5], {}, "list of integers"),
     ("hello", {}, "needs a tokenizer"),
     (None, {}, "string or a list of token ids"),
     (PROMPT, {"max_new_tokens": 0}, "max_new_tokens must be between 1"),
     (PROMPT, {"max_new_tokens": 10**9}, "max_new_tokens must be between 1"),
-    (PROMPT, {"max_new_tokens": 1020}, "exceeds the model's context of 1024"),
-    (PROMPT * 200, {"max_new_tokens": 10}, "exceeds the model's context"),
+    (PROMPT, {"max_new_tokens": 1020}, "exceed the model's context of 1024"),
+    (PROMPT * 200, {"max_new_tokens": 10}, "exceed the model's context"),
     (PROMPT, {"max_new_tokens": 2.5}, "whole number"),
     (PROMPT, {"num_assistant_tokens": 0}, "num_assistant_tokens must be between 1 and 32"),
     (PROMPT, {"num_assistant_tokens": 33}, "num_assistant_tokens must be between 1 and 32"),
-    (PROMPT, {"schedule": "fast"}, "unknown schedule"),
-    (PROMPT, {"proposer": "magic"}, "unknown proposer"),
+    (PROMPT, {"schedule": "fast"}, "Unknown schedule"),
+    (PROMPT, {"proposer": "magic"}, "Unknown proposer"),
     (PROMPT, {"proposer": "draft-model"}, "cannot draft on its own"),
-    (PROMPT, {"do_sample": True, "temperature": 0}, "temperature must be > 0"),
+    (PROMPT, {"do_sample": True, "temperature": 0}, "temperature must be above 0"),
     (PROMPT, {"do_sample": True, "temperature": float("nan")}, "finite number"),
-    (PROMPT, {"do_sample": True, "top_p": 0}, "top_p must be in"),
-    (PROMPT, {"do_sample": True, "top_p": 1.5}, "top_p must be in"),
+    (PROMPT, {"do_sample": True, "top_p": 0}, "top_p must be above 0 and at most 1"),
+    (PROMPT, {"do_sample": True, "top_p": 1.5}, "top_p must be above 0 and at most 1"),
     (PROMPT, {"confidence_threshold": 2}, "confidence_threshold must be between 0 and 1"),
     (PROMPT, {"seed": -1}, "seed must be between"),
 ])

@@ -64,11 +64,11 @@ def test_trace_endpoint_returns_the_trace_json(client):
 
 @pytest.mark.parametrize("kwargs, words", [
     ({"prompt": ""}, "prompt is empty"),
-    ({"schedule": "sometimes"}, "unknown schedule"),
+    ({"schedule": "sometimes"}, "Unknown schedule"),
     ({"max_new_tokens": 1000}, "at most 256"),                # the server's limit, inside the type's 4096
     ({"prompt": "x" * 5000}, "at most 500"),
     ({"model": "/etc"}, "is not a local folder"),          # local mode: folders are tried, and refused readably
-    ({"do_sample": True, "temperature": 0}, "temperature must be > 0"),
+    ({"do_sample": True, "temperature": 0}, "temperature must be above 0"),
 ])
 def test_bad_input_comes_back_as_a_message(client, kwargs, words):
     from gradio_client.exceptions import AppError

@@ -200,9 +200,10 @@ def test_request_bounds():
     from mtp_viz.ui import lab_tab as tab
 
     assert tab.parse_prompts(" a \n\n b ") == ["a", "b"]
-    for text in ["", "\n".join("p" * 3 for _ in range(tab.MAX_PROMPTS + 1)), "x" * (tab.MAX_PROMPT_CHARS + 1)]:
+    limits = tab.SERVER_SWEEP
+    for text in ["", "\n".join("p" * 3 for _ in range(limits.max_prompts + 1)), "x" * (limits.max_prompt_chars + 1)]:
         with pytest.raises(ValueError):
-            tab.parse_prompts(text)
+            tab.check(tab.parse_prompts(text), [1], ["constant"], ["mtp"], 48, 1)
     ok = tab.check(["a"], [1, 2], ["constant"], ["mtp"], 48, 3)
     assert ok["ns"] == [1, 2] and ok["repeats"] == 3
     for bad in [([], ["constant"], ["mtp"], 48, 3), ([17], ["constant"], ["mtp"], 48, 3),
@@ -258,7 +259,7 @@ def test_the_page_starts_with_the_sweep_that_was_recorded():
 
     sweep = lab_math.DEFAULT_SWEEP
     assert tab.START is sweep
-    assert set(sweep["ns"]) <= set(tab.N_CHOICES) and tab.START["max_new_tokens"] <= tab.SWEEP_MAX_NEW_TOKENS
+    assert set(sweep["ns"]) <= set(tab.N_CHOICES) and tab.START["max_new_tokens"] <= tab.SERVER_SWEEP.new_tokens[1]
     expected = {("none", "constant", 0)} | {(p, s, n) for p in sweep["proposers"] for s in sweep["schedules"]
                                             for n in sweep["ns"]}
     for name, df in tab.pair_sweeps().items():

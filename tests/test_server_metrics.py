@@ -14,7 +14,7 @@ import pytest
 
 from mtp_viz import lab_math, server_metrics
 from mtp_viz.figures import server as views
-from mtp_viz.server_metrics import MetricsError
+from mtp_viz.problems import Problem
 from mtp_viz.strings import t
 from mtp_viz.ui import server_panel
 
@@ -88,10 +88,10 @@ AFTER = vllm_page(3000, 12000, 7000, [2600, 2000, 1500, 900])   # window: 2000 r
 
 
 def error_key(before, after, gamma=None) -> str:
-    with pytest.raises(MetricsError) as info:
+    with pytest.raises(Problem) as info:
         server_metrics.read(before, after, gamma)
-    assert str(info.value) == t(info.value.key, **info.value.values)     # the English message is the table's
-    return info.value.key
+    assert str(info.value) == t(info.value.code, **info.value.values)     # the English message is the table's
+    return info.value.code
 
 
 # -- vLLM: a window between two pages -------------------------------------------------------------------------
@@ -260,7 +260,7 @@ def test_public_mode_refuses_a_url_without_any_request(monkeypatch):
     text, status = server_panel.fetch("http://127.0.0.1:8000/metrics")
     assert "public mode" in status and calls == []
     assert text is not None and not isinstance(text, str)                 # gr.skip(): the box keeps its text
-    with pytest.raises(MetricsError):
+    with pytest.raises(Problem):
         server_panel.fetch_text("http://10.0.0.1/metrics")
     assert calls == []
 

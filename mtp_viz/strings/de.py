@@ -75,6 +75,22 @@ STRINGS: dict[str, str] = {
     "engine.temperature": "Beim Sampling muss die Temperatur größer als 0 sein; angegeben: {value}.",
     "engine.vocab": "Außerhalb des Vokabulars (0 bis {last}): Token-IDs {ids}.",
     "engine.choice": "Unbekannter Wert {value} für {name}; wählen Sie eines von: {choices}.",
+    "engine.unknown_setting": "Keine Einstellung: {names}. Die Einstellungen sind {settings}.",
+    "engine.prompt_empty_ids": "Der Prompt ist leer: Geben Sie mindestens eine Token-ID an.",
+    "engine.prompt_ints": "Ein Prompt aus Token-IDs muss eine Liste ganzer Zahlen sein.",
+    "engine.prompt_type": "Der Prompt muss ein Text oder eine Liste von Token-IDs sein; angegeben: {kind}.",
+    "engine.needs_tokenizer": ("Ein Text-Prompt braucht einen Tokenizer; dieses Modellpaar hat keinen. Geben Sie "
+                               "stattdessen Token-IDs an."),
+    "engine.no_chat_template": "chat=True braucht einen Tokenizer mit Chat-Vorlage; dieser hat keine.",
+    "engine.mtp_needs_assistant": ("Der Proposer MTP braucht einen Gemma-4-Assistenten (Gemma4AssistantForCausalLM); "
+                                   "dieses Paar hat {kind}."),
+    "engine.mtp_needs_target": "Der Proposer MTP braucht ein Gemma-4-Zielmodell; dieses ist {kind}.",
+    "engine.draft_needs_assistant": ("Der Proposer „eigenständiges kleines Modell“ braucht eines, angegeben unter "
+                                     "Assistent."),
+    "engine.mtp_cannot_draft": ("Ein Gemma-4-MTP-Assistent kann nicht allein entwerfen (er liest die Aktivierungen "
+                                "und den KV-Cache des Zielmodells); wählen Sie MTP als Proposer."),
+    "lab.error.runs": ("Dieser Sweep umfasst {runs} Läufe (Einstellungen × Prompts × Wiederholungen); dieser Server "
+                       "erlaubt höchstens {limit}. Wählen Sie weniger."),
     "unit.guess.one": "{n} Vorschlag",
     "unit.guess.other": "{n} Vorschläge",
     "unit.position.one": "{n} Position",

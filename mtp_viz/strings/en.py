@@ -72,6 +72,20 @@ STRINGS: dict[str, str] = {
     "engine.temperature": "The temperature must be above 0 when sampling; got {value}.",
     "engine.vocab": "Outside the vocabulary (0 to {last}): token ids {ids}.",
     "engine.choice": "Unknown {name} {value}; choose one of {choices}.",
+    "engine.unknown_setting": "Not a setting: {names}. The settings are {settings}.",
+    "engine.prompt_empty_ids": "The prompt is empty: give at least one token id.",
+    "engine.prompt_ints": "A token-id prompt must be a list of integers.",
+    "engine.prompt_type": "The prompt must be a string or a list of token ids; got {kind}.",
+    "engine.needs_tokenizer": "A text prompt needs a tokenizer; this model pair has none, so pass token ids instead.",
+    "engine.no_chat_template": "chat=True needs a tokenizer with a chat template; this one has none.",
+    "engine.mtp_needs_assistant": ("The proposer MTP needs a Gemma 4 assistant (Gemma4AssistantForCausalLM); this pair "
+                                   "has {kind}."),
+    "engine.mtp_needs_target": "The proposer MTP needs a Gemma 4 target; this one is {kind}.",
+    "engine.draft_needs_assistant": "The proposer “separate small model” needs one, named under Assistant.",
+    "engine.mtp_cannot_draft": ("A Gemma 4 MTP assistant cannot draft on its own (it reads the target's activations "
+                                "and KV cache); choose MTP under Proposer."),
+    "lab.error.runs": ("This sweep is {runs} runs (settings × prompts × repeats); this server allows at most {limit}. "
+                       "Choose fewer."),
     "unit.guess.one": "{n} guess",
     "unit.guess.other": "{n} guesses",
     "unit.position.one": "{n} position",

@@ -16,6 +16,7 @@ import pandas as pd
 
 from mtp_viz import lab_math
 from mtp_viz.figures import lab_charts as views
+from mtp_viz.problems import Problem
 from mtp_viz.settings import SCHEDULES
 from mtp_viz.strings import TABLES, sentences, t
 from mtp_viz.ui import glossary, moe_story, policy, server_panel
@@ -25,10 +26,9 @@ from mtp_viz.ui.session import EXAMPLES, EXPORTS, md
 from mtp_viz.ui.words import L, choices, lang_of
 
 # One request's bounds: a sweep on two shared CPU cores should end in about a minute, never in ten.
-MAX_PROMPTS, MAX_PROMPT_CHARS = 5, 200
-N_CHOICES = list(range(1, policy.SERVER_MAX_DRAFT + 1))
-SWEEP_MAX_REPEATS, SWEEP_MAX_NEW_TOKENS = 5, 128     # a shared server's bounds, inside lab_math's
-MAX_RUNS = 400                      # settings × prompts × repeats
+SERVER_SWEEP = lab_math.SweepLimits(max_n=policy.SERVER_MAX_DRAFT, max_repeats=5, new_tokens=(4, 128), max_prompts=5,
+                                    max_prompt_chars=200, max_runs=400)
+N_CHOICES = list(range(1, SERVER_SWEEP.max_n + 1))
 PROPOSERS = ["mtp", "prompt-lookup"]
 START = lab_math.DEFAULT_SWEEP     # the controls' start: the recorded sweep's settings
 
@@ -76,39 +76,14 @@ def table(df: pd.DataFrame) -> pd.DataFrame:
     return df.round(3)
 
 
-def parse_prompts(text: str, lang: str = "en") -> list[str]:
-    """One prompt per non-empty line, within the request's bounds; ValueError with a readable message otherwise."""
-    prompts = [line.strip() for line in (text or "").splitlines() if line.strip()]
-    if not prompts:
-        raise ValueError(t("lab.error.prompts", lang))
-    if len(prompts) > MAX_PROMPTS:
-        raise ValueError(t("lab.error.too_many_prompts", lang, limit=MAX_PROMPTS, n=len(prompts)))
-    for i, p in enumerate(prompts, 1):
-        if len(p) > MAX_PROMPT_CHARS:
-            raise ValueError(t("lab.error.prompt_length", lang, i=i, n=len(p), limit=MAX_PROMPT_CHARS))
-    return prompts
+def parse_prompts(text: str) -> list[str]:
+    """One prompt per non-empty line (their bounds: lab_math.check_sweep)."""
+    return [line.strip() for line in (text or "").splitlines() if line.strip()]
 
 
-def check(prompts: list[str], ns, schedules, proposers, max_new, repeats, lang: str = "en") -> dict:
-    """The sweep keywords for a request, bounded; ValueError with a readable message on anything out of range."""
-    ns = sorted({int(n) for n in ns or []})
-    if not ns:
-        raise ValueError(t("lab.error.ns", lang))
-    if any(n not in N_CHOICES for n in ns):
-        raise ValueError(t("public.over_limit", lang, name="N", value=max(ns), limit=N_CHOICES[-1]))
-    if not schedules or not proposers:
-        raise ValueError(t("lab.error.choice", lang))
-    repeats, max_new = int(repeats), int(max_new)
-    if not 1 <= repeats <= SWEEP_MAX_REPEATS:
-        raise ValueError(t("public.over_limit", lang, name="repeats", value=repeats, limit=SWEEP_MAX_REPEATS))
-    if not 4 <= max_new <= SWEEP_MAX_NEW_TOKENS:
-        raise ValueError(t("public.over_limit", lang, name="max new tokens", value=max_new, limit=SWEEP_MAX_NEW_TOKENS))
-    runs = (1 + len(ns) * len(schedules) * len(proposers)) * len(prompts) * repeats
-    if runs > MAX_RUNS:
-        raise ValueError(t("public.over_limit", lang, name="runs (settings × prompts × repeats)", value=runs,
-                           limit=MAX_RUNS))
-    return dict(prompts=prompts, ns=ns, schedules=list(schedules), proposers=list(proposers),
-                max_new_tokens=max_new, repeats=repeats)
+def check(prompts: list[str], ns, schedules, proposers, max_new, repeats) -> dict:
+    """The sweep keywords for a request, within this server's bounds (SERVER_SWEEP); a Problem otherwise."""
+    return lab_math.check_sweep(prompts, ns, schedules, proposers, max_new, repeats, SERVER_SWEEP)
 
 
 def export(df: pd.DataFrame) -> str:
@@ -171,9 +146,9 @@ def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request
     """Run one bounded sweep on the shared pair; a bad request changes nothing but the status line."""
     lang = lang_of(request)
     try:
-        kwargs = check(parse_prompts(prompts_text, lang), ns, schedules, proposers, max_new, repeats, lang)
-    except ValueError as exc:
-        return refuse(str(exc))
+        kwargs = check(parse_prompts(prompts_text), ns, schedules, proposers, max_new, repeats)
+    except Problem as exc:
+        return refuse(exc.said(lang))
     try:
         pair = SERVICE.models.get(model or MINIATURE)
         start = time.perf_counter()
@@ -219,7 +194,8 @@ def build(demo: gr.Blocks) -> None:
     with gr.Row():
         with gr.Column(scale=3):
             prompts = gr.Textbox(value="\n".join(EXAMPLES), lines=4, elem_id="lab-prompts",
-                                 label=L("lab.prompts", max_prompts=MAX_PROMPTS, max_chars=MAX_PROMPT_CHARS))
+                                 label=L("lab.prompts", max_prompts=SERVER_SWEEP.max_prompts,
+                                         max_chars=SERVER_SWEEP.max_prompt_chars))
             model = gr.Dropdown(choices(policy.model_choices()), value=MINIATURE, label=L("step.model"),
                                 allow_custom_value=not policy.is_public())
         with gr.Column(scale=3):
@@ -231,8 +207,9 @@ def build(demo: gr.Blocks) -> None:
                 proposers = gr.CheckboxGroup([(L(f"step.proposer.{p}"), p) for p in PROPOSERS],
                                              value=list(START["proposers"]), label=L("lab.proposers"))
             with gr.Row():
-                max_new = gr.Slider(8, SWEEP_MAX_NEW_TOKENS, value=START["max_new_tokens"], step=8, label=L("lab.max_new"))
-                repeats = gr.Slider(1, SWEEP_MAX_REPEATS, value=START["repeats"], step=1, label=L("lab.repeats"))
+                max_new = gr.Slider(8, SERVER_SWEEP.new_tokens[1], value=START["max_new_tokens"], step=8,
+                                    label=L("lab.max_new"))
+                repeats = gr.Slider(1, SERVER_SWEEP.max_repeats, value=START["repeats"], step=1, label=L("lab.repeats"))
     run_btn = gr.Button(L("lab.run"), variant="primary")
     status = gr.Markdown(elem_classes="lab-status")
     plots = []

@@ -10,10 +10,10 @@ from __future__ import annotations
 import ipaddress
 import logging
 import os
-import re
 from pathlib import Path
 
 from mtp_viz.settings import NAMES, Request, on_page
+from mtp_viz.problems import Problem, in_words
 from mtp_viz.strings import t
 
 log = logging.getLogger("mtp_viz")
@@ -154,20 +154,7 @@ def model_choices() -> list[tuple[str, str]]:
 
 
 # -- checks ------------------------------------------------------------------------------------------------------
-class Said(ValueError):
-    """Bad input told from the string tables: str() is the English text, said(lang) the visitor's (message_for).
-
-    A value may be a function of the language, for a part of the message that is itself translated."""
-
-    def __init__(self, key: str, **values):
-        self.key, self.values = key, values
-        super().__init__(self.said("en"))
-
-    def said(self, lang: str) -> str:
-        return t(self.key, lang, **{k: v(lang) if callable(v) else v for k, v in self.values.items()})
-
-
-class Refused(Said):
+class Refused(Problem):
     """A request the deployment does not allow; the message says what is allowed and nothing else."""
 
 
@@ -183,7 +170,7 @@ def check_model(model: str | None, assistant: str | None = "") -> tuple[str, str
     if allowed is not None and (model not in allowed or (
             model not in BUNDLED and assistant not in ("", MTP_ASSISTANTS.get(model)))):
         raise Refused("public.model_refused",
-                      allowed=", ".join(allowed) or (lambda lang: t("public.nothing_allowed", lang)))
+                      allowed=", ".join(allowed) or in_words("public.nothing_allowed"))
     if model in BUNDLED:
         from mtp_viz.models import DRAFT_MODELS
         # one cache entry per bundled miniature, and one for its bundled draft model, whatever else the box says
@@ -193,7 +180,7 @@ def check_model(model: str | None, assistant: str | None = "") -> tuple[str, str
             try:
                 validate_repo_id(ident)
             except HFValidationError:
-                raise Said("public.bad_hub_id", ident=ident[:80]) from None
+                raise Problem("public.bad_hub_id", ident=ident[:80]) from None
     return model, assistant
 
 
@@ -224,9 +211,9 @@ def check_proposer(model: str | None, proposer: str | None, assistant: str | Non
     if model in BUNDLED or is_public():
         offered = {ident for _, ident in model_choices()}
         targets = [m for m in DRAFT_MODELS if m in offered]
-        raise Said("public.proposer.no_draft_model", model=model, instead=lambda lang: t(
-            "public.proposer.instead", lang, targets=", ".join(targets)) if targets else "")
-    raise Said("public.proposer.name_assistant", model=model)
+        raise Problem("public.proposer.no_draft_model", model=model,
+                      instead=in_words("public.proposer.instead", targets=", ".join(targets)) if targets else "")
+    raise Problem("public.proposer.name_assistant", model=model)
 
 
 def _looks_like_path(ident: str) -> bool:
@@ -240,53 +227,24 @@ def check_request(req: Request) -> None:
     check_proposer(req.model, req.proposer, req.assistant)
     prompt = req.prompt
     if isinstance(prompt, str) and not prompt.strip():
-        raise Said("public.prompt_empty")
+        raise Problem("public.prompt_empty")
     if isinstance(prompt, str) and len(prompt) > max_prompt_chars():
-        raise Said("public.prompt_too_long", n=len(prompt), limit=max_prompt_chars())
+        raise Problem("public.prompt_too_long", n=len(prompt), limit=max_prompt_chars())
     for name, limit in LIMITS.items():
         value = getattr(req.settings, name)
         if isinstance(value, (int, float)) and value > limit:
-            raise Said("public.over_limit", name=name, value=value, limit=limit)
+            raise Problem("public.over_limit", name=name, value=value, limit=limit)
 
 
 # -- errors ------------------------------------------------------------------------------------------------------
-# The engine's own bad-input messages (English, raised by api.py and settings.py, which know no tables) -> the key
-# that says them in the visitor's language, with the message's own values; one not listed is shown as raised.
-ENGINE_MESSAGES = [
-    (r"the prompt is empty: (type some text to continue|give at least one token id)", "engine.prompt_empty"),
-    (r"the prompt encodes to no tokens", "engine.prompt_no_tokens"),
-    (r"the prompt \((?P<n>\d+) tokens\) plus max_new_tokens \((?P<new>\d+)\) exceeds the model's context of "
-     r"(?P<context>\d+) tokens", "engine.context"),
-    (r"(?P<name>\w+) must be between (?P<low>\S+) and (?P<high>\S+), got (?P<value>.+)", "engine.range"),
-    (r"(?P<name>\w+) must be in \((?P<low>\S+), (?P<high>\S+)\], got (?P<value>.+)", "engine.range_open"),
-    (r"(?P<name>\w+) must be a whole number, got (?P<value>.+)", "engine.whole"),
-    (r"(?P<name>\w+) must be a finite number, got (?P<value>.+)", "engine.finite"),
-    (r"temperature must be > 0 when sampling, got (?P<value>.+)", "engine.temperature"),
-    (r"token id\(s\) (?P<ids>\[.*\]) are outside the vocabulary \(0\.\.(?P<last>\d+)\)", "engine.vocab"),
-    (r"unknown (?P<name>\w+) (?P<value>'[^']*'); choose one of (?P<choices>.+)", "engine.choice"),
-]
-
-
-def engine_message(text: str, lang: str) -> str:
-    """An engine message in `lang` when ENGINE_MESSAGES knows it, else as raised (English: always as raised, so the
-    API's messages do not depend on the tables)."""
-    if lang == "en":
-        return text
-    for pattern, key in ENGINE_MESSAGES:
-        m = re.fullmatch(pattern, text)
-        if m:
-            return t(key, lang, **m.groupdict())
-    return text
-
-
 def message_for(exc: BaseException, lang: str = "en") -> str:
-    """What a visitor reads for any exception, in `lang` where the tables say it: bad input's own message (a Said
-    in the visitor's language, any other ValueError as raised), otherwise what happened and what to do. Anything
-    but bad input is logged with its traceback; nothing is swallowed."""
-    if isinstance(exc, Said):
+    """What a visitor reads for any exception, in `lang`: a Problem said by its code in the visitor's language, any
+    other ValueError as raised (English), otherwise what happened and what to do. Anything but bad input is logged
+    with its traceback; nothing is swallowed, and no message is read back."""
+    if isinstance(exc, Problem):
         return exc.said(lang)
     if isinstance(exc, ValueError):
-        return engine_message(str(exc), lang)
+        return str(exc)
     log.error("request failed", exc_info=exc)
     if isinstance(exc, MemoryError):
         return t("public.error.memory", lang)

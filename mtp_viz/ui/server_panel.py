@@ -14,7 +14,8 @@ import gradio as gr
 
 from mtp_viz import lab_math, server_metrics
 from mtp_viz.figures import server as views
-from mtp_viz.server_metrics import MAX_CHARS, MetricsError
+from mtp_viz.problems import Problem
+from mtp_viz.server_metrics import MAX_CHARS
 from mtp_viz.strings import t
 from mtp_viz.ui import policy
 from mtp_viz.ui.session import md
@@ -36,29 +37,22 @@ def upload_button(label: str) -> gr.UploadButton:
     return button
 
 
-def _message(exc: Exception, lang: str) -> str:
-    """A MetricsError in the visitor's language; anything else as policy.message_for says it."""
-    if isinstance(exc, MetricsError):
-        return t(exc.key, lang, **exc.values)
-    return policy.message_for(exc, lang)
-
-
 # -- reading text in ----------------------------------------------------------------------------------------------
 def fetch_text(url: str) -> str:
     """The text at `url` (http or https), read once with a short timeout and a size cap. Refused in public mode
     before anything touches the network."""
     if policy.is_public():
-        raise MetricsError("server.error.public_url")
+        raise Problem("server.error.public_url")
     url = (url or "").strip()
     if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
-        raise MetricsError("server.error.url_scheme")
+        raise Problem("server.error.url_scheme")
     try:
         with urllib.request.urlopen(url, timeout=FETCH_TIMEOUT_S) as response:   # noqa: S310 (scheme checked)
             body = response.read(MAX_CHARS + 1)
     except (OSError, ValueError) as exc:     # URLError, HTTPError, timeouts, bad hosts
-        raise MetricsError("server.error.url", url=url[:100], error=str(exc)[:160]) from None
+        raise Problem("server.error.url", url=url[:100], error=str(exc)[:160]) from None
     if len(body) > MAX_CHARS:
-        raise MetricsError("server.error.too_large", size=len(body), limit=MAX_CHARS)
+        raise Problem("server.error.too_large", size=len(body), limit=MAX_CHARS)
     return body.decode("utf-8", errors="replace")
 
 
@@ -68,9 +62,9 @@ def file_text(path) -> str:
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read(MAX_CHARS + 1)
     except OSError as exc:
-        raise MetricsError("server.error.file", error=str(exc)[:160]) from None
+        raise Problem("server.error.file", error=str(exc)[:160]) from None
     if len(text) > MAX_CHARS:
-        raise MetricsError("server.error.too_large", size=len(text), limit=MAX_CHARS)
+        raise Problem("server.error.too_large", size=len(text), limit=MAX_CHARS)
     return text
 
 
@@ -139,7 +133,7 @@ def read(before: str, after: str, c, gamma, request: gr.Request = None) -> tuple
             raise ValueError(t("public.over_limit", lang, name="N", value=g, limit=MAX_GAMMA))
         summary = server_metrics.read(before, after, g or None)
     except Exception as exc:
-        return refuse(_message(exc, lang))
+        return refuse(policy.message_for(exc, lang))
     return (report(summary, c, lang), *views.build_all(summary, c, lang, _reference()))
 
 
@@ -149,7 +143,7 @@ def fetch(url: str, request: gr.Request = None) -> tuple:
     try:
         text = fetch_text(url)
     except Exception as exc:
-        return refuse(_message(exc, lang), 2)[::-1]
+        return refuse(policy.message_for(exc, lang), 2)[::-1]
     return text, t("server.url_read", lang, size=len(text), url=md(url.strip()[:100]))
 
 
@@ -159,7 +153,7 @@ def upload(path, request: gr.Request = None) -> tuple:
     try:
         return file_text(path), ""
     except Exception as exc:
-        return refuse(_message(exc, lang), 2)[::-1]
+        return refuse(policy.message_for(exc, lang), 2)[::-1]
 
 
 def choose_preset(key, request: gr.Request = None) -> tuple:

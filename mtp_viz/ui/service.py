@@ -41,11 +41,12 @@ from concurrent.futures.process import BrokenProcessPool
 import gradio as gr
 
 from mtp_viz import worker
+from mtp_viz.problems import Problem
 from mtp_viz.settings import Request
 from mtp_viz.strings import t
 from mtp_viz.trace import Trace
 from mtp_viz.ui import policy
-from mtp_viz.ui.policy import BUNDLED, MINIATURE, Said
+from mtp_viz.ui.policy import BUNDLED, MINIATURE
 from mtp_viz.ui.words import lang_now
 
 log = logging.getLogger("mtp_viz")
@@ -67,7 +68,7 @@ class Models:
         self._pending: tuple[tuple[str, str], Future] | None = None   # the load in progress, if any
 
     def get(self, model: str, assistant: str = "", wait: float | None = None):
-        """The loaded pair for (model, assistant), loading it if the policy allows; raises ValueError (policy.Said)
+        """The loaded pair for (model, assistant), loading it if the policy allows; raises a Problem
         with a message.
 
         Waits up to `wait` seconds (default policy.LOAD_WAIT_S) for a load, then raises "still loading"; a request
@@ -82,20 +83,17 @@ class Models:
                     lang = lang_now()
                     gr.Info(t("step.loading", lang, model=key[0]), title=t("step.info", lang))
             elif self._pending[0] != key:
-                raise Said("public.busy", other=self._pending[0][0], model=key[0])
+                raise Problem("public.busy", other=self._pending[0][0], model=key[0])
             future = self._pending[1]
         try:
             return future.result(timeout=policy.LOAD_WAIT_S if wait is None else wait)
         except FutureTimeout:
-            raise Said("public.loading", model=key[0]) from None
+            raise Problem("public.loading", model=key[0]) from None
 
     def _load(self, key: tuple[str, str]):
         """Load, warm up and cache one pair (runs on the loader thread); a pair without a tokenizer is not cached."""
         model, _ = key
-        try:
-            pair = worker.ready(*key)
-        except worker.NoTokenizer as exc:
-            raise Said("public.no_tokenizer", model=model, error=exc.error) from None
+        pair = worker.ready(*key)      # a Problem ("public.no_tokenizer") when its tokenizer did not load
         with self._lock:
             hub = [k for k in self._pairs if k[0] not in BUNDLED]
             if model not in BUNDLED and len(hub) >= policy.MAX_HUB_PAIRS:

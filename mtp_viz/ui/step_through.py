@@ -16,6 +16,7 @@ import gradio as gr
 
 from mtp_viz.figures import VIEWS, depends, empty, what_you_see
 from mtp_viz.figures import build as draw
+from mtp_viz.problems import Problem
 from mtp_viz.schema import parse_trace
 from mtp_viz.settings import NAMES, RAN, Request, on_page, plain_type
 from mtp_viz.settings import choices as choices_of
@@ -198,7 +199,7 @@ def refusal(req: Request | None, lang: str = "en") -> str:
     try:
         if req is not None:
             policy.check_proposer(req.model, req.proposer, req.assistant)
-    except policy.Said as exc:
+    except Problem as exc:
         return warning(exc.said(lang))
     return ""
 
