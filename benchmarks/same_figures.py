@@ -20,11 +20,11 @@ def fingerprints() -> dict[str, str]:
     """"trace/view/round/lang" -> sha256 of the figure's Plotly JSON, for every round of every shipped trace."""
     sys.path.insert(0, str(Path.cwd()))
     from mtp_viz.figures import VIEWS, build
-    from mtp_viz.trace import Trace
+    from mtp_viz.schema import parse_trace
 
     out = {}
     for path in sorted((Path.cwd() / "assets" / "traces").glob("*.json")):
-        trace = Trace.from_json(path.read_text(encoding="utf-8"))
+        trace = parse_trace(path.read_text(encoding="utf-8"))
         for key, _ in VIEWS:
             for i in range(len(trace.rounds)):
                 for lang in LANGS:

@@ -21,7 +21,7 @@ from . import lean, sampling
 from .models import moe_routers
 from .settings import MAX_DRAFT, Settings
 from .trace import (ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, UNUSED,
-                    DraftStep, Round, VerifyStep)
+                    DraftStep, Round, VerifyStep, draft_room)
 
 TOP = 5                 # candidates kept per distribution in the record
 ALL_CENTROIDS = 512     # keep every centroid score up to this many centroids, else the top KEPT_CENTROIDS
@@ -336,7 +336,7 @@ class SpeculativeDecoder:
     def _round(self, index: int) -> Round:
         n_in_force, start_len = self.n, self.ids.shape[1]
         # 1. draft: at most N, and never past max_length - 1 (the target adds one token of its own)
-        budget = min(n_in_force, self.max_length - start_len - 1)
+        budget = min(n_in_force, draft_room(self.max_length, start_len))
         c0 = cpu_clock(self.device)
         draft = self.proposer.propose(self.ids, budget) if (self.proposer is not None and budget > 0) else Draft()
         self.drafter_passes += draft.passes
@@ -372,7 +372,7 @@ class SpeculativeDecoder:
                      num_accepted=n_kept, emitted_token_ids=emitted,
                      draft_steps=self._draft_records(draft, p),
                      verify_steps=self._verify_records(drafts, draft.q, p, decision, n_kept),
-                     draft_ms=sum(s.ms for s in draft.steps), verify_ms=verify_ms, last_token_kind=kind,
+                     draft_ms=sum((s.ms for s in draft.steps), 0.0), verify_ms=verify_ms, last_token_kind=kind,
                      last_token_prob=float(p[n_matches, next_token]), start_len=start_len,
                      cache_len_before=cache_before, cache_len_verified=cache_verified,
                      cache_len_after=self.cache.get_seq_length(), drafter_passes=draft.passes, stopped=stopped,

@@ -12,7 +12,7 @@ target pass. A round then yields (1 − α^(γ+1)) / (1 − α) tokens and the w
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -22,8 +22,9 @@ import pandas as pd
 from mtp_viz import gemma4
 
 from mtp_viz.problems import Problem
-from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, PROPOSERS, SCHEDULES
-from mtp_viz.trace import CPU, WALL, clock_of, round_ms
+from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, PROPOSERS, SCHEDULES, Settings
+from mtp_viz.trace import CPU, WALL, clock_of, draft_room, round_ms
+from mtp_viz.trace import reached as is_reached
 
 COLUMNS = ["proposer", "schedule", "num_assistant_tokens", "new_tokens", "target_passes", "drafter_passes",
            "tokens_per_target_pass", "mean_accepted", "acceptance_rate", "alpha", "target_ms_per_pass",
@@ -191,7 +192,7 @@ def predicted_curve(model: dict, ns: Sequence[int]) -> pd.DataFrame:
 
 
 # -- measuring ---------------------------------------------------------------------------------------------------
-def _timed_run(pair, prompt, settings: dict) -> dict:
+def _timed_run(pair, prompt, settings: Settings) -> dict:
     """One generation through the engine, each round timed on the CPU clock (the generating thread's CPU time,
     Round.cpu_ms, which other processes' work does not inflate) when every round kept it, else by its wall time.
 
@@ -201,15 +202,15 @@ def _timed_run(pair, prompt, settings: dict) -> dict:
     """
     from mtp_viz import iter_rounds
 
-    rounds = list(iter_rounds(pair, prompt, **settings))
+    rounds = list(iter_rounds(pair, prompt, **settings.as_dict()))
     cpu = clock_of(rounds) == CPU
-    limit = rounds[0].start_len + settings["max_new_tokens"]    # round 0 starts after the prompt
-    drafting = settings["proposer"] != "none"
+    limit = rounds[0].start_len + settings.max_new_tokens    # round 0 starts after the prompt
+    drafting = settings.proposer != "none"
     acc, proposed, reached = [0] * MAX_DRAFT, [0] * MAX_DRAFT, [0] * MAX_DRAFT
     out = dict(new_tokens=0, target_passes=0, drafter_passes=0, drafted=0, accepted=0, round_ms=0.0,
                verify_ms=0.0, draft_ms=0.0, cpu=cpu)
     for r in rounds[1:]:
-        if drafting and limit - r.start_len - 1 < r.num_assistant_tokens:
+        if drafting and draft_room(limit, r.start_len) < r.num_assistant_tokens:
             continue                                             # drafts cut by the budget
         out["new_tokens"] += len(r.emitted_token_ids)
         out["target_passes"] += 1
@@ -221,7 +222,7 @@ def _timed_run(pair, prompt, settings: dict) -> dict:
         out["draft_ms"] += r.draft_cpu_ms if cpu else r.draft_ms
         for i, v in enumerate(r.verify_steps):
             proposed[i] += 1
-            reached[i] += v.verdict != "unchecked"
+            reached[i] += is_reached(v)
             acc[i] += i < r.num_accepted
     out.update(acc=acc, proposed=proposed, reached=reached)
     return out
@@ -273,7 +274,7 @@ DEFAULT_SWEEP = {"ns": (1, 2, 3, 4, 6, 8, 12, 16), "schedules": ("constant", "he
 
 def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedules"],
           proposers=DEFAULT_SWEEP["proposers"], max_new_tokens=DEFAULT_SWEEP["max_new_tokens"],
-          repeats=DEFAULT_SWEEP["repeats"], do_sample=False, seed=0, progress=None) -> pd.DataFrame:
+          repeats=DEFAULT_SWEEP["repeats"], base: Settings = Settings(), progress=None) -> pd.DataFrame:
     """Measure tokens per target pass and speed-up for every (proposer, schedule, N), plus `none`.
 
     Returns one row per (proposer, schedule, num_assistant_tokens) over all prompts, and one row for proposer
@@ -309,14 +310,14 @@ def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedu
     checked = check_sweep(prompts, ns, schedules, proposers, max_new_tokens, repeats)
     prompts, ns, schedules, proposers = (checked[k] for k in ("prompts", "ns", "schedules", "proposers"))
     max_new_tokens, repeats = checked["max_new_tokens"], checked["repeats"]
-    common = dict(max_new_tokens=int(max_new_tokens), do_sample=bool(do_sample), seed=int(seed))
+    base = replace(base, max_new_tokens=max_new_tokens)      # every run's other settings (sampling, seed ...)
     settings = [("none", "constant", 0)] + [(p, s, n) for p in proposers for s in schedules for n in ns]
 
     def kwargs(proposer, schedule, n):
-        return dict(common, proposer=proposer, schedule=schedule, num_assistant_tokens=max(n, 1))
+        return replace(base, proposer=proposer, schedule=schedule, num_assistant_tokens=max(n, 1))
 
     for setting in settings:                       # validate every setting and warm every path before timing
-        _timed_run(pair, prompts[0], dict(kwargs(*setting), max_new_tokens=4))
+        _timed_run(pair, prompts[0], replace(kwargs(*setting), max_new_tokens=4))
     runs: dict[tuple, list[dict]] = {s: [] for s in settings}
     total, done = len(settings) * len(prompts) * int(repeats), 0
     for rep in range(int(repeats)):

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from pydantic import TypeAdapter, ValidationError
 
 from mtp_viz.strings import t
-from mtp_viz.trace import PREFILL, SCHEMA_VERSION, ModelInfo, Round, Trace, token_ids
+from mtp_viz.trace import PREFILL, SCHEMA_VERSION, SCHEMA_VERSIONS, ModelInfo, Round, Trace, token_ids
 
 MAX_BYTES = 5 * 2**20     # the upload cap (policy's default launch max_file_size is the same 5 MB)
 MAX_DEPTH = 12            # a trace nests 6 levels (round -> routed_experts -> layer -> position -> ids)
@@ -158,8 +158,9 @@ def parse_trace(data: str | bytes) -> Trace:
     if not isinstance(raw, dict):
         raise _invalid(t("public.trace.not_json", error="the JSON is not an object"))
     version = raw.get("schema_version", SCHEMA_VERSION)
-    if not (isinstance(version, int) and 1 <= version <= SCHEMA_VERSION):
-        raise _invalid(t("public.trace.version", version=str(version)[:20], supported=f"1 to {SCHEMA_VERSION}"))
+    if not (isinstance(version, int) and version in SCHEMA_VERSIONS):
+        raise _invalid(t("public.trace.version", version=str(version)[:20],
+                         supported=f"{SCHEMA_VERSIONS[0]} to {SCHEMA_VERSIONS[-1]}"))
     try:
         trace = _adapter().validate_json(text, strict=True)    # JSON mode: records are read from objects
     except ValidationError as exc:

@@ -9,20 +9,19 @@ types and publishes them as docs/trace.schema.json, adding only the checks that 
 from __future__ import annotations
 
 import dataclasses
-import json
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Iterator, Literal
 
 import orjson
 from pydantic import ConfigDict, Field
 
-from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, NAMES, RAN, Settings
+from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, RAN, Settings
 
 SCHEMA_VERSION = 5  # 2 added Round.routed_experts, 3 Round.wall_ms and draft_stop, 4 Settings.chat and
+                    # max_matching_ngram_size and ModelInfo.target_ms_one_token, 5 the CPU clock (Round.cpu_ms and kin,
+                    # ModelInfo.target_cpu_ms_one_token, Trace.measured_at); older ones load without
+SCHEMA_VERSIONS = range(1, SCHEMA_VERSION + 1)   # the versions this build reads (schema.parse_trace)
 ONE_TOKEN_PASSES = 24              # ModelInfo.target_ms_one_token is the median of this many one-token passes
-READABLE_VERSIONS = (1, 2, 3, 4, 5)  # max_matching_ngram_size and ModelInfo.target_ms_one_token, 5 the CPU clock
-                                     # (Round.cpu_ms and kin, ModelInfo.target_cpu_ms_one_token, Trace.measured_at);
-                                     # older ones load without
 
 # Round.last_token_kind values: what the one token the target adds at the end of a round is.
 PREFILL = "prefill"        # round 0: the target's first token, from the prompt's forward pass
@@ -212,7 +211,7 @@ class Trace:
         field(default_factory=dict)  # id -> readable piece, for every id in the trace
     prompt_text: Text | None = None
     output_text: Text | None = None
-    schema_version: Annotated[int, Field(ge=1, le=SCHEMA_VERSION)] = SCHEMA_VERSION
+    schema_version: Annotated[int, Field(ge=SCHEMA_VERSIONS[0], le=SCHEMA_VERSIONS[-1])] = SCHEMA_VERSION
     measured_at: Annotated[str, Field(max_length=40, pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\dZ$")] | None = None
                                    # schema 5: when the rounds ran, UTC to the minute ("2026-12-02T03:10Z")
 
@@ -230,44 +229,6 @@ class Trace:
         orjson writes the dataclasses as to_dict() would, about fifty times faster than json.dumps(to_dict()) (a
         few milliseconds of a busy server per trace); the numbers are the same shortest round-trip reprs."""
         return orjson.dumps(self, option=orjson.OPT_NON_STR_KEYS).decode()
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Trace":
-        data = dict(data)
-        version = data.get("schema_version", SCHEMA_VERSION)
-        if version not in READABLE_VERSIONS:
-            raise ValueError(f"trace schema version {version} is not supported (this build reads "
-                             f"{', '.join(map(str, READABLE_VERSIONS))})")
-        data["schema_version"] = version  # older versions lack only optional fields; the version says which
-        missing = {f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING
-                   and f.default_factory is dataclasses.MISSING} - set(data)
-        if missing:
-            raise ValueError(f"not a trace: missing field(s) {sorted(missing)}")
-        rounds = []
-        for r in data["rounds"]:
-            r = dict(r)
-            r["draft_steps"] = [DraftStep(**d) for d in r["draft_steps"]]
-            r["verify_steps"] = [VerifyStep(**v) for v in r["verify_steps"]]
-            rounds.append(Round(**r))
-        data["rounds"] = rounds
-        data["settings"] = _known(Settings, data["settings"])       # older traces hold fewer of them
-        data["model_info"] = _known(ModelInfo, data["model_info"])
-        data["token_text"] = {int(k): v for k, v in (data.get("token_text") or {}).items()}
-        known = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
-
-    @classmethod
-    def from_json(cls, text: str) -> "Trace":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"not a trace: invalid JSON ({exc})") from exc
-        if not isinstance(data, dict):
-            raise ValueError("not a trace: the JSON is not an object")
-        try:
-            return cls.from_dict(data)
-        except TypeError as exc:
-            raise ValueError(f"not a trace: {exc}") from exc
 
     # -- views of the data ---------------------------------------------------------------------------------
     def text_of(self, token_id: int) -> str:
@@ -308,10 +269,17 @@ class Trace:
         return pd.DataFrame(rows, columns=columns)
 
 
-def _known(cls, data: dict[str, Any]):
-    """A Settings or ModelInfo from a dict, skipping keys this build does not know (as uploads do: FACTS)."""
-    names = NAMES if cls is Settings else {f.name for f in dataclasses.fields(cls)}
-    return cls(**{k: v for k, v in data.items() if k in names})
+def draft_room(max_length: int, start_len: int) -> int:
+    """The drafts a round that starts at `start_len` tokens may propose before the output reaches `max_length`
+    (the prompt plus max_new_tokens): one fewer than the tokens left, since the target adds one of its own. The
+    engine drafts up to it, the narration says why a round drafted fewer, the lab leaves such rounds out."""
+    return max_length - start_len - 1
+
+
+def reached(step: VerifyStep) -> bool:
+    """Whether the target decided a draft (accepted or rejected it): what conditional acceptance and α divide by.
+    An unchecked draft (after an earlier rejection) and an unused one (past the output's end) were not reached."""
+    return step.verdict in (ACCEPTED, REJECTED)
 
 
 def token_ids(prompt_ids: list[int], rounds: list[Round]) -> Iterator[tuple[str, list[int]]]:
@@ -375,12 +343,12 @@ def compute_stats(rounds: list[Round], target_forward_passes: int, drafter_forwa
     max_n = max((r.num_drafted for r in drafting), default=0)
     per_pos = [0] * max_n          # rounds whose draft at position i was accepted
     proposed = [0] * max_n         # rounds that proposed a draft at position i
-    reached = [0] * max_n          # rounds in which position i was checked and decided (not cut off)
+    decided = [0] * max_n          # rounds in which position i was reached: checked and decided (not cut off)
     for r in drafting:
         for i in range(r.num_drafted):
             proposed[i] += 1
-            if i <= r.num_accepted and i < len(r.verify_steps) and r.verify_steps[i].verdict in (ACCEPTED, REJECTED):
-                reached[i] += 1
+            if i <= r.num_accepted and i < len(r.verify_steps) and reached(r.verify_steps[i]):
+                decided[i] += 1
             if i < r.num_accepted:
                 per_pos[i] += 1
     hist = [0] * (max_n + 1)
@@ -397,7 +365,7 @@ def compute_stats(rounds: list[Round], target_forward_passes: int, drafter_forwa
         "mean_acceptance_length": 1.0 + num_accepted_tokens / num_drafts if num_drafts else 1.0,
         "acceptance_rate": num_accepted_tokens / num_draft_tokens if num_draft_tokens else 0.0,
         "acceptance_by_position": [per_pos[i] / proposed[i] if proposed[i] else 0.0 for i in range(max_n)],
-        "conditional_acceptance_by_position": [per_pos[i] / reached[i] if reached[i] else 0.0
+        "conditional_acceptance_by_position": [per_pos[i] / decided[i] if decided[i] else 0.0
                                                for i in range(max_n)],
         "accepted_histogram": hist,
         "new_tokens": new_tokens,

@@ -22,7 +22,7 @@ from playwright.sync_api import expect, sync_playwright
 from test_browser import in_view, launch, settled
 from test_words import english, model_text, words
 from mtp_viz.strings import t
-from mtp_viz.trace import Trace
+from mtp_viz.schema import parse_trace
 from mtp_viz.ui.session import EXAMPLES, TRACES
 from mtp_viz.ui.tour import CHAPTERS
 from mtp_viz.ui.step_through import CHOICES
@@ -323,7 +323,7 @@ def below_chapter(page, lang: str) -> bool:
 @functools.cache
 def DATA() -> set[str]:
     """Words the page may show in English on any page: the recorded traces' text and the example prompts."""
-    data = set().union(*(model_text(Trace.from_json(p.read_text(encoding="utf-8"))) for p in TRACES.glob("*.json")))
+    data = set().union(*(model_text(parse_trace(p.read_text(encoding="utf-8"))) for p in TRACES.glob("*.json")))
     return data | set().union(*(words(e) for e in EXAMPLES))
 
 

@@ -12,6 +12,7 @@ import json
 from playwright.sync_api import expect, sync_playwright
 
 from mtp_viz import race_lanes
+from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace
 from test_browser import ARTIFACTS, in_view, launch, page_at
 
@@ -30,7 +31,7 @@ def api_trace(server: str, proposer: str) -> Trace:
 
     client = Client(server, verbose=False)
     text = client.predict(prompt="Actions speak", model="miniature", proposer=proposer, api_name="/trace")  # page's
-    return Trace.from_json(text)
+    return parse_trace(text)
 
 
 def test_a_race_fills_both_lanes_and_its_summary_is_what_the_traces_record(server):

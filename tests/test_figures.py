@@ -11,6 +11,7 @@ import pytest
 
 from mtp_viz.figures import VIEWS, activations, build_all, clusters, kv_sharing, statistics, theme, timeline, \
     title, token_stream, verification, what_you_see
+from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace, compute_stats
 from trace_fixtures import make_trace
 
@@ -205,7 +206,7 @@ def test_views_set_gemma4_e2b_beside_the_miniature(greedy):
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_views_build_from_shipped_trace(path):
-    trace = Trace.from_json(path.read_text(encoding="utf-8"))
+    trace = parse_trace(path.read_text(encoding="utf-8"))
     assert trace.model_info.name in ("miniature", "miniature-moe")   # the two bundled pairs
     for i in (0, 1, len(trace.rounds) - 1):
         for fig in build_all(trace, i):

@@ -13,6 +13,7 @@ from mtp_viz.models import moe_routers
 from mtp_viz.strings import t
 from mtp_viz.tiny import gemma4_assistant, gemma4_target
 from mtp_viz.settings import Settings
+from mtp_viz.schema import parse_trace
 from mtp_viz.trace import SCHEMA_VERSION, PREFILL, TARGET, ModelInfo, Round, Trace
 
 from conftest import PROMPT
@@ -99,7 +100,7 @@ def test_dense_traces_record_no_routing(tiny_pair):
 
 
 def test_moe_trace_survives_json(moe_trace):
-    again = Trace.from_json(moe_trace.to_json())
+    again = parse_trace(moe_trace.to_json())
     assert again == moe_trace and again.schema_version == SCHEMA_VERSION
 
 
@@ -108,11 +109,11 @@ def test_version_1_traces_still_load_and_draw(tiny_pair):
     data["schema_version"] = 1
     for r in data["rounds"]:
         del r["routed_experts"]
-    old = Trace.from_dict(data)
+    old = parse_trace(json.dumps(data))
     assert all(r.routed_experts is None for r in old.rounds)
     assert len(build_all(old, -1)) == len(build_all(old, 0))
     with pytest.raises(ValueError, match="version 99"):
-        Trace.from_dict({**data, "schema_version": 99})
+        parse_trace(json.dumps({**data, "schema_version": 99}))
 
 
 def test_view_draws_a_moe_trace(moe_trace):
@@ -191,7 +192,7 @@ def test_shipped_moe_pair_greedy_equals_the_targets_own(shipped):
 
 
 def test_shipped_moe_trace_replays(shipped):
-    trace = Trace.from_json((ASSETS / "traces" / "actions_speak_moe.json").read_text(encoding="utf-8"))
+    trace = parse_trace((ASSETS / "traces" / "actions_speak_moe.json").read_text(encoding="utf-8"))
     assert trace.model_info.name == "miniature-moe" and experts.is_moe(trace)
     batch = experts.recorded_batch()
     assert len(batch) >= 8 and len({tuple(t.prompt_ids) for t in batch}) == len(batch)

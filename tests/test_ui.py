@@ -18,7 +18,7 @@ from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.words import text
 from mtp_viz.ui import step_through as ui
 from mtp_viz.ui.policy import MINIATURE
-from mtp_viz.trace import Trace
+from mtp_viz.schema import parse_trace
 from trace_fixtures import make_trace
 
 N_CONTROLS = len(session.DEFAULTS)
@@ -211,7 +211,7 @@ def test_run_to_end_scrub_and_downloads_when_asked_for(replayed):
     out = ui.run_to_end(offered.state, *controls)
     assert out.state.index == 4 and out.state.files == (json_path, csv_path)
     assert out.json == out.csv == SKIP                          # unchanged trace: the downloads are left alone
-    assert Trace.from_json(Path(json_path).read_text(encoding="utf-8")) == state.trace
+    assert parse_trace(Path(json_path).read_text(encoding="utf-8")) == state.trace
     assert len(pd.read_csv(csv_path)) == len(state.trace.to_frame())
     assert ui.render(ui.StepState.of(state.trace).export(True)).json == SKIP   # render writes nothing; show() does
     cleared = ui.reset(out.state)                                 # the panel stays open: a new trace, new files
@@ -298,7 +298,7 @@ def test_preload_fills_the_shared_model_cache(monkeypatch):
 def test_shipped_traces_are_what_the_miniature_does_now(path, miniature, monkeypatch):
     """A stale recording (miniature rebuilt since) fails here: rerun `python assets/traces/record.py`."""
     monkeypatch.setitem(SERVICE.models._pairs, (MINIATURE, ""), miniature)
-    shipped = Trace.from_json(path.read_text(encoding="utf-8"))
+    shipped = parse_trace(path.read_text(encoding="utf-8"))
     live = SERVICE.generate(session.request_of(shipped))
     assert live.new_token_ids == shipped.new_token_ids
     assert [r.num_accepted for r in live.rounds] == [r.num_accepted for r in shipped.rounds]

@@ -18,6 +18,7 @@ from mtp_viz.figures import lab_charts as lab_views
 from mtp_viz.figures import race_chart as race_view
 from mtp_viz.figures import server as server_views
 from mtp_viz.strings import TABLES
+from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace, token_ids
 
 TRACES = Path(__file__).resolve().parents[1] / "assets" / "traces"
@@ -98,7 +99,7 @@ def offenders(figs, lang: str, data: set[str] = frozenset()) -> dict[str, set[st
 
 @pytest.fixture(scope="module")
 def shipped() -> dict[str, Trace]:
-    return {p.stem: Trace.from_json(p.read_text(encoding="utf-8")) for p in sorted(TRACES.glob("*.json"))}
+    return {p.stem: parse_trace(p.read_text(encoding="utf-8")) for p in sorted(TRACES.glob("*.json"))}
 
 
 @pytest.mark.parametrize("lang", ["de", "zh-TW"])
@@ -131,7 +132,7 @@ def test_the_race_lab_and_server_charts_speak_the_language(shipped, lang):
 
 def test_the_sweep_sees_english():
     """The checks above would fail on an untranslated chart: the English views are full of EN_ONLY words."""
-    trace = Trace.from_json((TRACES / "actions_speak.json").read_text(encoding="utf-8"))
+    trace = parse_trace((TRACES / "actions_speak.json").read_text(encoding="utf-8"))
     found = offenders([("verification", figures.build("verification", trace, 2, "en"))], "de", model_text(trace))
     assert found["verification"]
     assert english("Samplin", "zh-TW") and english("(length)", "de") and english("heuristic", "de")

@@ -16,6 +16,7 @@ from plotly.subplots import make_subplots
 from mtp_viz.figures import theme
 from mtp_viz.lab_math import experts_touched
 from mtp_viz.strings import count, t
+from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace
 
 BATCH_DIR = Path(__file__).resolve().parents[2] / "assets" / "traces" / "moe_batch"
@@ -133,7 +134,7 @@ def batch_rows(traces: list, sizes=BATCH_SIZES) -> list[dict]:
 @lru_cache(maxsize=1)
 def recorded_batch() -> tuple:
     """The shipped side-by-side traces (assets/traces/moe_batch/*.json), read once."""
-    return tuple(Trace.from_json(p.read_text(encoding="utf-8")) for p in sorted(BATCH_DIR.glob("*.json")))
+    return tuple(parse_trace(p.read_text(encoding="utf-8")) for p in sorted(BATCH_DIR.glob("*.json")))
 
 
 # -- drawing -----------------------------------------------------------------------------------------------

@@ -20,6 +20,10 @@ from mtp_viz.strings import de, en, zh_tw
 TABLES: dict[str, dict[str, str]] = {"en": en.STRINGS, "zh-TW": zh_tw.STRINGS, "de": de.STRINGS}
 DEFAULT = "en"
 CLDR = {"en": "en", "zh-TW": "zh_Hant_TW", "de": "de_DE"}     # our tables -> CLDR's locales
+# Locales with no table of their own -> the table that serves them: "zh" catches zh-HK, zh-CN ... (the browser's
+# locale in Gradio, the Accept-Language header here); any other locale is served by the table of its language.
+ALIASES = {"zh": "zh-TW"}
+LOCALES = {**{lang: lang for lang in TABLES}, **ALIASES}      # every locale a page is served in -> its table
 SPEC = re.compile(r"(?P<group>,?)(?:\.(?P<digits>\d+)(?P<kind>[f%]))?")   # the number specs the tables use
 
 
@@ -85,16 +89,19 @@ def separators(lang: str = DEFAULT) -> str:
 
 
 def language_of(accept_language: str | None) -> str:
-    """The best table for an HTTP Accept-Language header ("zh-TW,zh;q=0.9,en;q=0.8" -> "zh-TW"); English else."""
+    """The best table for an HTTP Accept-Language header ("zh-TW,zh;q=0.9,en;q=0.8" -> "zh-TW"); English else.
+    A tag is served by the table of its language (its first part): de-AT by de, zh-HK by zh-TW (ALIASES)."""
+    by_language = {loc.split("-")[0].lower(): table for loc, table in LOCALES.items()}
     for part in (accept_language or "").split(","):
-        tag = part.split(";")[0].strip().lower()
-        if tag.startswith("zh"):
-            return "zh-TW"
-        if tag.startswith("de"):
-            return "de"
-        if tag.startswith("en"):
-            return "en"
+        language = part.split(";")[0].strip().lower().split("-")[0]
+        if language in by_language:
+            return by_language[language]
     return DEFAULT
+
+
+def bcp47(lang: str) -> str:
+    """A table's locale as a BCP 47 tag, for the browser's Intl formatting: "de-DE", "zh-Hant-TW", "en"."""
+    return _locale(lang).replace("_", "-")
 
 
 class _Numbers(string.Formatter):

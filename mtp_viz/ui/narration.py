@@ -8,7 +8,7 @@ import re
 
 from mtp_viz.figures.theme import moe_caveat
 from mtp_viz.strings import TABLES, count, large, t
-from mtp_viz.trace import BONUS, CORRECTION, UNUSED, ModelInfo, Round, Trace
+from mtp_viz.trace import BONUS, CORRECTION, UNUSED, ModelInfo, Round, Trace, draft_room
 from mtp_viz.ui.session import md
 
 # what models.pick_device says, in English, as recorded in every trace -> the key that says it in the tables
@@ -30,7 +30,7 @@ def fewer(trace: Trace, r: Round, lang: str) -> str:
     schema 3 did not record it, so for them it is worked out from the settings."""
     if not 0 < r.num_drafted < r.num_assistant_tokens:
         return ""
-    left = len(trace.prompt_ids) + trace.settings.max_new_tokens - r.start_len - 1
+    left = draft_room(len(trace.prompt_ids) + trace.settings.max_new_tokens, r.start_len)
     stop = r.draft_stop
     if stop is None and trace.schema_version < 3:
         stop = ("length" if r.num_drafted == left else "lookup" if trace.settings.proposer == "prompt-lookup"

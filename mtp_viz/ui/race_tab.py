@@ -14,7 +14,7 @@ import gradio as gr
 
 from mtp_viz import lab_math, race_lanes
 from mtp_viz.figures import race_chart as race_figure
-from mtp_viz.strings import number, sentences, t
+from mtp_viz.strings import bcp47, number, sentences, t
 from mtp_viz.trace import CPU, Trace, measured_when
 from mtp_viz.ui import glossary, moe_story, policy
 from mtp_viz.ui.service import SERVICE
@@ -112,7 +112,7 @@ def page(alone: race_lanes.Lane, drafted: race_lanes.Lane, lang: str, drafter: s
     `chart`: the elem_id of the gr.Plot showing the race's chart, which RACE_JS redraws up to its clock."""
     s = race_lanes.summary(alone, drafted)
     data = {"lanes": [_lane_data(alone, t("race.lane.alone", lang)), _lane_data(drafted, drafter)], "chart": chart,
-            "lang": "de-DE" if lang == "de" else lang, "projected": s["projected"], "slow": SLOW,
+            "lang": bcp47(lang), "projected": s["projected"], "slow": SLOW,
             "factor": slow_for(max(alone.total_ms, drafted.total_ms)),
             "words": {k: t(f"race.js.{k}", lang) for k in ("passes", "tokens", "rate", "clock", "clock_projected",
                                                            "start", "pause", "resume", "again", "slow", "finished")}}

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from mtp_viz.settings import NAMES, Request, Settings, on_page, plain_type
+from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace
 from mtp_viz.ui.policy import MINIATURE
 
@@ -95,7 +96,7 @@ def shipped(name: str) -> Trace | None:
     path = recorded().get(name)
     if path is None:
         return None
-    trace = Trace.from_json(path.read_text(encoding="utf-8"))
+    trace = parse_trace(path.read_text(encoding="utf-8"))
     _SHIPPED_FILES[id(trace)] = None     # the cache keeps it alive, so its id names it for the process's life
     return trace
 

@@ -16,6 +16,7 @@ from mtp_viz import figures, lab_math, race_lanes
 from mtp_viz.figures import experts
 from mtp_viz.figures import lab_charts as lab_views
 from mtp_viz.strings import TABLES, number, t
+from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace
 from mtp_viz.ui import glossary, keys, moe_story
 from mtp_viz.ui import race_tab
@@ -27,7 +28,7 @@ from mtp_viz.ui.words import L, lang_of
 @functools.cache
 def trace(stem: str) -> Trace:
     """A shipped trace, read once per process (traces are frozen records, shared safely)."""
-    return Trace.from_json((TRACES / f"{stem}.json").read_text(encoding="utf-8"))
+    return parse_trace((TRACES / f"{stem}.json").read_text(encoding="utf-8"))
 
 
 # -- which round makes each point (found in the trace, so re-recorded traces keep the chapters right) ----------

@@ -12,11 +12,9 @@ import json
 import gradio as gr
 from gradio.i18n import I18nData
 
-from mtp_viz.strings import DEFAULT, TABLES, language_of, t
+from mtp_viz.strings import DEFAULT, LOCALES, TABLES, language_of, t
 
-# Gradio's locales -> our tables. "zh" catches zh-HK, zh-CN ... as language_of() does on the server side.
 MARK = "__i18n__"
-LOCALES = {"en": "en", "de": "de", "zh-TW": "zh-TW", "zh": "zh-TW"}
 # Copies: texts composed at build time (L with values, localized()) are added here, never to the tables.
 I18N = gr.I18n(**{loc: {**TABLES[DEFAULT], **TABLES[lang]} for loc, lang in LOCALES.items()})
 
