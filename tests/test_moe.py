@@ -125,7 +125,7 @@ def test_view_draws_a_moe_trace(moe_trace):
     grid = next(d for d in fig.data if d.meta == "grid")
     positions = moe_trace.rounds[i].num_drafted + 1
     assert [sum(row) for row in grid.z] == [positions * K] * 4       # each position counted k times per layer
-    assert fig.layout.title.text.startswith(experts.TITLE)
+    assert fig.layout.title.text.startswith(t("fig.experts.title"))
     assert "verification read" in statistics.build(moe_trace, -1).layout.title.text
     fig.to_json()
     note = t("fig.experts.no_rounds").split()[0] + " " + t("fig.experts.no_rounds").split()[1]

@@ -10,7 +10,7 @@ from conftest import PROMPT
 from trace_fixtures import make_trace
 
 from mtp_viz.schema import parse_trace
-from mtp_viz import Trace, generate_trace
+from mtp_viz import generate_trace
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ VIEWS lists them in page order as (key, module). A view module has:
                            fig.<KEY>.* it draws), so every visible word can be translated;
   build(trace, i, lang="en")  the figure for round i; i = -1 (or past the end) means the last recorded round.
 Optionally `depends(trace, i)`: what the figure for round i depends on; the page resends a view only when this
-changes (default: i). A module without KEY may set TITLE and WHAT_YOU_SEE (English only) instead.
+changes (default: i).
 """
 from mtp_viz.figures import theme
 from mtp_viz.strings import t
@@ -25,13 +25,11 @@ VIEWS = [
 
 
 def title(module, lang: str = "en") -> str:
-    key = getattr(module, "KEY", None)
-    return t(f"fig.{key}.title", lang) if key else module.TITLE
+    return t(f"fig.{module.KEY}.title", lang)
 
 
 def what_you_see(module, lang: str = "en") -> str:
-    key = getattr(module, "KEY", None)
-    return t(f"fig.{key}.what", lang) if key else module.WHAT_YOU_SEE
+    return t(f"fig.{module.KEY}.what", lang)
 
 
 def depends(module, trace, round_index: int):

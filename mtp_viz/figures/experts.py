@@ -17,13 +17,10 @@ from mtp_viz.figures import theme
 from mtp_viz.lab_math import experts_touched
 from mtp_viz.strings import count, t
 from mtp_viz.schema import parse_trace
-from mtp_viz.trace import Trace
 
 BATCH_DIR = Path(__file__).resolve().parents[2] / "assets" / "traces" / "moe_batch"
 BATCH_SIZES = (1, 2, 4, 8)
 KEY = "experts"
-TITLE = t("fig.experts.title")
-WHAT_YOU_SEE = t("fig.experts.what")
 _BYTES_PER_PARAM = {"float32": 4, "float16": 2, "bfloat16": 2}
 
 
