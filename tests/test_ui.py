@@ -116,16 +116,40 @@ def test_replay_sets_controls_and_shows_the_last_round(replayed):
     assert out.rounds["maximum"] == 4 and out.rounds["value"] == 4
 
 
-def test_step_walks_rounds_without_rerunning_a_matching_trace(replayed, monkeypatch):
+class Forbidden:
+    """A service that must not be asked for a trace: handlers are given it where the page gives them SERVICE."""
+
+    def __init__(self, why: str):
+        self.why = why
+
+    def cached(self, req) -> bool:
+        return False
+
+    def generate(self, req, fresh: bool = False):
+        pytest.fail(self.why)
+
+
+class Answering(Forbidden):
+    """A service that answers every request with one trace."""
+
+    def __init__(self, trace):
+        self.trace = trace
+
+    def generate(self, req, fresh: bool = False):
+        return self.trace
+
+
+def test_step_walks_rounds_without_rerunning_a_matching_trace(replayed):
     controls, _, state = replayed
-    monkeypatch.setattr(SERVICE, "generate", lambda *a, **k: pytest.fail("the recorded trace should be reused"))
+    none = Forbidden("the recorded trace should be reused")
     out = ui.scrub(state, 0)
     assert out.state.index == 0 and "Round 0 of 4: the prefill" in out.status
     for expected in (1, 2, 3):
-        out = ui.step(out.state, *controls)
+        out = ui.step(out.state, *controls, service=none)
         assert out.state.index == expected
         assert title(out.view).startswith(f"Timeline of forward passes: rounds 0–{expected}")
-    assert "kept 2 and added a correction token" in ui.step(ui.scrub(out.state, 1).state, *controls).status
+    assert "kept 2 and added a correction token" in ui.step(ui.scrub(out.state, 1).state, *controls,
+                                                             service=none).status
 
 
 def test_only_the_chosen_view_is_drawn_and_sent(replayed, monkeypatch):
@@ -144,14 +168,14 @@ def test_only_the_chosen_view_is_drawn_and_sent(replayed, monkeypatch):
 
 @pytest.mark.parametrize("lang, words", [("en", "This is the last round (4)"), ("de", "Das ist die letzte Runde (4)"),
                                          ("zh-TW", "這是最後一輪（第 4 輪）")])
-def test_step_at_the_last_round_stays_there_and_says_so(replayed, monkeypatch, lang, words):
+def test_step_at_the_last_round_stays_there_and_says_so(replayed, lang, words):
     controls, _, state = replayed
-    monkeypatch.setattr(SERVICE, "generate", lambda *a, **k: pytest.fail("the recorded trace should be reused"))
+    none = Forbidden("the recorded trace should be reused")
     state = ui.render(state, lang).state                           # the page in the visitor's language
-    out = ui.step(state, *controls, lang=lang)
+    out = ui.step(state, *controls, lang=lang, service=none)
     assert out.state.index == 4 and words in out.status
     assert out.stream == out.view == SKIP                       # nothing else changes
-    assert ui.step(out.state, *controls, lang=lang).state.index == 4
+    assert ui.step(out.state, *controls, lang=lang, service=none).state.index == 4
     assert words not in ui.scrub(out.state, 4, lang=lang).status   # said once, for that press
 
 
@@ -184,7 +208,7 @@ def test_a_view_that_does_not_change_with_the_round_is_not_resent():
     assert out.view == SKIP and title(out.stream).startswith("Token stream: round 5")
 
 
-def test_changed_controls_mark_the_output_stale_until_the_next_step(replayed, monkeypatch):
+def test_changed_controls_mark_the_output_stale_until_the_next_step(replayed):
     controls, _, state = replayed
     status, state = ui.mark_stale(state, *controls)
     assert status == SKIP and not state.stale
@@ -195,8 +219,7 @@ def test_changed_controls_mark_the_output_stale_until_the_next_step(replayed, mo
     assert "Settings changed" in out.status                              # still stale on another round
     assert ui.mark_stale(out.state, *controls)[0].startswith("### Round 1")  # back to what made the trace
     _, state = ui.mark_stale(out.state, *changed.values())
-    monkeypatch.setattr(SERVICE, "generate", lambda req, fresh=False: make_trace())
-    assert "Settings changed" not in ui.step(state, *changed.values()).status
+    assert "Settings changed" not in ui.step(state, *changed.values(), service=Answering(make_trace())).status
 
 
 def test_run_to_end_scrub_and_downloads_when_asked_for(replayed):
