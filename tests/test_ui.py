@@ -280,32 +280,40 @@ def test_bad_replay_file_is_reported_and_state_kept(replayed, tmp_path):
     assert "replay" in ui.Screen(*out[N_CONTROLS:]).status and out[-1].index == 4
 
 
-def test_bad_input_shows_a_message_and_keeps_running(monkeypatch, tiny_pair):
-    monkeypatch.setitem(SERVICE.models._pairs, ("tiny", ""), tiny_pair)
+def serving(pairs: dict):
+    """A service of its own, with these (model, assistant) -> pairs already loaded."""
+    from mtp_viz.ui.service import Service
+
+    service = Service()
+    service.models._pairs.update(pairs)
+    return service
+
+
+def test_bad_input_shows_a_message_and_keeps_running(tiny_pair):
     controls = dict(session.DEFAULTS, model="tiny", prompt="")
     with pytest.warns(UserWarning, match="prompt is empty"):
-        out = ui.step(ui.StepState.of(), *controls.values())
+        out = ui.step(ui.StepState.of(), *controls.values(), service=serving({("tiny", ""): tiny_pair}))
     assert "prompt is empty" in out.status and out.state.trace is None
 
 
-def test_step_generates_on_the_miniature(miniature, monkeypatch):
-    monkeypatch.setitem(SERVICE.models._pairs, (MINIATURE, ""), miniature)
-    out = ui.step(ui.StepState.of(), *session.DEFAULTS.values())
+def test_step_generates_on_the_miniature(miniature):
+    service = serving({(MINIATURE, ""): miniature})
+    out = ui.step(ui.StepState.of(), *session.DEFAULTS.values(), service=service)
     trace = out.state.trace
     assert out.state.index == 0 and trace.rounds[0].last_token_kind == "prefill"
-    out = ui.run_to_end(out.state, *session.DEFAULTS.values())
+    out = ui.run_to_end(out.state, *session.DEFAULTS.values(), service=service)
     assert "louder than words" in out.text
 
 
-def test_a_cached_trace_says_so_and_measure_again_runs_it_afresh(miniature, monkeypatch):
-    monkeypatch.setitem(SERVICE.models._pairs, (MINIATURE, ""), miniature)
-    controls = dict(session.DEFAULTS, max_new=8).values()
-    out = ui.run_to_end(ui.StepState(), *controls)
+def test_a_cached_trace_says_so_and_measure_again_runs_it_afresh(miniature):
+    service = serving({(MINIATURE, ""): miniature})
+    controls = dict(session.DEFAULTS, max_new_tokens=8).values()
+    out = ui.run_to_end(ui.StepState(), *controls, service=service)
     assert not out.state.cached and "cache" not in out.status
-    out = ui.run_to_end(ui.StepState(), *controls, lang="de")      # another visitor asks for the same
+    out = ui.run_to_end(ui.StepState(), *controls, lang="de", service=service)   # another visitor asks the same
     assert out.state.cached and "Zwischenspeicher" in out.status
     assert "快取" in ui.scrub(out.state, 1, lang="zh-TW").status     # said on every round of that trace
-    again = ui.measure_again(out.state, *controls)
+    again = ui.measure_again(out.state, *controls, service=service)
     assert again.state.trace is not out.state.trace and not again.state.cached and "cache" not in again.status
     assert again.state.trace.new_token_ids == out.state.trace.new_token_ids and again.state.index == again.state.last
 
