@@ -11,7 +11,7 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 # A spawned generation worker (its entry module is mtp_viz/worker.py) runs this file again as "__mp_main__", as
 # multiprocessing does with the main module: it needs no page, so it builds none.
 if __name__ != "__mp_main__":
-    from mtp_viz.ui import CSS, I18N, KEYS, SERVICE, THEME, build_demo, warm
+    from mtp_viz.ui import CSS, HEAD, I18N, KEYS, SERVICE, THEME, build_demo, warm
     from mtp_viz.ui.policy import apply_torch_threads, bundled, launch_settings, torch_threads
 
     demo = build_demo()
@@ -22,7 +22,7 @@ if __name__ == "__main__":
     SERVICE.models.preload()
     warm()
     try:
-        demo.launch(theme=THEME, css=CSS, i18n=I18N, js=KEYS, **launch_settings())
+        demo.launch(theme=THEME, css=CSS, i18n=I18N, js=KEYS, head=HEAD, **launch_settings())
     except ValueError as err:
         # Gradio checks that its own address answers within 3 s after the server has started; on a loaded host it
         # may not, and launch() raises. Ending here would shut the worker pool down under a page that still

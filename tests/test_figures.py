@@ -43,6 +43,25 @@ def test_every_view_has_title_and_explanation(greedy):
         fig.to_json()   # serialisable for gr.Plot
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+def test_a_phone_gets_the_same_data_with_titles_that_fit_it(sampled, lang):
+    """narrow=True changes where things sit, never what is drawn: the same traces with the same values and labels;
+    every title line fits a phone's plot (the browser test measures the rest at 390 px)."""
+    from mtp_viz.figures import build
+    for key, _ in VIEWS:
+        wide, narrow = build(key, sampled, 2, lang), build(key, sampled, 2, lang, narrow=True)
+        assert [tr.meta for tr in narrow.data] == [tr.meta for tr in wide.data], key
+        for a, b in zip(wide.data, narrow.data):
+            for field in ("y", "z", "text", "hovertext"):
+                # where a token's box or a diagram's box sits is layout: the phone's lines are shorter, its diagram
+                # runs down the page
+                if field in a and (key, field) not in {("token_stream", "y"), ("activations", "y")}:
+                    assert list(map(repr, a[field] or ())) == list(map(repr, b[field] or ())), (key, field)
+        lines = narrow.layout.title.text.split("<br>")
+        # (+ 2: a closing mark, "）", stays on the line it closes)
+        assert all(theme._width(line) <= theme.NARROW_TITLE_WIDTH + 2 for line in lines), (key, lines)
+
+
 def test_round_index_past_the_end_means_last(greedy):
     assert "round 4 of 4" in token_stream.build(greedy, -1).layout.title.text
     assert "round 4 of 4" in token_stream.build(greedy, 99).layout.title.text

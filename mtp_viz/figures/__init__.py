@@ -38,9 +38,9 @@ def depends(module, trace, round_index: int):
     return fn(trace, round_index) if fn else theme.clamp(trace, round_index)
 
 
-def build(key: str, trace, round_index: int, lang: str = "en"):
-    """One view by its key."""
-    return dict(VIEWS)[key].build(trace, round_index, lang)
+def build(key: str, trace, round_index: int, lang: str = "en", narrow: bool = False):
+    """One view by its key; `narrow`: drawn for a phone (theme.NARROW_TITLE_WIDTH)."""
+    return dict(VIEWS)[key].build(trace, round_index, lang, narrow=narrow)
 
 
 def build_all(trace, round_index: int, lang: str = "en") -> list:
@@ -48,9 +48,10 @@ def build_all(trace, round_index: int, lang: str = "en") -> list:
     return [build(key, trace, round_index, lang) for key, _ in VIEWS]
 
 
-def empty(key: str, note: str, lang: str = "en"):
+def empty(key: str, note: str, lang: str = "en", narrow: bool = False):
     """A titled placeholder for a view, for when there is no trace yet."""
-    return theme.message(theme.new_figure(title(dict(VIEWS)[key], lang), height=220, lang=lang), note)
+    return theme.message(theme.new_figure(title(dict(VIEWS)[key], lang), height=220, lang=lang, narrow=narrow), note,
+                         narrow)
 
 
 def empty_all(note: str, lang: str = "en") -> list:

@@ -20,27 +20,28 @@ MAX_BARS = 40   # centroids drawn per panel (the highest scores)
 MAX_PANELS = 8  # guesses drawn; the title says when a round had more
 
 
-def build(trace, round_index: int, lang: str = "en") -> go.Figure:
+def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go.Figure:
     i = theme.clamp(trace, round_index)
     rnd, info = trace.rounds[i], trace.model_info
     steps = [d for d in rnd.draft_steps if d.centroid_scores]
     if not steps:
-        fig = theme.new_figure(t("fig.clusters.heading_empty", lang, i=i), height=260, lang=lang)
+        fig = theme.new_figure(t("fig.clusters.heading_empty", lang, i=i), height=260, lang=lang, narrow=narrow)
         why = ("fig.clusters.prefill" if i == 0 and info.proposer == "mtp"
                else "fig.clusters.none" if not rnd.draft_steps else "fig.clusters.no_embedder")
-        return theme.message(fig, t(why, lang))
+        return theme.message(fig, t(why, lang), narrow)
     total, steps = len(steps), steps[:MAX_PANELS]
-    cols = min(4, len(steps))
+    cols = min(2 if narrow else 4, len(steps))     # a phone: two panels a row
     rows = math.ceil(len(steps) / cols)
     verdicts = {v.step: v.verdict for v in rnd.verify_steps}
-    fig = make_subplots(rows=rows, cols=cols, subplot_titles=[_panel_title(trace, d, verdicts, lang) for d in steps],
+    titles = [_panel_title(trace, d, verdicts, lang) for d in steps]
+    fig = make_subplots(rows=rows, cols=cols, subplot_titles=[theme.wrap(x, 18) for x in titles] if narrow else titles,
                         vertical_spacing=0.3 / rows, horizontal_spacing=0.04)
     theme.new_figure(_title(trace, i, steps[0], total, len(steps), lang), height=150 + 150 * rows, fig=fig,
-                     headroom=40, lang=lang)
+                     headroom=40, lang=lang, narrow=narrow)
     real = gemma4.E2B
     theme.beside_real(fig, t("fig.real.clusters", lang, name=real["name"], k=real["centroid_top_k"],
                              n=real["num_centroids"], scored=gemma4.scored_tokens(), vocab=real["vocab_size"],
-                             frac=gemma4.scored_tokens() / real["vocab_size"]))
+                             frac=gemma4.scored_tokens() / real["vocab_size"]), narrow)
     for k, d in enumerate(steps):
         row, col = k // cols + 1, k % cols + 1
         order = sorted(range(len(d.centroid_scores)), key=lambda j: -d.centroid_scores[j])[:MAX_BARS]
@@ -61,6 +62,10 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                          title_font={"size": 12}, row=row, col=col)
     fig.update_yaxes(title_text=t("fig.clusters.yaxis", lang), row=1, col=1)
     fig.update_layout(barmode="overlay", bargap=0.15)
+    if narrow:
+        fig.update_yaxes(nticks=4)
+        theme.narrow_legend(fig)     # then as tall as its title, legend and panels (two-line panel titles) need
+        fig.update_layout(height=fig.layout.margin.t + fig.layout.margin.b + 220 * rows)
     for ann, d in zip(fig.layout.annotations, steps):
         ann.font = {"color": theme.VERMILLION, "size": 13} if d.cluster_miss else {"size": 13}
         ann.name = "panel"

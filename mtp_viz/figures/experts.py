@@ -135,40 +135,42 @@ def recorded_batch() -> tuple:
 
 
 # -- drawing -----------------------------------------------------------------------------------------------
-def build(trace, round_index: int, lang: str = "en", batch=None) -> go.Figure:
+def build(trace, round_index: int, lang: str = "en", batch=None, narrow: bool = False) -> go.Figure:
     if not is_moe(trace):
-        fig = theme.new_figure(t("fig.experts.title", lang), height=260, lang=lang)
+        fig = theme.new_figure(t("fig.experts.title", lang), height=260, lang=lang, narrow=narrow)
         dense = t("fig.experts.dense", lang, moe=t("model.miniature-moe", lang))
-        return theme.message(fig, dense.replace("\n", "<br>"))
+        return theme.message(fig, dense.replace("\n", "<br>"), narrow)
     i = theme.clamp(trace, round_index)
     num_experts, k, layers, expert = moe_facts(trace)
     panels = ["grid", "distinct", "bytes", "speedup", "batch_union", "batch_bytes"]
     # the spacing keeps the grid's last numbers clear of the next panel's axis title
-    fig = make_subplots(rows=3, cols=2, vertical_spacing=0.16, horizontal_spacing=0.14,
+    # on a phone the six panels one above the other: panel k sits in at[k]
+    at = [{"row": k + 1, "col": 1} if narrow else {"row": k // 2 + 1, "col": k % 2 + 1} for k in range(len(panels))]
+    fig = make_subplots(rows=6 if narrow else 3, cols=1 if narrow else 2, vertical_spacing=0.06 if narrow else 0.16,
+                        horizontal_spacing=0.14,
                         subplot_titles=[theme.wrap(t(f"fig.experts.{p}", lang), 34) for p in panels])
     r = trace.rounds[i]
     positions = len(r.routed_experts[0]) if r.routed_experts else 0
     heading = t("fig.experts.heading", lang, i=i, positions=count(positions, "position", lang), E=num_experts,
                 k=k)
-    theme.new_figure(heading, height=1250, fig=fig, headroom=40, lang=lang)
-    theme.legend_below(fig, rows=3)
-    _grid(fig, trace, r, num_experts, lang)
+    theme.new_figure(heading, height=2100 if narrow else 1250, fig=fig, headroom=40, lang=lang, narrow=narrow)
+    _grid(fig, trace, r, num_experts, lang, at, narrow)
     rounds = verifications(trace, i)
-    _distinct(fig, rounds, num_experts, k, lang)
-    _bytes(fig, trace, rounds, k, layers, expert, lang)
+    _distinct(fig, rounds, num_experts, k, lang, at)
+    _bytes(fig, trace, rounds, k, layers, expert, lang, at)
     if not rounds:      # the prefill: no verification pass yet, so the three per-round panels wait for round 1
-        for axis, (row, col) in zip(("x2", "x3", "x4"), ((1, 2), (2, 1), (2, 2))):
+        for axis, cell in zip(("x2", "x3", "x4"), at[1:4]):
             fig.add_annotation(text=theme.wrap(t("fig.experts.no_rounds", lang), 30), x=0.5, y=0.5, showarrow=False,
                                xref=f"{axis} domain", yref=f"{axis.replace('x', 'y')} domain",
                                font={"color": theme.GREY})
-            fig.update_xaxes(range=[0.5, 1.5], row=row, col=col)
+            fig.update_xaxes(range=[0.5, 1.5], **cell)
     batch = recorded_batch() if batch is None else batch
     if batch and batch[0].model_info.name == trace.model_info.name:
-        _batch(fig, batch_rows(list(batch)), num_experts, k, lang)
+        _batch(fig, batch_rows(list(batch)), num_experts, k, lang, at)
     else:
-        fig.add_annotation(text=t("fig.experts.no_batch", lang), row=3, col=1, showarrow=False, x=0.5, y=0.5,
+        fig.add_annotation(text=t("fig.experts.no_batch", lang), **at[4], showarrow=False, x=0.5, y=0.5,
                            xref="x5 domain", yref="y5 domain", font={"color": theme.GREY})
-    return fig
+    return theme.narrow_legend(fig) if narrow else theme.legend_below(fig, rows=3)
 
 
 def _span(xs):
@@ -176,67 +178,69 @@ def _span(xs):
     return [xs[0] - 0.5, xs[-1] + 0.5] if xs else []
 
 
-def _grid(fig, trace, r, num_experts, lang):
+def _grid(fig, trace, r, num_experts, lang, at, narrow=False):
     if r.routed_experts is None:
         return
     grid = counts(r.routed_experts, num_experts)
     names = [str(n) for n in (trace.model_info.moe_layers or range(len(grid)))]
     fig.add_trace(go.Heatmap(z=grid, x=list(range(num_experts)), y=names, colorscale="Blues", zmin=0,
                              showscale=False, meta="grid", name=t("fig.experts.legend.positions", lang),
-                             text=[[str(v) if v else "" for v in row] for row in grid], texttemplate="%{text}",
+                             text=[[str(v) if v else "" for v in row] for row in grid],
+                             texttemplate="" if narrow else "%{text}",   # a phone's cells are too small for numbers
                              textfont={"size": 10},    # the counts alone, no zeros: 32 numbers a row ran together
-                             hovertemplate=t("fig.experts.hover.grid", lang)), row=1, col=1)
-    fig.update_xaxes(title_text=t("fig.experts.axis.expert", lang), dtick=1 if num_experts <= 16 else 4, tickangle=0,
-                     row=1, col=1)    # 32 labels at dtick 1 turn sideways and push the axis title into the next row
-    fig.update_yaxes(title_text=t("fig.experts.axis.layer", lang), autorange="reversed", row=1, col=1)
+                             hovertemplate=t("fig.experts.hover.grid", lang)), **at[0])
+    fig.update_xaxes(title_text=t("fig.experts.axis.expert", lang), tickangle=0,
+                     dtick=1 if num_experts <= 16 else 8 if narrow else 4,
+                     **at[0])    # 32 labels at dtick 1 turn sideways and push the axis title into the next row
+    fig.update_yaxes(title_text=t("fig.experts.axis.layer", lang), autorange="reversed", **at[0])
 
 
-def _distinct(fig, rounds, num_experts, k, lang):
+def _distinct(fig, rounds, num_experts, k, lang, at):
     xs = [r.index for r in rounds]
     means = [sum(distinct_per_layer(r.routed_experts)) / len(r.routed_experts) for r in rounds]
     expected = [float(experts_touched(num_experts, k, len(r.routed_experts[0]))) for r in rounds]
     fig.add_trace(go.Bar(x=xs, y=means, name=t("fig.experts.legend.distinct", lang), meta="distinct",
-                         marker={"color": theme.VERMILLION}), row=1, col=2)
+                         marker={"color": theme.VERMILLION}), **at[1])
     fig.add_trace(go.Scatter(x=xs, y=expected, mode="markers", name=t("fig.experts.legend.expected", lang),
                              meta="expected", marker={"symbol": "diamond", "size": 10, "color": theme.BLACK}),
-                  row=1, col=2)
+                  **at[1])
     fig.add_trace(go.Scatter(x=_span(xs), y=[k, k], mode="lines", name=t("fig.experts.legend.k", lang, k=k), meta="k",
-                             line={"dash": "dash", "color": theme.GREEN}), row=1, col=2)
-    fig.update_yaxes(title_text=t("fig.experts.axis.experts", lang), range=[0, num_experts + 0.5], row=1, col=2)
-    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), dtick=1 if len(xs) <= 20 else None, row=1, col=2)
+                             line={"dash": "dash", "color": theme.GREEN}), **at[1])
+    fig.update_yaxes(title_text=t("fig.experts.axis.experts", lang), range=[0, num_experts + 0.5], **at[1])
+    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), dtick=1 if len(xs) <= 20 else None, **at[1])
 
 
-def _bytes(fig, trace, rounds, k, layers, expert, lang):
+def _bytes(fig, trace, rounds, k, layers, expert, lang, at):
     xs = [r.index for r in rounds]
     kb = [sum(distinct_per_layer(r.routed_experts)) * expert / 1e3 for r in rounds]
     fig.add_trace(go.Bar(x=xs, y=kb, name=t("fig.experts.legend.verify_bytes", lang), meta="verify_bytes",
-                         marker={"color": theme.VERMILLION}), row=2, col=1)
+                         marker={"color": theme.VERMILLION}), **at[2])
     fig.add_trace(go.Scatter(x=_span(xs), y=[layers * k * expert / 1e3] * 2, mode="lines", meta="step_bytes",
                              name=t("fig.experts.legend.step_bytes", lang),
                              line={"dash": "dash", "color": theme.GREEN}),
-                  row=2, col=1)
-    fig.update_yaxes(title_text=t("fig.experts.axis.kb", lang), rangemode="tozero", row=2, col=1)
-    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), dtick=1 if len(xs) <= 20 else None, row=2, col=1)
+                  **at[2])
+    fig.update_yaxes(title_text=t("fig.experts.axis.kb", lang), rangemode="tozero", **at[2])
+    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), dtick=1 if len(xs) <= 20 else None, **at[2])
     free, costed = zip(*[speedup(trace, r) for r in rounds]) if rounds else ((), ())
     fig.add_trace(go.Scatter(x=xs, y=list(free), mode="lines+markers", name=t("fig.experts.legend.free", lang),
-                             meta="speedup_free", line={"color": theme.BLUE}), row=2, col=2)
+                             meta="speedup_free", line={"color": theme.BLUE}), **at[3])
     fig.add_trace(go.Scatter(x=xs, y=list(costed), mode="lines+markers", name=t("fig.experts.legend.costed", lang),
-                             meta="speedup_costed", line={"color": theme.VERMILLION}), row=2, col=2)
-    fig.add_hline(y=1.0, line={"dash": "dot", "color": theme.GREY}, row=2, col=2)
-    fig.update_yaxes(title_text=t("fig.experts.axis.speedup", lang), rangemode="tozero", row=2, col=2)
-    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), dtick=1 if len(xs) <= 20 else None, row=2, col=2)
+                             meta="speedup_costed", line={"color": theme.VERMILLION}), **at[3])
+    fig.add_hline(y=1.0, line={"dash": "dot", "color": theme.GREY}, **at[3])
+    fig.update_yaxes(title_text=t("fig.experts.axis.speedup", lang), rangemode="tozero", **at[3])
+    fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), dtick=1 if len(xs) <= 20 else None, **at[3])
 
 
-def _batch(fig, rows, num_experts, k, lang):
+def _batch(fig, rows, num_experts, k, lang, at):
     bs = [str(row["B"]) for row in rows]
     for key, colour, name in (("draft", theme.VERMILLION, "fig.experts.legend.with"),
                               ("plain", theme.GREY, "fig.experts.legend.without")):
         fig.add_trace(go.Bar(x=bs, y=[row[f"{key}_union"] for row in rows], name=t(name, lang),
-                             meta=f"batch_{key}_union", marker={"color": colour}, legendgroup=key), row=3, col=1)
+                             meta=f"batch_{key}_union", marker={"color": colour}, legendgroup=key), **at[4])
         fig.add_trace(go.Bar(x=bs, y=[row[f"{key}_bytes_per_token"] / 1e3 for row in rows], showlegend=False,
-                             meta=f"batch_{key}_bytes", marker={"color": colour}, legendgroup=key), row=3, col=2)
-    fig.add_hline(y=num_experts, line={"dash": "dot", "color": theme.GREY}, row=3, col=1)
-    fig.update_yaxes(title_text=t("fig.experts.axis.experts", lang), range=[0, num_experts + 0.5], row=3, col=1)
-    fig.update_yaxes(title_text=t("fig.experts.axis.kb_token", lang), rangemode="tozero", row=3, col=2)
-    for col in (1, 2):
-        fig.update_xaxes(title_text=t("fig.experts.axis.batch", lang), type="category", row=3, col=col)
+                             meta=f"batch_{key}_bytes", marker={"color": colour}, legendgroup=key), **at[5])
+    fig.add_hline(y=num_experts, line={"dash": "dot", "color": theme.GREY}, **at[4])
+    fig.update_yaxes(title_text=t("fig.experts.axis.experts", lang), range=[0, num_experts + 0.5], **at[4])
+    fig.update_yaxes(title_text=t("fig.experts.axis.kb_token", lang), rangemode="tozero", **at[5])
+    for cell in at[4:]:
+        fig.update_xaxes(title_text=t("fig.experts.axis.batch", lang), type="category", **cell)

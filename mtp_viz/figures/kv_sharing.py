@@ -18,19 +18,25 @@ KEY = "kv_sharing"
 KIND = {"sliding_attention": ("sliding", theme.SKY, ""), "full_attention": ("full", theme.BLUE, "/")}
 
 
-def build(trace, round_index: int, lang: str = "en") -> go.Figure:
+def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go.Figure:
     i = theme.clamp(trace, round_index)
-    fig = make_subplots(rows=1, cols=2, column_widths=[0.38, 0.62], horizontal_spacing=0.1,
-                        subplot_titles=[t("fig.kv_sharing.layers", lang), t("fig.kv_sharing.cache", lang)])
-    theme.new_figure(t("fig.kv_sharing.heading", lang, i=i), height=520, fig=fig, lang=lang)
+    # on a phone the cache's panel sits under the layers' (`right` is where it goes)
+    right = {"row": 2, "col": 1} if narrow else {"row": 1, "col": 2}
+    fig = make_subplots(rows=2 if narrow else 1, cols=1 if narrow else 2,
+                        column_widths=None if narrow else [0.38, 0.62], horizontal_spacing=0.1, vertical_spacing=0.14,
+                        subplot_titles=[theme.wrap(t(f"fig.kv_sharing.{p}", lang), 30 if narrow else 200)
+                                        for p in ("layers", "cache")])
+    theme.new_figure(t("fig.kv_sharing.heading", lang, i=i), height=900 if narrow else 520, fig=fig, lang=lang,
+                     narrow=narrow)
     real = gemma4.E2B
     theme.beside_real(fig, t("fig.real.kv", lang, name=real["name"], shared=real["kv_shared_layers"],
-                             layers=real["num_layers"], sliding=real["kv_sources"][0], full=real["kv_sources"][1]))
-    theme.legend_below(fig, rows=4)   # seven entries: above the plot they ran into the title in German
+                             layers=real["num_layers"], sliding=real["kv_sources"][0], full=real["kv_sources"][1]),
+                      narrow)
     _layers(fig, trace.model_info, lang)
-    _cache(fig, trace, i, lang)
+    _cache(fig, trace, i, lang, right, narrow)
     fig.update_layout(barmode="overlay")
-    return fig
+    # seven entries: above the plot they ran into the title in German
+    return theme.narrow_legend(fig) if narrow else theme.legend_below(fig, rows=4)
 
 
 def _layer_ticks(n: int, sources: dict) -> dict:
@@ -111,29 +117,29 @@ def _layers(fig: go.Figure, info: ModelInfo, lang: str) -> None:
     fig.update_layout(annotations=[*fig.layout.annotations, *notes])
 
 
-def _cache(fig: go.Figure, trace, i: int, lang: str) -> None:
+def _cache(fig: go.Figure, trace, i: int, lang: str, right: dict, narrow: bool = False) -> None:
     rounds = trace.rounds[: i + 1]
     xs = [r.index for r in rounds]
     kept = [r.cache_len_after for r in rounds]
     cropped = [r.cache_len_verified - r.cache_len_after for r in rounds]
     fig.add_trace(go.Bar(x=xs, y=kept, name=t("fig.kv_sharing.kept", lang), marker={"color": theme.GREEN},
                          meta="kept", hovertemplate=t("fig.kv_sharing.kept_hover", lang, r="%{x}", n="%{y}")
-                         + "<extra></extra>"), row=1, col=2)
+                         + "<extra></extra>"), **right)
     fig.add_trace(go.Bar(x=xs, y=cropped, base=kept, name=t("fig.kv_sharing.cropped", lang), meta="cropped",
                          marker={"color": theme.VERMILLION, "pattern": {"shape": "x", "fgopacity": 0.5, "size": 6}},
                          text=[f"−{c}" if c else "" for c in cropped], textposition="outside",
                          hovertemplate=t("fig.kv_sharing.cropped_hover", lang, r="%{x}", n="%{customdata}")
-                         + "<extra></extra>", customdata=cropped), row=1, col=2)
+                         + "<extra></extra>", customdata=cropped), **right)
     fig.add_trace(go.Scatter(x=xs, y=[r.cache_len_before for r in rounds], mode="lines+markers", meta="before",
                              name=t("fig.kv_sharing.before", lang), line={"color": theme.BLACK, "dash": "dot"},
-                             marker={"symbol": "diamond"}), row=1, col=2)
+                             marker={"symbol": "diamond"}), **right)
     window = trace.model_info.sliding_window
     top = max((r.cache_len_verified for r in rounds), default=0)
     if window and window < top * 1.3:
-        fig.add_hline(y=window, line={"color": theme.SKY, "dash": "dash"}, row=1, col=2,
-                      showlegend=True, name=t("fig.kv_sharing.window", lang, window=window))   # a note would sit
+        name = t("fig.kv_sharing.window", lang, window=window)
+        fig.add_hline(y=window, line={"color": theme.SKY, "dash": "dash"}, **right,
+                      showlegend=True, name=theme.wrap(name, 34) if narrow else name)   # a note would sit
         # on the bars' "−3" labels; the legend says it
-    fig.update_xaxes(title_text=t("fig.kv_sharing.round_axis", lang), dtick=1 if len(xs) <= 20 else None, row=1, col=2)
+    fig.update_xaxes(title_text=t("fig.kv_sharing.round_axis", lang), dtick=1 if len(xs) <= 20 else None, **right)
     # headroom over the tallest bar for its "−3" above it, below the subplot's title
-    fig.update_yaxes(title_text=t("fig.kv_sharing.positions_axis", lang), range=[0, max(top, 1) * 1.18], row=1,
-                     col=2)
+    fig.update_yaxes(title_text=t("fig.kv_sharing.positions_axis", lang), range=[0, max(top, 1) * 1.18], **right)

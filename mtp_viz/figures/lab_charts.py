@@ -39,8 +39,14 @@ def _ns(df: pd.DataFrame) -> np.ndarray:
     return np.arange(1, max(top, 1) + 1)
 
 
-def _empty(title: str, lang: str) -> go.Figure:
-    return theme.message(theme.new_figure(title, height=300, lang=lang), t("lab.no_data", lang))
+def _empty(title: str, lang: str, narrow: bool = False) -> go.Figure:
+    return theme.message(theme.new_figure(title, height=300, lang=lang, narrow=narrow), t("lab.no_data", lang), narrow)
+
+
+def _fit(fig: go.Figure, narrow: bool, dtick: int = 1) -> go.Figure:
+    """N every `dtick` on the x axes; on a phone (`narrow`) every fourth N and the legend under the plot."""
+    fig.update_xaxes(dtick=4 if narrow else dtick)
+    return theme.narrow_legend(fig) if narrow else fig
 
 
 def best_measured(df: pd.DataFrame, proposer: str | None = None) -> int | None:
@@ -79,12 +85,12 @@ def best_predicted(df: pd.DataFrame, proposer: str | None = None) -> int | None:
     return int(curve.loc[curve["speedup"].idxmax(), "num_assistant_tokens"])
 
 
-def tokens_per_pass(df: pd.DataFrame, lang: str = "en") -> go.Figure:
+def tokens_per_pass(df: pd.DataFrame, lang: str = "en", narrow: bool = False) -> go.Figure:
     """Measured tokens per target pass against N, the predicted curve with the fitted α, and the N + 1 limit."""
     title = t("lab.title.tokens", lang)
     if df is None or not len(_drafting(df)):
-        return _empty(title, lang)
-    fig = theme.new_figure(title, height=420, lang=lang)
+        return _empty(title, lang, narrow)
+    fig = theme.new_figure(title, height=420, lang=lang, narrow=narrow)
     ns = _ns(df)
     fig.add_trace(go.Scatter(x=ns, y=ns + 1, mode="lines", name=t("lab.legend.limit", lang), meta="limit",
                              line={"color": theme.GREY, "dash": "dash"}))
@@ -96,9 +102,9 @@ def tokens_per_pass(df: pd.DataFrame, lang: str = "en") -> go.Figure:
                                  name=t("lab.legend.predicted", lang, proposer=_name(proposer, lang), alpha=model["alpha"]),
                                  meta="predicted", line={"color": colour}))
         _measured(fig, df, proposer, "tokens_per_target_pass", colour, lang)
-    fig.update_xaxes(title_text=t("lab.axis.n", lang), dtick=1)
+    fig.update_xaxes(title_text=t("lab.axis.n", lang))
     fig.update_yaxes(title_text=t("lab.axis.tokens", lang), rangemode="tozero")
-    return fig
+    return _fit(fig, narrow)
 
 
 def _measured(fig: go.Figure, df: pd.DataFrame, proposer: str, column: str, colour: str, lang: str) -> None:
@@ -114,14 +120,14 @@ def _measured(fig: go.Figure, df: pd.DataFrame, proposer: str, column: str, colo
                                  marker={"color": HEURISTIC, "symbol": "diamond", "size": 11}))
 
 
-def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
+def speedup(df: pd.DataFrame, lang: str = "en", narrow: bool = False) -> go.Figure:
     """Measured speed-up against N (on the sweep's clock), the predicted curve, the 1.0 line, the best N, the heuristic."""
     proposers = _drafting(df) if df is not None else []
     if not proposers:
-        return _empty(t("lab.title.speedup_empty", lang), lang)
+        return _empty(t("lab.title.speedup_empty", lang), lang, narrow)
     first = lab_math.cost_model(df, proposers[0])
     title = "lab.title.speedup.cpu" if clock(df) == CPU else "lab.title.speedup"
-    fig = theme.new_figure(t(title, lang, c=first["c"]), height=440, lang=lang)
+    fig = theme.new_figure(t(title, lang, c=first["c"]), height=440, lang=lang, narrow=narrow)
     ns = _ns(df)
     fig.add_trace(go.Scatter(x=[1, ns[-1]], y=[1.0, 1.0], mode="lines", name=t("lab.legend.baseline", lang),
                              meta="baseline", line={"color": theme.GREY, "dash": "dash"}))
@@ -145,21 +151,25 @@ def speedup(df: pd.DataFrame, lang: str = "en") -> go.Figure:
         fig.add_vline(x=predicted, line={"color": COLOURS.get(proposers[0], theme.BLUE), "dash": "dot"})
         fig.add_annotation(x=predicted, y=0.02, yref="paper", text=t("lab.legend.best_predicted", lang, n=predicted),
                            showarrow=False, yanchor="bottom", xanchor="left", xshift=4, font={"size": 12})
-    fig.update_xaxes(title_text=t("lab.axis.n", lang), dtick=1)
+    fig.update_xaxes(title_text=t("lab.axis.n", lang))
     fig.update_yaxes(title_text=t("lab.axis.speedup", lang))     # not from 0: the action is near the 1.0 line
+    if narrow:
+        return _fit(fig, narrow)
     rows = sum(1 for trace in fig.data if trace.showlegend is not False)
     fig.update_layout(height=440 + 24 * rows)                     # the legend under the plot, which keeps its height
-    return theme.legend_below(fig, rows)    # in a half-width pane (tour chapter 9) a legend on top runs into the title
+    # in a half-width pane (tour chapter 9) a legend on top runs into the title
+    return theme.legend_below(_fit(fig, narrow), rows)
 
 
-def two_pairs(frames: dict[str, pd.DataFrame], lang: str = "en") -> go.Figure:
+def two_pairs(frames: dict[str, pd.DataFrame], lang: str = "en", narrow: bool = False) -> go.Figure:
     """Speed-up against N for several pairs' recorded sweeps on one plot: each pair's measured constant-N points and
     the cost model's curve for its own α, c and verification cost. The lesson: with similar acceptance, a cheap
     drafter pays and an expensive one does not, and the model predicts both."""
     frames = {name: df for name, df in frames.items() if df is not None and len(_drafting(df))}
     if not frames:
-        return _empty(t("lab.pairs.title", lang), lang)
-    fig = theme.new_figure(t("lab.pairs.title", lang), height=460, lang=lang)   # room for a long German axis title
+        return _empty(t("lab.pairs.title", lang), lang, narrow)
+    # room for a long German axis title
+    fig = theme.new_figure(t("lab.pairs.title", lang), height=460, lang=lang, narrow=narrow)
     top = max(int(_ns(df)[-1]) for df in frames.values())
     fig.add_trace(go.Scatter(x=[1, top], y=[1.0, 1.0], mode="lines", name=t("lab.legend.baseline", lang),
                              meta="baseline", line={"color": theme.GREY, "dash": "dash"}))
@@ -175,34 +185,35 @@ def two_pairs(frames: dict[str, pd.DataFrame], lang: str = "en") -> go.Figure:
                                  meta="measured", marker={"color": colour, "size": 11},
                                  name=t("lab.pairs.measured", lang, pair=label, c=model["c"],
                                         alpha=model["alpha"])))
-    fig.update_xaxes(title_text=t("lab.axis.n", lang), dtick=1)
+    fig.update_xaxes(title_text=t("lab.axis.n", lang))
     fig.update_yaxes(title_text=t("lab.axis.speedup", lang), rangemode="tozero")
-    return theme.legend_below(fig, 2 * len(frames) + 1)
+    return _fit(fig, narrow) if narrow else theme.legend_below(_fit(fig, narrow), 2 * len(frames) + 1)
 
 
-def acceptance(df: pd.DataFrame, lang: str = "en") -> go.Figure:
+def acceptance(df: pd.DataFrame, lang: str = "en", narrow: bool = False) -> go.Figure:
     """Acceptance by draft position for the longest constant-N row, against α^k with the fitted α."""
     proposers = _drafting(df) if df is not None else []
     const = _rows(df, proposers[0], "constant") if proposers else None
     if const is None or not len(const):
-        return _empty(t("lab.title.acceptance", lang, n="?"), lang)
+        return _empty(t("lab.title.acceptance", lang, n="?"), lang, narrow)
     row = const.iloc[-1]
     shares = lab_math.positions(row)
     alpha = lab_math.cost_model(df, proposers[0])["alpha"]
     k = np.arange(1, len(shares) + 1)
-    fig = theme.new_figure(t("lab.title.acceptance", lang, n=int(row["num_assistant_tokens"])), height=380, lang=lang)
+    fig = theme.new_figure(t("lab.title.acceptance", lang, n=int(row["num_assistant_tokens"])), height=380, lang=lang,
+                           narrow=narrow)
     fig.add_trace(go.Bar(x=k, y=shares, name=t("lab.legend.positions", lang), meta="positions",
                          marker={"color": theme.GREEN}, text=[number(s, lang, 2) for s in shares],
                          textposition="outside"))
     fig.add_trace(go.Scatter(x=k, y=np.asarray(alpha, dtype=float) ** k, mode="lines+markers", meta="alpha_k",
                              name=t("lab.legend.alpha_k", lang, alpha=alpha), line={"color": theme.BLACK}))
-    fig.update_xaxes(title_text=t("lab.axis.position", lang), dtick=1)
+    fig.update_xaxes(title_text=t("lab.axis.position", lang))
     fig.update_yaxes(title_text=t("lab.axis.share", lang), range=[0, 1.12])
-    return fig
+    return _fit(fig, narrow)
 
 
 def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = None, max_n: int = 16,
-            moe: dict | None = None) -> go.Figure:
+            moe: dict | None = None, narrow: bool = False) -> go.Figure:
     """The cost model alone: tokens per pass and speed-up against N for the chosen α and c, with each preset pair
     as its own projected curve. v = 1 (the paper) for a dense target; with `moe` (and for a MoE preset) v(N) counts
     the experts N + 1 tokens pick (lab_math.moe_verify_cost). Needs no sweep and no model, so sliders redraw it at once."""
@@ -211,11 +222,13 @@ def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = Non
     ns = np.arange(1, max_n + 1)
     verify = lab_math.verify_cost_of({"moe": moe})
     best = lab_math.best_gamma(alpha, c, ns, verify)
-    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1, subplot_titles=[
-        t("lab.title.what_if_tokens", lang), t("lab.title.what_if_speedup", lang)])
+    right = {"row": 2, "col": 1} if narrow else {"row": 1, "col": 2}     # on a phone the two plots one above the other
+    fig = make_subplots(rows=2 if narrow else 1, cols=1 if narrow else 2, horizontal_spacing=0.1,
+                        vertical_spacing=0.16, subplot_titles=[
+                            t("lab.title.what_if_tokens", lang), t("lab.title.what_if_speedup", lang)])
     theme.new_figure(t("lab.title.what_if", lang, alpha=alpha, c=c, best=best,
-                       speedup=lab_math.walltime_improvement(alpha, best, c, verify(best))), height=560, fig=fig,
-                     headroom=10, lang=lang)
+                       speedup=lab_math.walltime_improvement(alpha, best, c, verify(best))), height=760 if narrow else 560,
+                     fig=fig, headroom=10, lang=lang, narrow=narrow)
     fig.update_layout(legend={"y": -0.22, "yanchor": "top"}, margin={"b": 150})   # many entries: below the plots
     for i, (key, p) in enumerate(presets.items()):
         name = t("lab.legend.projected", lang, name=t(f"lab.preset.{key}", lang))
@@ -225,7 +238,7 @@ def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = Non
         v = lab_math.verify_cost_of(p)
         fig.add_trace(go.Scatter(x=ns, y=lab_math.walltime_improvement(p["alpha"], ns, p["c"], [v(n) for n in ns]),
                                  mode="lines", name=name,
-                                 meta=f"preset:{key}", legendgroup=key, line=line), row=1, col=2)
+                                 meta=f"preset:{key}", legendgroup=key, line=line), **right)
     label = t("lab.legend.what_if_moe" if moe else "lab.legend.what_if", lang, alpha=alpha, c=c)
     speedups = lab_math.walltime_improvement(alpha, ns, c, [verify(n) for n in ns])
     fig.add_trace(go.Scatter(x=ns, y=lab_math.expected_tokens(alpha, ns), mode="lines+markers", name=label,
@@ -233,19 +246,19 @@ def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = Non
                              line={"color": theme.BLUE, "width": 3}), row=1, col=1)
     fig.add_trace(go.Scatter(x=ns, y=speedups, mode="lines+markers", name=label,
                              meta="what_if", legendgroup="what_if", line={"color": theme.BLUE, "width": 3}),
-                  row=1, col=2)
+                  **right)
     fig.add_trace(go.Scatter(x=[best], y=[speedups[best - 1]], mode="markers", meta="best",
                              name=t("lab.legend.best_predicted", lang, n=best),
                              marker={"symbol": "star", "size": 20, "color": theme.ORANGE,
-                                     "line": {"color": theme.BLACK, "width": 1}}), row=1, col=2)
+                                     "line": {"color": theme.BLACK, "width": 1}}), **right)
     fig.add_trace(go.Scatter(x=[1, max_n], y=[1.0, 1.0], mode="lines", name=t("lab.legend.baseline", lang),
-                             meta="baseline", line={"color": theme.GREY, "dash": "dash"}), row=1, col=2)
-    fig.update_xaxes(title_text=t("lab.axis.n", lang), dtick=2)
+                             meta="baseline", line={"color": theme.GREY, "dash": "dash"}), **right)
+    fig.update_xaxes(title_text=t("lab.axis.n", lang), **(right if narrow else {}))   # a phone: under the lower plot
     fig.update_yaxes(title_text=t("lab.axis.tokens", lang), rangemode="tozero", row=1, col=1)
-    fig.update_yaxes(title_text=t("lab.axis.speedup", lang), rangemode="tozero", row=1, col=2)
-    return fig
+    fig.update_yaxes(title_text=t("lab.axis.speedup", lang), rangemode="tozero", **right)
+    return _fit(fig, narrow, dtick=2)
 
 
-def build_all(df: pd.DataFrame, lang: str = "en") -> list[go.Figure]:
+def build_all(df: pd.DataFrame, lang: str = "en", narrow: bool = False) -> list[go.Figure]:
     """The three sweep views in page order: tokens per pass, speed-up, acceptance by position."""
-    return [tokens_per_pass(df, lang), speedup(df, lang), acceptance(df, lang)]
+    return [tokens_per_pass(df, lang, narrow), speedup(df, lang, narrow), acceptance(df, lang, narrow)]

@@ -32,9 +32,10 @@ def _steps(x: Lane, clock: float | None = None) -> tuple[list[float], list[float
 
 
 def build(alone: Lane, drafted: Lane, lang: str = "en", drafter_word: str | None = None,
-          clock: float | None = None) -> go.Figure:
+          clock: float | None = None, narrow: bool = False) -> go.Figure:
     """Tokens so far against milliseconds, both lanes up to `clock` ms (None: the finished race), each marker one
-    target pass. The race's player (ui/race_tab.py) redraws it in the browser by the same rule as its clock runs."""
+    target pass. The race's player (ui/race_tab.py) redraws it in the browser by the same rule as its clock runs.
+    `narrow`: for a phone (theme.NARROW_TITLE_WIDTH), the axis title wrapped."""
     drafter_word = drafter_word or t("race.lane.mtp", lang)
     data = []
     for x, name, colour in ((alone, t("race.lane.alone", lang), theme.GREY), (drafted, drafter_word, theme.BLUE)):
@@ -43,8 +44,10 @@ def build(alone: Lane, drafted: Lane, lang: str = "en", drafter_word: str | None
                                marker={"size": sizes, "color": colour}, name=name,
                                hovertemplate=t("race.fig.hover", lang) + "<extra>" + name + "</extra>"))
     unit = t("race.fig.x_projected", lang) if alone.projected else t("race.fig.x", lang)
+    unit = theme.wrap(unit, 36) if narrow else unit
     end = max(alone.total_ms, drafted.total_ms) or 1.0
     most = max(alone.num_tokens, drafted.num_tokens) or 1.0
     return theme.new_figure(t("race.fig.title", lang), height=300, data=data,
                             xaxis={"title": {"text": unit}, "range": [0, end * 1.03]},
-                            yaxis={"title": {"text": t("race.fig.y", lang)}, "range": [0, most * 1.06]}, lang=lang)
+                            yaxis={"title": {"text": t("race.fig.y", lang)}, "range": [0, most * 1.06]}, lang=lang,
+                            narrow=narrow)

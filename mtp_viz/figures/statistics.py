@@ -60,7 +60,7 @@ def headline(trace, clock: str, lang: str = "en") -> str:
              clock=t(f"speed.clock.{clock}", lang))
 
 
-def build(trace, round_index: int, lang: str = "en") -> go.Figure:
+def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go.Figure:
     i = theme.clamp(trace, round_index)
     s = stats_upto(trace, i)
 
@@ -71,46 +71,51 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     # the rows, or it sits on the upper panel's axis title and the two read as one
     titles = [theme.wrap(w(key), 30) for key in ("by_position", "histogram", "n", "per_pass")]
     more = max(x.count("<br>") for x in titles)
-    fig = make_subplots(rows=2, cols=2, vertical_spacing=0.26 + 0.04 * more, horizontal_spacing=0.1,
+    # on a phone the four panels one above the other: panel k sits in at[k]
+    at = [{"row": k + 1, "col": 1} if narrow else {"row": k // 2 + 1, "col": k % 2 + 1} for k in range(4)]
+    fig = make_subplots(rows=4 if narrow else 2, cols=1 if narrow else 2,
+                        vertical_spacing=0.1 + 0.03 * more if narrow else 0.26 + 0.04 * more, horizontal_spacing=0.1,
                         subplot_titles=titles)
     title = w("heading", i=i, mal=s["mean_acceptance_length"], tpp=s["tokens_per_target_pass"])
     ratio = experts.distinct_ratio(trace, i) if experts.is_moe(trace) else None
     if ratio is not None:   # MoE: the mean over verifications and layers of distinct experts / k
         title += t("fig.experts.stats_ratio", lang, ratio=ratio)
     timing = time_per_token(trace, i, lang)
-    title = theme.wrap(title, theme.TITLE_WIDTH)     # long titles wrap rather than run off a projector-sized panel
+    width = theme.title_width(narrow)
+    title = theme.wrap(title, width)     # long titles wrap rather than run off a projector-sized panel
     lines = title.count("<br>")
     if timing:
-        timing = theme.wrap(timing, theme.TITLE_WIDTH)   # 14 px, not 18, but new_figure wraps at this width again
+        timing = theme.wrap(timing, width)   # 14 px, not 18, but new_figure wraps at this width again
         lines += 1 + timing.count("<br>")
         title += f"<br><span style='font-size:14px'>{timing}</span>"
-    theme.new_figure(title, height=500 + 32 * lines + 40 * more, fig=fig, headroom=30 + 18 * more, lang=lang)
+    theme.new_figure(title, height=(1000 if narrow else 500) + 32 * lines + 40 * more, fig=fig, headroom=30 + 18 * more,
+                     lang=lang, narrow=narrow)
     fig.update_layout(margin={"t": 110 + 32 * lines + 18 * more})    # the title's extra lines sit above the legend
     pos = [str(k + 1) for k in range(len(s["acceptance_by_position"]))]
     fig.add_trace(go.Bar(x=pos, y=s["acceptance_by_position"], name=w("proposed"), meta="by_position",
-                         marker={"color": theme.GREEN}), row=1, col=1)
+                         marker={"color": theme.GREEN}), **at[0])
     fig.add_trace(go.Bar(x=pos, y=s["conditional_acceptance_by_position"], name=w("reached"),
                          meta="conditional", marker={"color": theme.GREEN, "opacity": 0.45,
-                                                     "pattern": {"shape": "/", "size": 6}}), row=1, col=1)
-    fig.update_yaxes(range=[0, 1.05], title_text=w("rate"), row=1, col=1)
-    fig.update_xaxes(title_text=w("position"), row=1, col=1)
+                                                     "pattern": {"shape": "/", "size": 6}}), **at[0])
+    fig.update_yaxes(range=[0, 1.05], title_text=w("rate"), **at[0])
+    fig.update_xaxes(title_text=w("position"), **at[0])
     hist = s["accepted_histogram"]
     fig.add_trace(go.Bar(x=list(range(len(hist))), y=hist, name=w("rounds"), meta="histogram", showlegend=False,
                          marker={"color": theme.BLUE}, text=[str(h) if h else "" for h in hist],
-                         textposition="outside"), row=1, col=2)
-    fig.update_xaxes(title_text=w("kept"), dtick=1, row=1, col=2)
+                         textposition="outside"), **at[1])
+    fig.update_xaxes(title_text=w("kept"), dtick=1, **at[1])
     fig.update_yaxes(title_text=w("rounds"), range=[0, max(hist, default=0) * 1.25 + 0.5],
-                     **theme.count_ticks(max(hist, default=0)), row=1, col=2)
+                     **theme.count_ticks(max(hist, default=0)), **at[1])
     drafting = [r for r in trace.rounds[1: i + 1]] if trace.settings.proposer != "none" else []
     fig.add_trace(go.Scatter(x=[r.index for r in drafting], y=[r.num_assistant_tokens for r in drafting],
                              mode="lines+markers", line={"shape": "hv", "color": theme.DRAFTER}, name=w("n_name"),
-                             meta="N", showlegend=False), row=2, col=1)
+                             meta="N", showlegend=False), **at[2])
     fig.add_trace(go.Scatter(x=[r.index for r in drafting], y=[r.num_accepted for r in drafting],
                              mode="markers", marker={"symbol": "x", "color": theme.GREEN, "size": 9},
-                             name=w("kept_name"), meta="kept", showlegend=False), row=2, col=1)
-    fig.update_xaxes(title_text=w("round"), dtick=1 if len(drafting) <= 20 else None, row=2, col=1)
+                             name=w("kept_name"), meta="kept", showlegend=False), **at[2])
+    fig.update_xaxes(title_text=w("round"), dtick=1 if len(drafting) <= 20 else None, **at[2])
     top = max((r.num_assistant_tokens for r in drafting), default=1)
-    fig.update_yaxes(title_text=w("n_axis"), range=[-0.4, top + 0.6], **theme.count_ticks(top), row=2, col=1)
+    fig.update_yaxes(title_text=w("n_axis"), range=[-0.4, top + 0.6], **theme.count_ticks(top), **at[2])
     emitted = 0
     xs, ys = [], []
     for r in trace.rounds[: i + 1]:
@@ -118,16 +123,17 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
         xs.append(r.index)
         ys.append(emitted / (r.index + 1))
     fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines+markers", name=w("speculative"), meta="tokens_per_pass",
-                             line={"color": theme.TARGET}, showlegend=False), row=2, col=2)
+                             line={"color": theme.TARGET}, showlegend=False), **at[3])
     fig.add_trace(go.Scatter(x=[0, max(xs[-1], 1)], y=[1.0, 1.0], mode="lines", name=w("baseline"),
                              meta="baseline", line={"color": theme.GREY, "dash": "dash"}, showlegend=False),
-                  row=2, col=2)
+                  **at[3])
     fig.add_annotation(x=max(xs[-1], 1), y=1.0, xref="x4", yref="y4", text=w("baseline_note"),
                        showarrow=False, yshift=-12, xanchor="right", font={"size": 12, "color": theme.GREY})
-    fig.update_xaxes(title_text=w("round"), dtick=1 if len(xs) <= 20 else None, row=2, col=2)
-    fig.update_yaxes(title_text=w("per_pass_axis"), rangemode="tozero", row=2, col=2)
+    fig.update_xaxes(title_text=w("round"), dtick=1 if len(xs) <= 20 else None, **at[3])
+    fig.update_yaxes(title_text=w("per_pass_axis"), rangemode="tozero", **at[3])
     if trace.model_info.moe_caveat:
-        note = theme.wrap(t("fig.moe", lang, caveat=theme.moe_caveat(trace.model_info, lang)), 70)   # fits 640 px
+        note = theme.wrap(t("fig.moe", lang, caveat=theme.moe_caveat(trace.model_info, lang)),
+                          34 if narrow else 70)   # fits 640 px, or a phone
         lines = note.count("<br>") + 1
         fig.add_annotation(text=note, x=0, y=0, xref="paper", yref="paper", yshift=-70, showarrow=False,
                            xanchor="left", yanchor="top", align="left", font={"size": 12, "color": theme.VERMILLION})

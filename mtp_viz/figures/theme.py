@@ -42,6 +42,10 @@ DRAFTER, TARGET = SKY, BLUE          # the two lanes / the two models
 CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 _TOKEN = re.compile(r"\s+|[\u3000-\u9fff\uff00-\uffef]|<[^>]*>|[^\s\u3000-\u9fff\uff00-\uffef<-]*-|[^\s\u3000-\u9fff\uff00-\uffef<]+")
 TITLE_WIDTH = 58     # letters of an 18 px title in the narrowest place a figure is shown (the view at 1280 px)
+# A figure drawn with narrow=True is for a phone held upright: a plot about 320 px wide (a 390 px screen). Its title
+# wraps at NARROW_TITLE_WIDTH letters of 16 px, its text is 13 px, its margins are thin (`narrow` in every view).
+NARROW_TITLE_WIDTH = 30
+CLOSING = set("，。、：；！？）」』,.:;!?)")     # never the first thing on a line: they stay with the word before
 FONT = f"Inter, Arial, '{FAMILY}', sans-serif"
 
 
@@ -78,8 +82,13 @@ def text_colour(background: str) -> str:
     return BLACK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else PAPER
 
 
+def title_width(narrow: bool = False) -> int:
+    """Letters a title line holds: on a projector-sized view, or on a phone (`narrow`)."""
+    return NARROW_TITLE_WIDTH if narrow else TITLE_WIDTH
+
+
 def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, headroom: int = 0, data=(),
-               lang: str = "en", **layout_changes) -> go.Figure:
+               lang: str = "en", narrow: bool = False, **layout_changes) -> go.Figure:
     """A figure (new, or `fig` such as a subplot grid) with the house layout: big fonts, title left, legend on top,
     and the decimal and thousands marks of `lang` for every number plotly writes (ticks, hover, text templates).
 
@@ -87,14 +96,17 @@ def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, head
     A new figure can get its traces (`data`) and layout changes (merged one level deep: margin={"l": 8} keeps the
     house top and bottom margins) here, in the one constructor call: plotly validates a figure built at once a few
     times faster than one built by add_trace and update_layout, and the token stream is redrawn on every Step.
+    `narrow`: for a phone (see NARROW_TITLE_WIDTH): a narrower title, smaller text, thinner margins.
     """
-    title = wrap(title, TITLE_WIDTH)           # plotly never wraps a title: one too long runs off the plot
-    top, bottom = 80 + headroom + 32 * title.count("<br>"), 50
+    title = wrap(title, title_width(narrow))   # plotly never wraps a title: one too long runs off the plot
+    line = 28 if narrow else 32
+    top, bottom = 80 + headroom + line * title.count("<br>"), 50
     layout = dict(
         title={"text": title, "x": 0.01, "xanchor": "left", "y": 1.0, "yanchor": "top", "yref": "container",
-               "pad": {"t": 12 + 8 * title.count("<br>")}, "font": {"size": 18}},   # plotly lifts extra lines
-        template=TEMPLATE, height=height, font={"size": 14, "family": FONT},
-        margin={"l": 60, "r": 20, "t": top, "b": bottom}, paper_bgcolor=PAPER, plot_bgcolor=PAPER,
+               "pad": {"t": 12 + 8 * title.count("<br>")}, "font": {"size": 16 if narrow else 18}},
+        template=TEMPLATE, height=height, font={"size": 13 if narrow else 14, "family": FONT},
+        margin={"l": 44 if narrow else 60, "r": 12 if narrow else 20, "t": top, "b": bottom}, paper_bgcolor=PAPER,
+        plot_bgcolor=PAPER,
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.0 + headroom / max(height - top - bottom, 1),
                 "xanchor": "left", "x": 0.0},
         hoverlabel={"font": {"size": 14}}, separators=separators(lang),
@@ -109,10 +121,12 @@ def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, head
     return fig
 
 
-def beside_real(fig: go.Figure, text: str) -> go.Figure:
-    """A grey line under the title that sets the real model's numbers beside the miniature's, with room made for it."""
+def beside_real(fig: go.Figure, text: str, narrow: bool = False) -> go.Figure:
+    """A grey line under the title that sets the real model's numbers beside the miniature's, with room made for it
+    (on a phone, `narrow`, wrapped onto as many lines as it needs)."""
+    text = wrap(text, 44) if narrow else text
     fig.update_layout(title_subtitle={"text": text, "font": {"size": 13, "color": GREY}},
-                      margin={"t": (fig.layout.margin.t or 80) + 22})
+                      margin={"t": (fig.layout.margin.t or 80) + 22 + 18 * text.count("<br>")})
     return fig
 
 
@@ -127,14 +141,29 @@ def legend_below(fig: go.Figure, rows: int) -> go.Figure:
     return fig
 
 
-def count_ticks(top: float) -> dict:
-    """Axis changes for a count up to `top`: whole numbers only (a count axis never reads 0.5), about five ticks."""
-    return {"tick0": 0, "dtick": max(1, -(-int(top) // 5))}
+def narrow_legend(fig: go.Figure, width: int = 34) -> go.Figure:
+    """For a phone: the legend under the plot, one entry a line, each name wrapped to `width` letters (a long name
+    in a row of entries ran off the plot); the figure grows by the legend's height, so the plot keeps its own."""
+    lines = 0
+    for trace in fig.data:
+        if trace.showlegend is False or not trace.name:
+            continue
+        trace.name = wrap(trace.name, width)
+        lines += 1 + trace.name.count("<br>")
+    fig.update_layout(legend={"orientation": "v", "y": 0, "yanchor": "bottom", "yref": "container", "x": 0.0,
+                              "xanchor": "left"},
+                      margin={"b": 64 + 20 * lines}, height=(fig.layout.height or 360) + 20 * lines)
+    return fig
 
 
-def message(fig: go.Figure, text: str) -> go.Figure:
+def count_ticks(top: float, ticks: int = 5) -> dict:
+    """Axis changes for a count up to `top`: whole numbers only (a count axis never reads 0.5), about `ticks` ticks."""
+    return {"tick0": 0, "dtick": max(1, -(-int(top) // ticks))}
+
+
+def message(fig: go.Figure, text: str, narrow: bool = False) -> go.Figure:
     """Write a centred note on a figure that has nothing to plot (no drafts yet, no clusters, ...)."""
-    fig.add_annotation(text=wrap(text, 60), x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
+    fig.add_annotation(text=wrap(text, 34 if narrow else 60), x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
                        font={"size": 16, "color": GREY})
     fig.update_xaxes(visible=False)
     fig.update_yaxes(visible=False)
@@ -163,7 +192,7 @@ def wrap(text: str, width: int = 110) -> str:
         for tok in _TOKEN.findall(para):
             if tok.isspace():
                 line += " " if line else ""
-            elif line.strip() and _width(line + tok) > width:
+            elif line.strip() and _width(line + tok) > width and tok not in CLOSING:
                 lines.append(line.rstrip())
                 line = tok
             else:

@@ -15,7 +15,7 @@ LANES = ["target", "drafter", "round"]
 ALONE = "one_by_one"   # the current round's check, had each token had a pass of its own (needs the one-token time)
 
 
-def build(trace, round_index: int, lang: str = "en") -> go.Figure:
+def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go.Figure:
     """Bars for every pass of rounds 0..round_index, in full colour; the current round is outlined."""
     i = theme.clamp(trace, round_index)
     lanes = {lane: {"x": [], "base": [], "text": [], "hover": [], "line": []} for lane in LANES}
@@ -82,7 +82,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     # in the hover text and in the round summary
     extra = len(lanes_shown) - len(LANES)
     fig = theme.new_figure(
-        heading, height=300 + 76 * extra, data=data, lang=lang, barmode="overlay",
+        heading, height=300 + 76 * extra, data=data, lang=lang, narrow=narrow, barmode="overlay",
         showlegend=True,
         uniformtext={"minsize": 9, "mode": "hide"},
         xaxis={"title": {"text": t("fig.timeline.xaxis", lang)}, "rangemode": "tozero"},

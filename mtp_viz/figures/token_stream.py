@@ -15,6 +15,7 @@ from mtp_viz.trace import REJECTED, UNCHECKED, UNUSED
 
 KEY = "token_stream"
 LINE_CHARS = 60   # characters per displayed line
+NARROW_CHARS, NARROW_ROWS = 30, 12   # the same on a phone: its plot is about a quarter as wide
 MAX_ROWS = 6      # lines shown; a longer output shows its last lines (the current round), the rest a drag away
 ORDER = ["prompt", "prefill", "target", "accepted", "rejected", "unchecked", "unused", "correction", "bonus"]
 
@@ -40,7 +41,7 @@ def _label(text: str, status: str) -> str:
     return f"<s>{shown}</s>" if status in (REJECTED, UNCHECKED, UNUSED) else shown
 
 
-def build(trace, round_index: int, lang: str = "en") -> go.Figure:
+def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go.Figure:
     """Boxes for the prompt and rounds 0..round_index; the current round's boxes are outlined."""
     i = theme.clamp(trace, round_index)
     items = [("prompt", tok, t("fig.token_stream.prompt", lang), -1) for tok in trace.prompt_ids]
@@ -49,10 +50,11 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                   for s, tok, h in _round_items(trace, rnd, lang)]
     boxes = {s: {"x": [], "base": [], "y": [], "text": [], "hovertext": [], "line": []} for s in ORDER}
     x = row = 0
+    line_chars = NARROW_CHARS if narrow else LINE_CHARS
     for status, tok, hover, r in items:
         text = trace.text_of(tok)
         width = max(len(text), 1) + 1.2
-        if x + width > LINE_CHARS and x > 0:
+        if x + width > line_chars and x > 0:
             x, row = 0, row + 1
         b = boxes[status]
         b["x"].append(width - 0.2)
@@ -79,13 +81,13 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                     "pattern": {"shape": theme.pattern(status), "fgopacity": 0.25, "size": 8}},
             width=0.8, meta=status))
     legend_rows = (len(data) + 1) // 2
-    shown = min(row + 1, MAX_ROWS)
+    shown = min(row + 1, NARROW_ROWS if narrow else MAX_ROWS)
     below = theme.legend_below_layout(legend_rows)
     fig = theme.new_figure(
         t("fig.token_stream.heading", lang, i=i, last=len(trace.rounds) - 1), height=84 + 34 * shown + 24 * legend_rows,
-        data=data, lang=lang, barmode="overlay", bargap=0.1, uniformtext={"minsize": 12, "mode": "show"},
+        data=data, lang=lang, narrow=narrow, barmode="overlay", bargap=0.1, uniformtext={"minsize": 12, "mode": "show"},
         hovermode="closest",
         margin={"l": 8, "r": 8, "t": 44, **below["margin"]}, legend=below["legend"],
-        xaxis={"visible": False, "range": [-0.5, LINE_CHARS + 0.5]},
+        xaxis={"visible": False, "range": [-0.5, line_chars + 0.5]},
         yaxis={"visible": False, "range": [row + 0.5, row + 0.5 - shown]})     # reversed: line 0 on top
     return fig

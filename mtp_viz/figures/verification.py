@@ -16,21 +16,23 @@ KEY = "verification"
 CHECKED = (ACCEPTED, REJECTED, UNUSED)   # verdicts the target's pass decided; unchecked drafts get no p bar
 
 
-def build(trace, round_index: int, lang: str = "en") -> go.Figure:
+def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go.Figure:
     i = theme.clamp(trace, round_index)
     rnd = trace.rounds[i]
     sampled = trace.settings.do_sample
     if not rnd.verify_steps:
-        fig = theme.new_figure(t("fig.verification.heading_empty", lang, i=i), height=260, lang=lang)
-        return theme.message(fig, t("fig.verification.prefill" if i == 0 else "fig.verification.none", lang))
+        fig = theme.new_figure(t("fig.verification.heading_empty", lang, i=i), height=260, lang=lang, narrow=narrow)
+        return theme.message(fig, t("fig.verification.prefill" if i == 0 else "fig.verification.none", lang), narrow)
     residual = next((v for v in rnd.verify_steps if v.residual_top_ids), None)
     side = t("fig.verification.residual", lang).replace(" ", "<br>", 1)     # the residual panel's title, two lines
-    fig = make_subplots(rows=1, cols=2 if residual else 1, column_widths=[0.7, 0.3] if residual else None,
+    right = {"row": 2, "col": 1} if narrow else {"row": 1, "col": 2}    # a phone: the residual under the verdicts
+    fig = make_subplots(rows=2 if residual and narrow else 1, cols=2 if residual and not narrow else 1,
+                        column_widths=[0.7, 0.3] if residual and not narrow else None, vertical_spacing=0.3,
                         subplot_titles=["", side] if residual else None)
     mode = t("fig.verification.sampling" if sampled else "fig.verification.greedy", lang)
     heading = t("fig.verification.heading", lang, i=i, kept=rnd.num_accepted, drafted=rnd.num_drafted, mode=mode)
     two_lines = any(v.verdict == REJECTED and v.residual_token_id is not None for v in rnd.verify_steps)
-    theme.new_figure(heading, height=420, fig=fig, headroom=0, lang=lang)
+    theme.new_figure(heading, height=720 if residual and narrow else 420, fig=fig, headroom=0, lang=lang, narrow=narrow)
     fig.update_layout(margin={"t": 80 + (44 if two_lines else 24)})     # the verdicts and the target's choice
     steps = rnd.verify_steps
     xs = [f"{v.step + 1}: {theme.short(trace.text_of(v.draft_token_id))}" for v in steps]
@@ -43,7 +45,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
     notes = []
 
     def word(verdict: str) -> str:   # with many guesses the mark alone, the words are in the "What you see" text
-        return "" if len(steps) > 5 else " " + t(f"fig.verdict.{verdict}", lang)
+        return "" if len(steps) > (2 if narrow else 5) else " " + t(f"fig.verdict.{verdict}", lang)
 
     for x, v in zip(xs, steps):   # the verdicts, read from the record, above the plot area
         notes.append({"x": x, "y": 1.0, "xref": "x", "yref": "paper", "yanchor": "bottom", "yshift": 4,
@@ -76,8 +78,7 @@ def build(trace, round_index: int, lang: str = "en") -> go.Figure:
                    for tok in residual.residual_top_ids]
         fig.add_trace(go.Bar(x=names, y=residual.residual_top_probs, name=t("fig.verification.residual_legend", lang),
                              marker={"color": colours}, meta="residual",
-                             hovertemplate="%{x}: %{y:.3f}<extra></extra>"), row=1, col=2)
-        fig.update_yaxes(range=[0, 1.0], row=1, col=2)
+                             hovertemplate="%{x}: %{y:.3f}<extra></extra>"), **right)
+        fig.update_yaxes(range=[0, 1.0], **right)
     fig.update_layout(barmode="group", bargap=0.25)
-    theme.legend_below(fig, rows=3 if sampled else 1)
-    return fig
+    return theme.narrow_legend(fig) if narrow else theme.legend_below(fig, rows=3 if sampled else 1)

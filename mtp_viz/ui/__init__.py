@@ -15,7 +15,8 @@ from mtp_viz import fonts
 from mtp_viz.strings import t
 from mtp_viz.ui import endpoint, links, plotly_pane, policy, race_tab, step_through, tour
 from mtp_viz.ui import lab_tab
-from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS and i18n=I18N)
+from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS, head=HEAD and i18n=I18N)
+from mtp_viz.ui.screen import HEAD  # noqa: F401
 from mtp_viz.ui.service import SERVICE  # noqa: F401  (app.py and scripts import it from here)
 from mtp_viz.ui.session import EXAMPLES, START, request  # noqa: F401
 from mtp_viz.ui.words import I18N, L, lang_of  # noqa: F401
@@ -27,20 +28,25 @@ THEME = gr.themes.Default(primary_hue="blue", secondary_hue="orange", text_size=
                           font=[gr.themes.Font(fonts.FAMILY), "ui-sans-serif", "system-ui", "sans-serif"])
 CSS = (fonts.css(lambda path: f"gradio_api/file={quote(str(path))}") + "\n"
        ".what-you-see {font-size: 1.0rem; max-width: 70rem; color: #333} .output-so-far {font-size: 1.05rem}"
-       " #round-status {min-height: 4.5rem} #round-status h3 {font-size: 1.1rem !important; margin: 0 0 0.2rem !important}"
+       " #round-status {min-height: 4.5rem; scroll-margin-top: 0.5rem}"
+       " #round-status h3 {font-size: 1.1rem !important; margin: 0 0 0.2rem !important}"
        " #round-status p {font-size: 0.85rem !important; line-height: 1.35}"
        " #view-chooser label {padding: 0.15rem 0.5rem; font-size: 0.9rem}"
        " .tour-indicator {text-align: center; font-size: 1.4rem} .tour-narration {font-size: 1.1rem; max-width: 70rem}"
        # a touch screen has no hover: Plotly's toolbar, shown on a tap, would cover the chart's title
        " @media (hover: none) {.modebar-container {display: none !important}}"
        " #welcome {align-items: center; gap: 0.5rem} .welcome-text {font-size: 0.95rem}"
+       # a checkbox takes no min_width: in a row of sliders a phone squeezed it to 58 px, its label cut
+       " .setting-switch {min-width: min(240px, 100%) !important}"
+       # an accordion's arrow, turned, stretched to a two-line label's height and stuck out past the page's edge
+       " .label-wrap > .icon {align-self: center}"
        + plotly_pane.CSS)
 
 
 def build_demo() -> gr.Blocks:
     with gr.Blocks(title=L("app.title"), delete_cache=(3600, 3600)) as demo:
         note = gr.Markdown(visible=False, elem_id="link-note")     # what a link asked for that the page lacks
-        with gr.Tabs() as tabs:
+        with gr.Tabs(overflow_behavior="wrap") as tabs:     # a phone shows every tab, on two lines, none behind "⋯"
             with gr.Tab(L("tab.step"), id="step", elem_id="tab-step") as step_tab:
                 with gr.Row(elem_id="welcome"):      # one line on a projector; on a phone the button wraps below
                     with gr.Column(scale=5, min_width=300):

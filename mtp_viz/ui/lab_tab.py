@@ -23,6 +23,7 @@ from mtp_viz.ui import glossary, moe_story, policy, server_panel
 from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.policy import MINIATURE
 from mtp_viz.ui.session import EXAMPLES, EXPORTS, md
+from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, choices, lang_of
 
 # One request's bounds: a sweep on two shared CPU cores should end in about a minute, never in ten.
@@ -95,9 +96,10 @@ def export(df: pd.DataFrame) -> str:
 
 
 # -- handlers ---------------------------------------------------------------------------------------------------
-def show(df: pd.DataFrame, status: str, csv: str | None, lang: str) -> tuple:
+def show(df: pd.DataFrame, status: str, csv: str | None, lang: str, narrow: bool = False) -> tuple:
     """Everything a sweep update returns: three figures, the status, the table, the download, the chart's reading."""
-    return (*views.build_all(df, lang), status, table(df), gr.DownloadButton(value=csv, interactive=csv is not None),
+    return (*views.build_all(df, lang, narrow), status, table(df),
+            gr.DownloadButton(value=csv, interactive=csv is not None),
             reading(df, lang))
 
 
@@ -108,28 +110,29 @@ def refuse(message: str) -> tuple:
 
 
 def first_paint(request: gr.Request = None) -> tuple:
-    return painted(lang_of(request))
+    return painted(lang_of(request), narrow_of(request))
 
 
 @functools.cache
-def painted(lang: str) -> tuple:
+def painted(lang: str, narrow: bool = False) -> tuple:
     """The recorded sweep's page in one language, made once per language (warm() makes them at server start): the
     CSV does not change while the server runs, and every visitor's page load asks for it."""
     df = lab_math.recorded_sweep()
     if df is None:
-        return (*views.build_all(None, lang), t("lab.no_data", lang), None, gr.DownloadButton(interactive=False), "")
+        return (*views.build_all(None, lang, narrow), t("lab.no_data", lang), None, gr.DownloadButton(interactive=False),
+                "")
     status = t("lab.status.shipped", lang, **headline(df))
-    return show(df, status, str(lab_math.RECORDED_SWEEPS["miniature"]), lang)
+    return show(df, status, str(lab_math.RECORDED_SWEEPS["miniature"]), lang, narrow)
 
 
 def pairs_paint(request: gr.Request = None):
     """The two bundled pairs' recorded sweeps side by side, in the visitor's language."""
-    return _pairs(lang_of(request))
+    return _pairs(lang_of(request), narrow_of(request))
 
 
 @functools.cache
-def _pairs(lang: str):
-    return views.two_pairs(pair_sweeps(), lang)
+def _pairs(lang: str, narrow: bool = False):
+    return views.two_pairs(pair_sweeps(), lang, narrow)
 
 
 def warm() -> None:
@@ -138,7 +141,8 @@ def warm() -> None:
     start = lab_math.recorded_sweep()
     model0 = lab_math.cost_model(start) if start is not None else {"alpha": 0.8, "c": 0.1}
     for lang in TABLES:
-        painted(lang), _pairs(lang), _what_if(round(model0["alpha"], 2), round(model0["c"], 2), lang, False)
+        painted(lang, False), _pairs(lang, False)   # the keys the page load asks by (narrow: a phone draws its own)
+        _what_if(round(model0["alpha"], 2), round(model0["c"], 2), lang, False, False)
 
 
 def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request: gr.Request = None,
@@ -157,19 +161,19 @@ def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request
         return refuse(t("lab.error.failed", lang, error=policy.message_for(exc, lang)))
     status = t("lab.status.done", lang, seconds=time.perf_counter() - start, model=model or MINIATURE,
                **headline(df))
-    return show(df, status, export(df), lang)
+    return show(df, status, export(df), lang, narrow_of(request))
 
 
 def redraw(alpha, c, moe=False, request: gr.Request = None):
     """The what-if figure for slider values: the cost model only, no model runs. `moe`: verification reads the
     experts that N + 1 tokens pick, counted for 26B A4B's 128 experts, top 8 (lab_math.MOE_26B)."""
-    return _what_if(float(alpha), float(c), lang_of(request), bool(moe))
+    return _what_if(float(alpha), float(c), lang_of(request), bool(moe), narrow_of(request))
 
 
 @functools.lru_cache(maxsize=256)
-def _what_if(alpha: float, c: float, lang: str, moe: bool):
+def _what_if(alpha: float, c: float, lang: str, moe: bool, narrow: bool = False):
     """One what-if figure, kept: the page load's (the sliders' start) and the presets' are asked for again and again."""
-    return views.what_if(alpha, c, lang, moe=lab_math.MOE_26B if moe else None)
+    return views.what_if(alpha, c, lang, moe=lab_math.MOE_26B if moe else None, narrow=narrow)
 
 
 def choose_preset(key, request: gr.Request = None):
@@ -201,15 +205,17 @@ def build(demo: gr.Blocks) -> None:
         with gr.Column(scale=3):
             ns = gr.CheckboxGroup(N_CHOICES, value=list(START["ns"]), label=L("lab.ns"), elem_id="lab-ns")
             with gr.Row():
+                # each control as wide as its longest label: on a phone, one a line
                 schedules = gr.CheckboxGroup([(L(f"step.schedule.{k}"), k) for k in SCHEDULES],
                                              value=list(START["schedules"]),
-                                             label=L("lab.schedules"))
+                                             label=L("lab.schedules"), min_width=240)
                 proposers = gr.CheckboxGroup([(L(f"step.proposer.{p}"), p) for p in PROPOSERS],
-                                             value=list(START["proposers"]), label=L("lab.proposers"))
+                                             value=list(START["proposers"]), label=L("lab.proposers"), min_width=240)
             with gr.Row():
                 max_new = gr.Slider(8, SERVER_SWEEP.new_tokens[1], value=START["max_new_tokens"], step=8,
-                                    label=L("lab.max_new"))
-                repeats = gr.Slider(1, SERVER_SWEEP.max_repeats, value=START["repeats"], step=1, label=L("lab.repeats"))
+                                    label=L("lab.max_new"), min_width=240)
+                repeats = gr.Slider(1, SERVER_SWEEP.max_repeats, value=START["repeats"], step=1, label=L("lab.repeats"),
+                                    min_width=240)
     run_btn = gr.Button(L("lab.run"), variant="primary")
     status = gr.Markdown(elem_classes="lab-status")
     plots = []
@@ -227,8 +233,8 @@ def build(demo: gr.Blocks) -> None:
     gr.Markdown(L("step.what_you_see", text=L("lab.pairs.what")), elem_classes="what-you-see")
     gr.Markdown(L("lab.what_if"))
     with gr.Row():
-        alpha = gr.Slider(0.0, 0.99, value=round(model0["alpha"], 2), step=0.01, label=L("lab.alpha"))
-        c = gr.Slider(0.0, 1.5, value=round(model0["c"], 2), step=0.01, label=L("lab.c"))
+        alpha = gr.Slider(0.0, 0.99, value=round(model0["alpha"], 2), step=0.01, label=L("lab.alpha"), min_width=240)
+        c = gr.Slider(0.0, 1.5, value=round(model0["c"], 2), step=0.01, label=L("lab.c"), min_width=240)
         preset = gr.Dropdown([(L("lab.preset.none"), "")] + [(L(f"lab.preset.{k}"), k) for k in lab_math.PRESETS],
                              value="", label=L("lab.preset"))
     moe = gr.Checkbox(False, label=L("lab.moe"), elem_id="lab-moe")

@@ -20,6 +20,7 @@ from mtp_viz.ui import glossary, moe_story, policy
 from mtp_viz.ui.service import SERVICE
 from mtp_viz.settings import RAN, Request
 from mtp_viz.ui.session import EXAMPLES, START, md, request
+from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, choices, lang_of
 
 PROPOSERS = tuple(p for p in RAN if p != "none")          # the drafters that race the target alone
@@ -131,9 +132,10 @@ def page(alone: race_lanes.Lane, drafted: race_lanes.Lane, lang: str, drafter: s
 
 
 # -- handlers -----------------------------------------------------------------------------------------------------
-def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False, chart: str = CHART) -> tuple[str, object]:
+def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False, chart: str = CHART,
+             narrow: bool = False) -> tuple[str, object]:
     """A race of two recorded traces on the clock both kept (race_lanes.shared_clock): its page and its chart at the
-    start (RACE_JS draws it on with the clock)."""
+    start (RACE_JS draws it on with the clock); `narrow`: the chart drawn for a phone."""
     clock = race_lanes.shared_clock(alone, drafted)
     a, d = race_lanes.lane(alone, clock), race_lanes.lane(drafted, clock)
     drafter = t(f"race.lane.{drafted.settings.proposer}", lang)
@@ -143,10 +145,10 @@ def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False, char
         note = sentences(note, t("race.note.cached_when", lang, when=when) if when else t("race.note.cached", lang),
                          lang=lang)
     return (page(a, d, lang, drafter, drafted.settings.do_sample, note, chart, when),
-            race_figure.build(a, d, lang, drafter, clock=0.0))
+            race_figure.build(a, d, lang, drafter, clock=0.0, narrow=narrow))
 
 
-def projected(key: str, lang: str) -> tuple[str, object]:
+def projected(key: str, lang: str, narrow: bool = False) -> tuple[str, object]:
     """A race of a real Gemma 4 pair from the lab's cost model with its cited α and c: projected, not measured."""
     preset = lab_math.PRESETS[key]
     v = lab_math.verify_cost_of(preset)(PROJECTED_N)
@@ -156,16 +158,17 @@ def projected(key: str, lang: str) -> tuple[str, object]:
              n=PROJECTED_N)
     if preset.get("moe"):
         note += " " + moe_story.paragraph(preset, PROJECTED_N, lang)
-    return page(a, d, lang, drafter, False, note), race_figure.build(a, d, lang, drafter, clock=0.0)
+    return page(a, d, lang, drafter, False, note), race_figure.build(a, d, lang, drafter, clock=0.0, narrow=narrow)
 
 
-def run(base: Request | None, prompt: str, model: str, proposer: str, lang: str = "en", service=SERVICE) -> tuple:
+def run(base: Request | None, prompt: str, model: str, proposer: str, lang: str = "en", narrow: bool = False,
+        service=SERVICE) -> tuple:
     """Race one prompt: the target alone, then with the drafter, one after the other through the generation line
     of `service` (the server's, or a test's).
 
     Returns (page, chart, message): the message is empty unless something went wrong."""
     if model in PROJECTED:
-        return (*projected(PROJECTED[model], lang), "")
+        return (*projected(PROJECTED[model], lang, narrow), "")
     req = (base or START).replace(prompt=prompt or "", model=model or START.model)
     alone_req, drafted_req = req.replace(proposer="none"), req.replace(proposer=proposer or "mtp")
     try:
@@ -174,25 +177,26 @@ def run(base: Request | None, prompt: str, model: str, proposer: str, lang: str 
         drafted = service.generate(drafted_req)
     except Exception as exc:  # bad input, a refused model, a failed load: a message, never a crash
         return gr.HTML(), gr.Plot(), "⚠ " + md(policy.message_for(exc, lang))
-    return (*measured(alone, drafted, lang, cached), "")
+    return (*measured(alone, drafted, lang, cached, narrow=narrow), "")
 
 
-def from_step(*controls, lang: str = "en") -> tuple:
+def from_step(*controls, lang: str = "en", narrow: bool = False) -> tuple:
     """"Race this prompt" in the step-through: its controls become the race's request, and the race runs.
 
     Returns (request, prompt, model, proposer, page, chart, message) for the race tab's components."""
     req = request(*controls)
     proposer = req.proposer if req.proposer in PROPOSERS else "mtp"
-    return (req, req.prompt, req.model, proposer, *run(req, req.prompt, req.model, proposer, lang))
+    return (req, req.prompt, req.model, proposer, *run(req, req.prompt, req.model, proposer, lang, narrow))
 
 
 # -- the player ---------------------------------------------------------------------------------------------------
 RACE_CSS = """
 .race {font-size: 0.95rem} .race-controls {display: flex; gap: 1rem; align-items: center; margin-bottom: 0.3rem}
+.race-controls {flex-wrap: wrap; row-gap: 0.3rem} .race-go, .race-clock, .race-head b {white-space: nowrap}
 .race-go {padding: 0.15rem 1rem; border-radius: 6px; background: #0072B2; color: #fff; font-weight: 600}
 .race-clock {font-variant-numeric: tabular-nums; font-weight: 600}
 .race-lane {border: 1px solid #d0d7e2; border-radius: 8px; padding: 0.25rem 0.6rem; margin-bottom: 0.3rem}
-.race-head {display: flex; justify-content: space-between; gap: 1rem}
+.race-head {display: flex; flex-wrap: wrap; justify-content: space-between; column-gap: 1rem}
 .race-count {font-variant-numeric: tabular-nums; color: #333}
 .race-bar {height: 6px; background: #EBF0F8; border-radius: 3px; margin: 0.25rem 0}
 .race-bar div {height: 6px; width: 0; background: #0072B2; border-radius: 3px}
@@ -330,9 +334,10 @@ def build(demo: gr.Blocks) -> dict:
         prompt = gr.Textbox(value=EXAMPLES[0], label=L("step.prompt"), max_length=policy.max_prompt_chars(), scale=4)
         choices = model_choices()
         first = START.model if any(ident == START.model for _, ident in choices) else choices[0][1]
-        model = gr.Dropdown(choices, value=first, label=L("step.model"), scale=3, elem_id="race-model")
+        # wide enough for the longest model's name: on a phone each dropdown then takes a line of its own
+        model = gr.Dropdown(choices, value=first, label=L("step.model"), scale=3, min_width=280, elem_id="race-model")
         proposer = gr.Dropdown([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value="mtp",
-                               label=L("step.proposer"), scale=3, elem_id="race-proposer")
+                               label=L("step.proposer"), scale=3, min_width=240, elem_id="race-proposer")
         go = gr.Button(L("race.start"), variant="primary", scale=1, min_width=120, elem_id="race-start")
     lanes = player(elem_id="race-player")
     error = gr.Markdown(elem_id="race-error")
@@ -342,7 +347,7 @@ def build(demo: gr.Blocks) -> dict:
     hidden = {"api_visibility": "private"}
 
     def start_race(b, p, m, pr, req: gr.Request):
-        return run(b, p, m, pr, lang_of(req))
+        return run(b, p, m, pr, lang_of(req), narrow_of(req))
 
     go.click(start_race, [base, prompt, model, proposer], [lanes, chart, error], show_progress="minimal",
              **hidden, **policy.generating_events())
@@ -353,7 +358,7 @@ def build(demo: gr.Blocks) -> dict:
 def wire_from_step(button: gr.Button, controls: list, racing: dict, tabs: gr.Tabs) -> None:
     """"Race this prompt": open the race tab, then race the step-through's prompt with all its settings."""
     def handler(req: gr.Request, *values):
-        return from_step(*values, lang=lang_of(req))
+        return from_step(*values, lang=lang_of(req), narrow=narrow_of(req))
 
     outputs = [racing[k] for k in ("base", "prompt", "model", "proposer", "lanes", "chart", "error")]
     button.click(lambda: gr.Tabs(selected="race"), None, tabs, api_visibility="private").then(

@@ -30,6 +30,7 @@ class StepState:
     cached: bool = False                 # `trace` was answered from the server's cache: its times are an earlier run's
     exports: bool = False                # the Export panel is open: the downloads are wanted for each trace shown
     files: tuple[str, str] | None = None   # the JSON and CSV downloads written for `trace`, None until asked for
+    narrow: bool = False                 # the visitor's screen is a phone's: the views are drawn for it
     shown: dict = field(default_factory=dict, compare=False)   # slot -> what that part of the page shows now
 
     @classmethod
@@ -100,6 +101,10 @@ class StepState:
 
     def exported(self, files: tuple[str, str]) -> StepState:
         return replace(self, files=files)
+
+    def on_screen(self, narrow: bool) -> StepState:
+        """The state for a narrow (phone) or wide screen: the views are drawn for it from the next screen on."""
+        return self if self.narrow == narrow else replace(self, narrow=narrow)
 
     def showed(self, shown: dict) -> StepState:
         return replace(self, shown=shown)

@@ -28,6 +28,7 @@ from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.session import (CONTROLS, DEFAULTS, EXAMPLE_TRACES, EXAMPLES, FIRST_TRACE, controls_of, export_files,
                                 recorded, request, shipped)
 from mtp_viz.ui.step_state import CHOICES, FIRST_VIEW, STREAM, StepState
+from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, choices, lang_of
 
 class Screen(NamedTuple):
@@ -47,12 +48,14 @@ class Screen(NamedTuple):
 def _sees(state: StepState, key: str, lang: str) -> tuple:
     """What a plot showing view `key` shows: equal values draw the same figure."""
     trace = state.trace
-    return key, lang, state.serial, None if trace is None else depends(dict(VIEWS)[key], trace, state.index)
+    return (key, lang, state.narrow, state.serial,
+            None if trace is None else depends(dict(VIEWS)[key], trace, state.index))
 
 
 def _figure(state: StepState, key: str, lang: str):
-    trace = state.trace
-    return empty(key, t("step.empty_figures", lang), lang) if trace is None else draw(key, trace, state.index, lang)
+    trace, narrow = state.trace, state.narrow
+    return (empty(key, t("step.empty_figures", lang), lang, narrow) if trace is None else
+            draw(key, trace, state.index, lang, narrow))
 
 
 def render(state: StepState, lang: str = "en", note: str = "") -> Screen:
@@ -99,10 +102,11 @@ def cached_note(state: StepState, lang: str = "en") -> str:
 
 # -- handlers ---------------------------------------------------------------------------------------------------
 def for_visitor(handler):
-    """`handler` for Gradio: the visitor's language from the request (a gr.Request parameter after the state), and
-    the first paint's state for a visitor who has none of their own yet (gr.State's None, see build)."""
+    """`handler` for Gradio: the visitor's language and screen from the request (a gr.Request parameter after the
+    state), and the first paint's state for a visitor who has none of their own yet (gr.State's None, see build)."""
     def run(state, request: gr.Request, *args):
-        return handler(first_paint().state if state is None else state, *args, lang=lang_of(request))
+        state = (first_paint().state if state is None else state).on_screen(narrow_of(request))
+        return handler(state, *args, lang=lang_of(request))
     run.__name__ = run.__qualname__ = handler.__name__
     return run
 
@@ -283,9 +287,9 @@ def first_paint() -> Screen:
 
 
 def in_language(state: StepState, lang: str = "en") -> Screen:
-    """On page load: redraw the build-time first paint in the visitor's language, unless English or already acted
-    on (so a Reset or Step pressed before this arrives is never undone)."""
-    if lang == "en" or state.acted:
+    """On page load: redraw the build-time first paint in the visitor's language and for their screen, unless English
+    on a wide screen or already acted on (so a Reset or Step pressed before this arrives is never undone)."""
+    if (lang == "en" and not state.narrow) or state.acted:
         return unchanged(state)
     return show(state, lang)
 
@@ -319,7 +323,7 @@ def setting(name: str, **kwargs) -> gr.components.Component:
         offered = [c for c in choices_of(name) if c in RAN or name != "proposer"]     # the page never offers "auto"
         return gr.Radio([(L(f"step.{name}.{c}"), c) for c in offered], value=start, **words)
     if plain_type(name) is bool:
-        return gr.Checkbox(start, **words)
+        return gr.Checkbox(start, elem_classes="setting-switch", **words)    # its width: the page's CSS
     return gr.Number(start, precision=0, minimum=0, **words)
 
 
@@ -416,7 +420,8 @@ def build(demo: gr.Blocks) -> dict:
     example.input(for_visitor(load_recorded), [state, example], [*controls, *views], **hidden)
     examples.click(for_visitor(pick_example), [state, examples], [*controls, *views], **hidden)
     def arriving(state, request: gr.Request):       # and the view chooser set to the view shown
-        out = arrive(first_paint().state if state is None else state, links.place_of(request), lang_of(request))
+        out = arrive((first_paint().state if state is None else state).on_screen(narrow_of(request)),
+                     links.place_of(request), lang_of(request))
         return *out, out[-1].view
 
     demo.load(arriving, [state], [*controls, *views, chooser], **quiet)

@@ -22,6 +22,7 @@ from mtp_viz.ui import glossary, keys, moe_story
 from mtp_viz.ui import race_tab
 from mtp_viz.ui.narration import round_facts
 from mtp_viz.ui.session import TRACES, md
+from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, lang_of
 
 
@@ -154,8 +155,9 @@ def sweep_drop(lang: str) -> dict | None:
     return dict(drop, peak=_num(drop["peak"], lang), low=_num(drop["low"], lang))
 
 
-def page(k: int, lang: str, tab_ids=()) -> tuple:
-    """Chapter k (0-based) in `lang`: every output of the tour, in the order `build` wires them."""
+def page(k: int, lang: str, tab_ids=(), narrow: bool = False) -> tuple:
+    """Chapter k (0-based) in `lang`: every output of the tour, in the order `build` wires them; `narrow`: its
+    charts drawn for a phone."""
     k = max(0, min(k, len(CHAPTERS) - 1))
     ch, key = CHAPTERS[k], f"tour.ch{k + 1}"
     tr = trace(ch.trace)
@@ -166,11 +168,11 @@ def page(k: int, lang: str, tab_ids=()) -> tuple:
     if ch.sweep and sweep_drop(lang):
         narration += "\n\n" + t(key + ".drop", lang, **sweep_drop(lang))
     if ch.view == RACE:
-        page_html, chart = race_tab.measured(tr, trace(ch.beside), lang, chart=CHART)
+        page_html, chart = race_tab.measured(tr, trace(ch.beside), lang, chart=CHART, narrow=narrow)
         left, right, racing = gr.Plot(chart, show_label=False), gr.Plot(visible=False), gr.HTML(page_html, visible=True)
     else:
         racing = gr.HTML("", visible=False)
-        left, right = _plots(ch, tr, i, lang)
+        left, right = _plots(ch, tr, i, lang, narrow)
     tab, link_key = LINKS.get(ch.link, (None, None))
     link = gr.Button(t(link_key, lang), visible=True) if tab in tab_ids else gr.Button(visible=False)
     return (f"**{k + 1} / {len(CHAPTERS)}**", narration, left, right, racing,
@@ -185,16 +187,17 @@ def recorded_names(lang: str) -> dict:
     return {p.stem: t(f"step.recorded.{p.stem}", lang) for p in sorted(TRACES.glob("*.json"))}
 
 
-def _plots(ch: Chapter, tr: Trace, i: int, lang: str) -> tuple:
+def _plots(ch: Chapter, tr: Trace, i: int, lang: str, narrow: bool = False) -> tuple:
     """The chapter's view, and beside it the same view of a second trace when the chapter compares two."""
-    main = figures.build(ch.view, tr, i, lang)
+    main = figures.build(ch.view, tr, i, lang, narrow)
     sweep = lab_math.recorded_sweep() if ch.sweep else None
     if sweep is not None:
-        return gr.Plot(main, show_label=False), gr.Plot(lab_views.speedup(sweep, lang), show_label=False, visible=True)
+        return gr.Plot(main, show_label=False), gr.Plot(lab_views.speedup(sweep, lang, narrow), show_label=False,
+                                                              visible=True)
     if ch.beside:
         other = trace(ch.beside)
         left = gr.Plot(main, label=t("tour.left", lang), show_label=True)
-        right = gr.Plot(figures.build(ch.view, other, ch.round(other), lang), label=t("tour.right", lang),
+        right = gr.Plot(figures.build(ch.view, other, ch.round(other), lang, narrow), label=t("tour.right", lang),
                         show_label=True, visible=True)
     else:
         left, right = gr.Plot(main, show_label=False), gr.Plot(visible=False)
@@ -234,7 +237,7 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None, start: gr.Button | None 
 
     def turned(k: int, request: gr.Request) -> tuple:
         """Chapter k, with the buttons at its end as those at its top (Back at the first, Next at the last, greyed)."""
-        out = page(k, lang_of(request), tab_ids())
+        out = page(k, lang_of(request), tab_ids(), narrow_of(request))
         return (*out, out[8], out[9])
 
     def show(k: int, request: gr.Request):
