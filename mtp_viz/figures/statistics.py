@@ -74,7 +74,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     # on a phone the four panels one above the other: panel k sits in at[k]
     at = [{"row": k + 1, "col": 1} if narrow else {"row": k // 2 + 1, "col": k % 2 + 1} for k in range(4)]
     fig = make_subplots(rows=4 if narrow else 2, cols=1 if narrow else 2,
-                        vertical_spacing=0.1 + 0.03 * more if narrow else 0.26 + 0.04 * more, horizontal_spacing=0.1,
+                        vertical_spacing=0.14 + 0.03 * more if narrow else 0.26 + 0.04 * more, horizontal_spacing=0.1,
                         subplot_titles=titles)
     title = w("heading", i=i, mal=s["mean_acceptance_length"], tpp=s["tokens_per_target_pass"])
     ratio = experts.distinct_ratio(trace, i) if experts.is_moe(trace) else None
@@ -88,7 +88,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
         timing = theme.wrap(timing, width)   # 14 px, not 18, but new_figure wraps at this width again
         lines += 1 + timing.count("<br>")
         title += f"<br><span style='font-size:14px'>{timing}</span>"
-    theme.new_figure(title, height=(1000 if narrow else 500) + 32 * lines + 40 * more, fig=fig, headroom=30 + 18 * more,
+    theme.new_figure(title, height=(1150 if narrow else 500) + 32 * lines + 40 * more, fig=fig, headroom=30 + 18 * more,
                      lang=lang, narrow=narrow)
     fig.update_layout(margin={"t": 110 + 32 * lines + 18 * more})    # the title's extra lines sit above the legend
     pos = [str(k + 1) for k in range(len(s["acceptance_by_position"]))]
