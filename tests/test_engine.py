@@ -264,6 +264,7 @@ def test_model_info_reads_the_configs(tiny_pair):
     assert info.target_layer_types == ["sliding_attention", "full_attention"] * 2
 
 
+@pytest.mark.slow
 def test_engine_never_draws():
     code = ("import sys, mtp_viz.engine, mtp_viz.api; "
             "bad = [m for m in ('gradio', 'plotly', 'matplotlib') if m in sys.modules]; assert not bad, bad")

@@ -265,6 +265,7 @@ def words_on(fig) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_every_view_writes_numbers_in_the_readers_marks(greedy):
     """German 4.096 and 2,50, English and Chinese 4,096 and 2.50: in plotly's own numbers (separators) and in the
     texts the views write themselves."""

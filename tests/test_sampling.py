@@ -82,6 +82,7 @@ def chi_square(counts: torch.Tensor, expected_p: torch.Tensor) -> tuple[float, i
     return float(((obs[keep] - exp[keep]) ** 2 / exp[keep]).sum()), int(keep.sum()) - 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("warp", [dict(temperature=0.05), dict(temperature=0.07, top_k=6, top_p=0.9)],
                          ids=["temperature", "top-k-top-p"])
 def test_sampling_keeps_target_marginals(small_vocab_pair, warp):

@@ -102,6 +102,7 @@ def shipped() -> dict[str, Trace]:
     return {p.stem: parse_trace(p.read_text(encoding="utf-8")) for p in sorted(TRACES.glob("*.json"))}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "zh-TW"])
 def test_every_view_of_every_shipped_trace_speaks_the_language(shipped, lang):
     found = {}
@@ -174,6 +175,7 @@ def german_page(shipped) -> dict[str, str]:
     return out
 
 
+@pytest.mark.slow
 def test_the_german_page_writes_no_decimal_point(shipped):
     found = {where: bad for where, text in german_page(shipped).items() if (bad := decimal_points(text))}
     assert not found
