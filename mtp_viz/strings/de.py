@@ -602,9 +602,9 @@ STRINGS: dict[str, str] = {
                          "veröffentlichten Zahlen, keine Messungen."),
     "lab.time_per_token": ("{ms_token:.2f} ms pro Token ({ms_draft:.2f} Entwurfsmodell + {ms_verify:.2f} Zielmodell)"
                            " gegenüber dem Zielmodell allein, ein Durchlauf pro Token: {ms_one:.2f} ms (Median von "
-                           "{passes} Ein-Token-Durchläufen, gemessen beim Laden des Modells): {verdict}"),
+                           "{passes} Ein-Token-Durchläufen, gemessen beim Laden des Modells): {verdict}."),
     "lab.time_per_token.alone": ("{ms_token:.2f} ms pro Token, ein Durchlauf des Zielmodells pro Token: das "
-                                 "Zielmodell allein, die Referenz, an der Läufe mit Entwürfen gemessen werden"),
+                                 "Zielmodell allein, die Referenz, an der Läufe mit Entwürfen gemessen werden."),
     "lab.time_per_token.unknown": ("{ms_token:.2f} ms pro Token ({ms_draft:.2f} Entwurfsmodell + {ms_verify:.2f} "
                                    "Zielmodell); weniger Durchläufe des Zielmodells heißt nicht automatisch schneller: "
                                    "Vergleichen Sie im Reiter „Labor: Entwurfslänge“"),

@@ -559,9 +559,9 @@ STRINGS: dict[str, str] = {
                          "published numbers, not measurements."),
     "lab.time_per_token": ("{ms_token:.2f} ms per token ({ms_draft:.2f} drafter + {ms_verify:.2f} target) against "
                            "the target alone, one pass per token: {ms_one:.2f} ms (median of {passes} one-token "
-                           "passes, measured when the model loaded): {verdict}"),
+                           "passes, measured when the model loaded): {verdict}."),
     "lab.time_per_token.alone": ("{ms_token:.2f} ms per token, one target pass per token: the target alone, the "
-                                 "reference that drafted runs are measured against"),
+                                 "reference that drafted runs are measured against."),
     "lab.time_per_token.unknown": ("{ms_token:.2f} ms per token ({ms_draft:.2f} drafter + {ms_verify:.2f} target); "
                                    "fewer target passes is not the same as faster: compare the Draft length lab"),
     "lab.preset.e2b": "Gemma 4 E2B + assistant",

@@ -496,9 +496,9 @@ STRINGS: dict[str, str] = {
                          "估，不是實測。"),
     "lab.time_per_token": ("計時：每個詞元 {ms_token:.2f} 毫秒（草稿模型 {ms_draft:.2f} + 目標模型 {ms_verify:.2f}"
                            "），對照單獨執行目標模型、每個詞元一次傳播：{ms_one:.2f} 毫秒（載入模型時量測的 "
-                           "{passes} 次單一詞元傳播的中位數）：{verdict}"),
+                           "{passes} 次單一詞元傳播的中位數）：{verdict}。"),
     "lab.time_per_token.alone": ("計時：每個詞元 {ms_token:.2f} 毫秒，每個詞元一次目標傳播：這就是單獨執行的目標模"
-                                 "型，也是衡量有草稿的執行時所用的參考"),
+                                 "型，也是衡量有草稿的執行時所用的參考。"),
     "lab.time_per_token.unknown": ("計時：每個詞元 {ms_token:.2f} 毫秒（草稿模型 {ms_draft:.2f} + 目標模型 "
                                    "{ms_verify:.2f}）；目標傳播次數減少不等於變快：請到草稿長度實驗室比較"),
     "lab.preset.e2b": "Gemma 4 E2B + 輔助模型",
