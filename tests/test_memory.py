@@ -124,14 +124,16 @@ def test_load_pair_falls_back_to_bfloat16_and_records_why(monkeypatch, e2b):
 
 
 def test_public_allow_list_is_checked_too_and_the_miniature_keeps_serving(monkeypatch, e2b):
-    from mtp_viz.ui.service import SERVICE
+    from mtp_viz.ui.service import Service
+
+    service = Service()                                   # a server's own: its model cache starts empty
 
     free(monkeypatch, 8)
     monkeypatch.setenv("MTP_VIZ_PUBLIC", "1")
     monkeypatch.setenv("MTP_VIZ_MODELS", f"miniature,{e2b}")
     miniature = object()                                  # stands in for the loaded miniature pair
-    monkeypatch.setitem(SERVICE.models._pairs, ("miniature", ""), miniature)
+    service.models._pairs["miniature", ""] = miniature
     with pytest.raises(ValueError, match="does not fit on this machine"):
-        SERVICE.models.get(e2b, wait=60)
-    assert SERVICE.models.get("miniature") is miniature
-    assert (e2b, "") not in SERVICE.models._pairs
+        service.models.get(e2b, wait=60)
+    assert service.models.get("miniature") is miniature
+    assert (e2b, "") not in service.models._pairs

@@ -16,7 +16,7 @@ from mtp_viz.problems import Problem
 from mtp_viz.strings import t
 from mtp_viz import worker
 from mtp_viz.ui import policy, session
-from mtp_viz.ui.service import SERVICE
+from mtp_viz.ui.service import Service
 from mtp_viz.ui.policy import MINIATURE
 from trace_fixtures import make_trace
 
@@ -27,11 +27,15 @@ SWITCHES = ("SPACE_ID", "MTP_VIZ_PUBLIC", "MTP_VIZ_MODELS", "GRADIO_SERVER_NAME"
 
 @pytest.fixture(autouse=True)
 def local(monkeypatch):
-    """Each test starts local (loopback, no Space) with an empty model cache and no load in progress."""
+    """Each test starts local (loopback, no Space)."""
     for name in SWITCHES:
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(SERVICE.models, "_pairs", {})
-    monkeypatch.setattr(SERVICE.models, "_pending", None)
+
+
+@pytest.fixture()
+def service() -> Service:
+    """A server's service of its own: an empty model cache, no load in progress, nothing generated."""
+    return Service()
 
 
 @pytest.fixture()
@@ -75,13 +79,13 @@ def test_locally_every_known_model_is_offered_once():
     ("google/gemma-4-E2B-it", ""), ("/etc", ""), ("/definitely/not/here", ""), ("./assets/miniature/target", ""),
     ("~/.cache/huggingface", ""), ("..", ""), ("not a valid id!", ""), ("<img src=x onerror=alert(1)>", ""),
     ("google/gemma-4-E2B-it", "/etc")])
-def test_public_refuses_anything_else_with_one_message(monkeypatch, no_loading, model, assistant):
+def test_public_refuses_anything_else_with_one_message(service, monkeypatch, no_loading, model, assistant):
     monkeypatch.setenv("MTP_VIZ_PUBLIC", "1")
     expected = t("public.model_refused", allowed=", ".join(policy.bundled()))
     with pytest.raises(policy.Refused) as err:
-        SERVICE.models.get(model, assistant)
+        service.models.get(model, assistant)
     assert str(err.value) == expected          # the same words whether the path exists or not
-    assert SERVICE.models._pending is None and SERVICE.models._pairs == {}
+    assert service.models._pending is None and service.models._pairs == {}
 
 
 def test_public_miniature_ignores_the_assistant_box(monkeypatch):
@@ -100,27 +104,27 @@ def test_local_keeps_hub_ids_and_folders_and_checks_ids(tmp_path):
         policy.check_model("google/gemma-4-E2B-it", "bad id with spaces")
 
 
-def test_the_cache_holds_each_miniature_once_whatever_the_assistant(monkeypatch, miniature):
+def test_the_cache_holds_each_miniature_once_whatever_the_assistant(service, monkeypatch, miniature):
     from mtp_viz import models
 
     calls = []
     monkeypatch.setattr(models, "load_pair", lambda *a, **k: calls.append(a) or miniature)
-    first = SERVICE.models.get(MINIATURE, "")
+    first = service.models.get(MINIATURE, "")
     for assistant in ("x", "some/other-assistant", "  "):
-        assert SERVICE.models.get(MINIATURE, assistant) is first
-    assert len(calls) == 1 and list(SERVICE.models._pairs) == [(MINIATURE, "")]
+        assert service.models.get(MINIATURE, assistant) is first
+    assert len(calls) == 1 and list(service.models._pairs) == [(MINIATURE, "")]
 
 
-def test_the_cache_keeps_at_most_max_hub_pairs(monkeypatch, tiny_pair):
+def test_the_cache_keeps_at_most_max_hub_pairs(service, monkeypatch, tiny_pair):
     from mtp_viz import models
 
     monkeypatch.setattr(worker, "warm_up", lambda pair: None)
     monkeypatch.setattr(models, "load_pair", lambda *a, **k: _with_tokenizer(tiny_pair))
     for i in range(5):
-        SERVICE.models.get(f"someone/model-{i}", "")
-    hub = [k for k in SERVICE.models._pairs if k[0] != MINIATURE]
+        service.models.get(f"someone/model-{i}", "")
+    hub = [k for k in service.models._pairs if k[0] != MINIATURE]
     assert len(hub) == policy.MAX_HUB_PAIRS and hub[-1] == ("someone/model-4", "")
-    assert not hasattr(SERVICE.models, "_loading")       # no per-key lock table to grow
+    assert not hasattr(service.models, "_loading")       # no per-key lock table to grow
 
 
 def _with_tokenizer(pair):
@@ -128,25 +132,28 @@ def _with_tokenizer(pair):
     return dataclasses.replace(pair, tokenizer=object())
 
 
-def test_one_load_at_a_time_and_others_are_not_held(monkeypatch, tiny_pair):
+def test_one_load_at_a_time_and_others_are_not_held(service, monkeypatch, tiny_pair):
     """A slow load: its visitor hears "still loading", another model is "busy", a loaded model answers at once."""
     from mtp_viz import models
 
     release = threading.Event()
     monkeypatch.setattr(worker, "warm_up", lambda pair: None)
     monkeypatch.setattr(models, "load_pair", lambda *a, **k: release.wait(10) and _with_tokenizer(tiny_pair))
-    SERVICE.models._pairs[("ready", "")] = tiny_pair
+    service.models._pairs[("ready", "")] = tiny_pair
     with pytest.raises(ValueError, match="Still loading someone/slow"):
-        SERVICE.models.get("someone/slow", "", wait=0.2)
+        service.models.get("someone/slow", "", wait=0.2)
     with pytest.raises(ValueError, match="loads one model at a time"):
-        SERVICE.models.get("someone/other", "", wait=0.2)
-    started = time.perf_counter()
-    assert SERVICE.models.get("ready", "") is tiny_pair and time.perf_counter() - started < 0.1
+        service.models.get("someone/other", "", wait=0.2)
+    ready = []                                 # a loaded model answers while the slow load still holds its turn
+    asking = threading.Thread(target=lambda: ready.append(service.models.get("ready", "")))
+    asking.start()
+    asking.join(timeout=5)
+    assert ready == [tiny_pair] and not release.is_set()
     release.set()
-    assert SERVICE.models.get("someone/slow", "", wait=10).target is tiny_pair.target
+    assert service.models.get("someone/slow", "", wait=10).target is tiny_pair.target
 
 
-def test_a_pair_without_tokenizer_is_reported_not_cached(monkeypatch, tiny_pair):
+def test_a_pair_without_tokenizer_is_reported_not_cached(service, monkeypatch, tiny_pair):
     import dataclasses
 
     from mtp_viz import models
@@ -154,15 +161,15 @@ def test_a_pair_without_tokenizer_is_reported_not_cached(monkeypatch, tiny_pair)
     broken = dataclasses.replace(tiny_pair, tokenizer=None, tokenizer_error="OSError: no tokenizer.json")
     monkeypatch.setattr(models, "load_pair", lambda *a, **k: broken)
     with pytest.raises(ValueError, match="its tokenizer did not.*no tokenizer.json"):
-        SERVICE.models.get("someone/no-tokenizer", "")
-    assert SERVICE.models._pairs == {}
+        service.models.get("someone/no-tokenizer", "")
+    assert service.models._pairs == {}
 
 
-def test_limits_are_the_same_for_page_and_api(monkeypatch):
+def test_limits_are_the_same_for_page_and_api(service, monkeypatch):
     monkeypatch.setenv("MTP_VIZ_MAX_PROMPT_CHARS", "10")
     req = session.request(*session.DEFAULTS.values())
     with pytest.raises(ValueError, match="at most 10"):
-        SERVICE.generate(req.replace(prompt="x" * 11))
+        service.generate(req.replace(prompt="x" * 11))
     monkeypatch.delenv("MTP_VIZ_MAX_PROMPT_CHARS")
     with pytest.raises(ValueError, match="at most 256"):
         policy.check_request(req.replace(max_new_tokens=257))
@@ -171,15 +178,15 @@ def test_limits_are_the_same_for_page_and_api(monkeypatch):
     policy.check_request(req)
 
 
-def test_a_proposer_the_pair_cannot_run_is_refused_before_anything_loads(monkeypatch, no_loading):
+def test_a_proposer_the_pair_cannot_run_is_refused_before_anything_loads(service, monkeypatch, no_loading):
     """Only the miniature has a bundled draft model (miniature-shallow); a Gemma 4 target's own assistant is an MTP
     drafter. Either way the refusal comes before any load, in the visitor's language."""
-    monkeypatch.setattr(SERVICE, "_produce", lambda req: pytest.fail("nothing may generate"))
+    monkeypatch.setattr(service, "_produce", lambda req: pytest.fail("nothing may generate"))
     req = session.request(*session.DEFAULTS.values())
     policy.check_request(req.replace(proposer="draft-model"))
     for model in ("miniature-shallow", "miniature-moe"):
         with pytest.raises(Problem) as err:
-            SERVICE.generate(req.replace(model=model, proposer="draft-model"))
+            service.generate(req.replace(model=model, proposer="draft-model"))
         assert "has none for " + model in str(err.value)
         assert "„eigenständiges kleines Modell“ braucht" in policy.message_for(err.value, "de") and model in err.value.said("de")
         assert "提議者「獨立小模型」" in policy.message_for(err.value, "zh-TW")
@@ -253,15 +260,15 @@ def test_every_error_becomes_a_message_and_the_traceback_a_log(caplog, exc, word
 
 
 @pytest.mark.parametrize("exc", [RuntimeError("boom"), OSError("gone"), MemoryError()])
-def test_handlers_show_other_errors_as_warnings_and_keep_the_state(monkeypatch, exc):
+def test_handlers_show_other_errors_as_warnings_and_keep_the_state(service, monkeypatch, exc):
     from mtp_viz.ui import step_through
 
     def fail(req, fresh=False):
         raise exc
-    monkeypatch.setattr(SERVICE, "generate", fail)
+    monkeypatch.setattr(service, "generate", fail)
     state = step_through.StepState()
     with pytest.warns(UserWarning):
-        out = step_through.run_to_end(state, *session.DEFAULTS.values())
+        out = step_through.run_to_end(state, *session.DEFAULTS.values(), service=service)
     assert out.state is state and state.trace is None
     assert any(isinstance(o, str) and o.startswith("⚠️") for o in out)     # the status line says what happened
 
@@ -277,8 +284,6 @@ def test_shipped_traces_are_parsed_and_exported_once_per_process():
 
 def test_the_worker_process_generates_what_the_server_would(miniature, monkeypatch):
     """app.py's generation worker: the same trace (greedy tokens, rounds) as generating in the server's process."""
-    from mtp_viz.ui.service import Service
-
     service = Service()
     service.models._pairs[MINIATURE, ""] = miniature
     monkeypatch.setenv("MTP_VIZ_WORKERS", "1")

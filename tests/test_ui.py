@@ -318,19 +318,19 @@ def test_a_cached_trace_says_so_and_measure_again_runs_it_afresh(miniature):
     assert again.state.trace.new_token_ids == out.state.trace.new_token_ids and again.state.index == again.state.last
 
 
-def test_preload_fills_the_shared_model_cache(monkeypatch):
-    monkeypatch.setattr(SERVICE.models, "_pairs", {})
-    SERVICE.models.preload().join(timeout=120)
-    pair = SERVICE.models._pairs[(MINIATURE, "")]
-    assert pair.name == MINIATURE and SERVICE.models.get(MINIATURE) is pair
+def test_preload_fills_the_model_cache():
+    svc = serving({})                                   # a server's own, its cache empty
+    svc.models.preload().join(timeout=120)
+    pair = svc.models._pairs[(MINIATURE, "")]
+    assert pair.name == MINIATURE and svc.models.get(MINIATURE) is pair
 
 
 @pytest.mark.parametrize("path", sorted(session.TRACES.glob("*.json")), ids=lambda p: p.stem)
-def test_shipped_traces_are_what_the_miniature_does_now(path, miniature, monkeypatch):
+def test_shipped_traces_are_what_the_miniature_does_now(path, miniature):
     """A stale recording (miniature rebuilt since) fails here: rerun `python assets/traces/record.py`."""
-    monkeypatch.setitem(SERVICE.models._pairs, (MINIATURE, ""), miniature)
+    svc = serving({(MINIATURE, ""): miniature})
     shipped = parse_trace(path.read_text(encoding="utf-8"))
-    live = SERVICE.generate(session.request_of(shipped))
+    live = svc.generate(session.request_of(shipped))
     assert live.new_token_ids == shipped.new_token_ids
     assert [r.num_accepted for r in live.rounds] == [r.num_accepted for r in shipped.rounds]
 
@@ -353,20 +353,20 @@ def test_a_slow_model_load_blocks_only_its_own_visitors(monkeypatch, tiny_pair):
 
     monkeypatch.setattr(mtp_viz.models, "load_pair", slow_load)
     monkeypatch.setattr(worker, "warm_up", lambda pair: None)
-    monkeypatch.setattr(SERVICE.models, "_pairs", {(MINIATURE, ""): tiny_pair})
+    svc = serving({(MINIATURE, ""): tiny_pair})
     monkeypatch.setattr(service.gr, "Info", lambda message, **toast: None)
-    loader = threading.Thread(target=SERVICE.models.get, args=("some/hub-model",))
+    loader = threading.Thread(target=svc.models.get, args=("some/hub-model",))
     loader.start()
     assert started.wait(timeout=10)
     answered = threading.Event()
-    threading.Thread(target=lambda: SERVICE.models.get(MINIATURE) is tiny_pair and answered.set(), daemon=True).start()
+    threading.Thread(target=lambda: svc.models.get(MINIATURE) is tiny_pair and answered.set(), daemon=True).start()
     assert answered.wait(timeout=5), "the miniature waited for another visitor's model load"
     release.set()
     loader.join(timeout=10)
-    assert SERVICE.models._pairs[("some/hub-model", "")] is tiny_pair
+    assert svc.models._pairs[("some/hub-model", "")] is tiny_pair
     for name in ("a/one", "b/two"):                          # only MAX_HUB_PAIRS real checkpoints stay cached
-        SERVICE.models.get(name)
-    assert [k for k in SERVICE.models._pairs if k[0] != MINIATURE] == [("a/one", ""), ("b/two", "")]
+        svc.models.get(name)
+    assert [k for k in svc.models._pairs if k[0] != MINIATURE] == [("a/one", ""), ("b/two", "")]
 
 
 @pytest.mark.parametrize("index", range(len(session.EXAMPLES)))
