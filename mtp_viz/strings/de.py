@@ -141,8 +141,8 @@ STRINGS: dict[str, str] = {
                    "Sie eine Runde nach der anderen."),
     "step.prompt": "Eingabetext (Prompt)",
     "step.trained_on": ("Beispiel-Prompts. Das mitgelieferte Miniaturmodell kennt nur englische Sprichwörter, kleine "
-                        "Tiergeschichten und Zählen: Prompts wie \"Slow and steady\" oder \"One snowy evening, Benny "
-                        "the bear\" setzt es fort, bei allem anderen kommt Unsinn heraus."),
+                        "Tiergeschichten und Zählen: Prompts wie „Slow and steady“ oder „One snowy evening, Benny "
+                        "the bear“ setzt es fort, bei allem anderen kommt Unsinn heraus."),
     "welcome.text": ("Multi-Token Prediction (MTP) von Gemma 4: Ein kleines Entwurfsmodell rät voraus, das große "
                      "Modell prüft alles in einem Durchlauf."),
     "welcome.tour": "Geführte Tour starten",
