@@ -136,13 +136,15 @@ def _pairs(lang: str, narrow: bool = False):
 
 
 def warm() -> None:
-    """Make every page load's lab answers now, in each language (the server calls it at start, in the background),
-    so the first visitors' page loads do not queue their first Step behind drawing them (issue 27, item 5)."""
+    """Make every page load's lab answers now, in each language and for both screens (the server calls it at start, in
+    the background), so the first visitors' page loads do not queue their first Step behind drawing them (issue 27,
+    item 5), and a class opening the page on phones at once does not draw the same figures once per phone."""
     start = lab_math.recorded_sweep()
     model0 = lab_math.cost_model(start) if start is not None else {"alpha": 0.8, "c": 0.1}
     for lang in TABLES:
-        painted(lang, False), _pairs(lang, False)   # the keys the page load asks by (narrow: a phone draws its own)
-        _what_if(round(model0["alpha"], 2), round(model0["c"], 2), lang, False, False)
+        for narrow in (False, True):                # the keys the page load asks by, on a desktop and on a phone
+            painted(lang, narrow), _pairs(lang, narrow)
+            _what_if(round(model0["alpha"], 2), round(model0["c"], 2), lang, False, narrow)
 
 
 def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request: gr.Request = None,
