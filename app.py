@@ -14,7 +14,7 @@ if __name__ != "__mp_main__":
     from mtp_viz.ui import CSS, HEAD, I18N, KEYS, SERVICE, THEME, build_demo, warm
     from mtp_viz.ui.policy import apply_torch_threads, bundled, launch_settings, torch_threads
 
-    demo = build_demo()
+    demo = build_demo(SERVICE)
 
 if __name__ == "__main__":
     apply_torch_threads()

@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import gradio as gr  # noqa: E402
 
 from mtp_viz.ui import step_through as ui  # noqa: E402
+from mtp_viz.ui.service import SERVICE  # noqa: E402
 from mtp_viz.ui.session import DEFAULTS  # noqa: E402
 
 REPEATS = 3
@@ -26,7 +27,7 @@ REPEATS = 3
 
 def timed_step(state: ui.StepState, controls: tuple, plot: gr.Plot) -> tuple[float, ui.StepState]:
     start = time.perf_counter()
-    out = ui.step(state, *controls)
+    out = ui.step(state, *controls, service=SERVICE)
     for fig in (out.stream, out.view):
         if not isinstance(fig, dict):          # gr.skip(): nothing sent
             plot.postprocess(fig)
@@ -38,7 +39,7 @@ def main() -> None:
     controls = tuple(DEFAULTS.values())
     state = ui.StepState(view=view)
     start = time.perf_counter()
-    state = ui.step(state, *controls).state    # first Step: loads the miniature and records the whole trace
+    state = ui.step(state, *controls, service=SERVICE).state    # first Step: loads the miniature, records the trace
     first = (time.perf_counter() - start) * 1000
     trace = state.trace
     plot = gr.Plot()

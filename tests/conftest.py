@@ -41,16 +41,6 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
 
 
-@pytest.fixture(autouse=True)
-def no_shared_traces():
-    """Every test starts with the server's cache of identical requests empty (tests swap the pair a name loads)."""
-    import sys
-
-    service = sys.modules.get("mtp_viz.ui.service")
-    if service is not None:
-        service.SERVICE.forget()
-
-
 @pytest.fixture(scope="session")
 def tiny_pair() -> ModelPair:
     """A random Gemma 4 target + MTP assistant with the efficient (ordered) embedder."""

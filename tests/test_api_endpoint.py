@@ -11,7 +11,7 @@ import pytest
 
 from mtp_viz.schema import parse_trace
 from mtp_viz.settings import NAMES
-from mtp_viz.ui.service import SERVICE
+from mtp_viz.ui.service import Service
 from mtp_viz.ui.policy import MINIATURE
 
 PARAMETERS = ["prompt", "model", *NAMES]      # every setting, by its own name and meaning (settings.Settings)
@@ -29,16 +29,14 @@ def client(miniature):
 
     from mtp_viz.ui import build_demo
 
-    saved = dict(SERVICE.models._pairs)
-    SERVICE.models._pairs[(MINIATURE, "")] = miniature
-    demo = build_demo()
+    service = Service()                          # the demo's own, with the miniature already loaded
+    service.models._pairs[(MINIATURE, "")] = miniature
+    demo = build_demo(service)
     demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True)
     try:
         yield Client(demo.local_url, verbose=False)
     finally:
         demo.close()
-        SERVICE.models._pairs.clear()
-        SERVICE.models._pairs.update(saved)
 
 
 def test_trace_endpoint_has_the_named_parameters_and_ui_defaults(client):
@@ -81,7 +79,7 @@ def test_the_pages_own_events_are_not_in_the_api(client):
     """Step-through, tour, lab and glossary events are private; `trace` is the documented endpoint."""
     from mtp_viz.ui import build_demo
 
-    demo = build_demo()
+    demo = build_demo(Service())
     page = [fn for fn in demo.fns.values() if getattr(fn.fn, "__module__", "").startswith(
         ("mtp_viz.ui.step_through", "mtp_viz.ui.tour", "mtp_viz.ui.glossary", "mtp_viz.ui.lab_tab"))]
     assert page and all(fn.api_visibility == "private" for fn in page)

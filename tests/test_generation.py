@@ -14,7 +14,7 @@ import pytest
 import mtp_viz
 from mtp_viz.ui import policy, session
 from mtp_viz.ui import service as service_module
-from mtp_viz.ui.service import SERVICE, Line, Service
+from mtp_viz.ui.service import Line, Service
 from mtp_viz.ui.policy import MINIATURE
 from trace_fixtures import make_trace
 
@@ -192,8 +192,7 @@ def test_events_that_generate_wait_in_the_line_not_in_gradio_s_queue(service, mo
     from mtp_viz.ui import build_demo
 
     monkeypatch.setenv("MTP_VIZ_QUEUE_SIZE", "40")
-    monkeypatch.setattr(SERVICE.models, "_pairs", {})
-    demo = build_demo()
+    demo = build_demo(service)
     limits = {}
     for block_fn in demo.fns.values():
         limits[block_fn.name] = block_fn.concurrency_limit

@@ -215,8 +215,9 @@ def test_request_bounds():
 
 def test_bad_request_only_changes_the_status():
     from mtp_viz.ui import lab_tab as tab
+    from mtp_viz.ui.service import Service
 
-    out = tab.run("", "miniature", [1], ["constant"], ["mtp"], 16, 1)
+    out = tab.run("", "miniature", [1], ["constant"], ["mtp"], 16, 1, service=Service())
     assert "at least one prompt" in out[3] and len(out) == 7
 
 

@@ -13,7 +13,6 @@ import pytest
 
 from mtp_viz.ui import links, session, tour
 from mtp_viz.ui import step_through as ui
-from mtp_viz.ui.service import SERVICE
 from mtp_viz.ui.words import lang_of
 
 N_CONTROLS = len(session.DEFAULTS)
@@ -65,14 +64,24 @@ def test_the_link_to_this_names_what_is_on_screen():
     assert links.page_url({"referer": "https://x.hf.space/?lang=de#top"}) == "https://x.hf.space/"
 
 
-def test_a_link_opens_the_step_through_at_its_example_round_and_view_without_generating(monkeypatch):
-    monkeypatch.setattr(SERVICE, "generate", lambda *a, **k: pytest.fail("a link must never generate"))
+class NeverGenerating:
+    """The service the Steps after a link are given: a link names shipped traces only, so nothing generates."""
+
+    def cached(self, req) -> bool:
+        return False
+
+    def generate(self, req, fresh: bool = False):
+        pytest.fail("a link must never generate")
+
+
+def test_a_link_opens_the_step_through_at_its_example_round_and_view_without_generating():
+    none = NeverGenerating()     # arrive() is given no service: it cannot generate; the Steps after it must not
     out = ui.arrive(ui.first_state(), links.read({"example": "tom-counted", "round": "6", "view": "clusters"}), "de")
     controls, screen = dict(zip(session.DEFAULTS, out[:N_CONTROLS])), ui.Screen(*out[N_CONTROLS:])
     assert controls["prompt"] == "Tom counted to" and screen.state.index == 6 and screen.state.view == "clusters"
     assert "Runde 6 von" in screen.status and screen.view.layout.title.text
-    assert not ui.step(screen.state, *controls.values()).state.stale       # Step walks it: round 7
-    acted = ui.step(ui.first_state(), *session.DEFAULTS.values()).state
+    assert not ui.step(screen.state, *controls.values(), service=none).state.stale       # Step walks it: round 7
+    acted = ui.step(ui.first_state(), *session.DEFAULTS.values(), service=none).state
     assert ui.arrive(acted, links.read({"round": "3"}))[N_CONTROLS:] == tuple(ui.unchanged(acted))   # never undone
 
 

@@ -123,7 +123,9 @@ def test_racing_the_same_request_twice_costs_no_new_generation(monkeypatch, tiny
 
 
 def test_a_bad_race_is_a_message_not_a_crash():
-    page, fig, message = race_tab.run(None, "", "miniature-shallow", "mtp")
+    from mtp_viz.ui.service import Service
+
+    page, fig, message = race_tab.run(None, "", "miniature-shallow", "mtp", service=Service())
     assert message.startswith("⚠") and "empty" in message
 
 

@@ -53,14 +53,16 @@ def test_a_request_is_frozen_hashable_and_its_own_cache_key():
 
 
 def test_the_trace_endpoint_takes_the_settings_by_their_field_names():
-    from mtp_viz.ui import endpoint as endpoint, session
+    from mtp_viz.ui import endpoint, session
+    from mtp_viz.ui.service import Service
 
-    params = inspect.signature(endpoint.trace).parameters
+    trace = endpoint.endpoint(Service())
+    params = inspect.signature(trace).parameters
     assert list(params) == ["prompt", "model", *NAMES]                  # every setting, by its own name
     assert {k: p.default for k, p in params.items()} == {"prompt": session.START.prompt, "model": session.START.model,
                                                           **session.PAGE.as_dict()}     # its meanings: None is off
     for name in NAMES:
-        assert f"    {name}: " in endpoint.trace.__doc__                # documented from settings.meaning
+        assert f"    {name}: " in trace.__doc__                # documented from settings.meaning
 
 
 def test_replayed_settings_set_the_controls_that_made_them():

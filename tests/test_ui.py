@@ -14,7 +14,7 @@ from gradio.i18n import I18nData
 
 from mtp_viz import worker
 from mtp_viz.ui import service, session
-from mtp_viz.ui.service import SERVICE
+from mtp_viz.ui.service import Service
 from mtp_viz.ui.words import text
 from mtp_viz.ui import step_through as ui
 from mtp_viz.ui.policy import MINIATURE
@@ -69,7 +69,7 @@ def test_first_paint_is_round_0_of_actions_speak_made_at_build_time():
     again = ui.render(out.state)                         # nothing changed: nothing is resent
     assert again.stream == again.view == again.what == SKIP
     assert ui.render(state).stream != SKIP               # rendering changes nothing: `state` has shown nothing
-    out = ui.step(out.state, *session.DEFAULTS.values())  # the first Step shows round 1, no model needed
+    out = ui.step(out.state, *session.DEFAULTS.values(), service=Forbidden("the first Step needs no model"))
     assert out.state.index == 1 and title(out.stream).startswith("Token stream: round 1 of")
 
 
@@ -117,7 +117,7 @@ def test_replay_sets_controls_and_shows_the_last_round(replayed):
 
 
 class Forbidden:
-    """A service that must not be asked for a trace: handlers are given it where the page gives them SERVICE."""
+    """A service that must not be asked for a trace: handlers are given it where the page gives them the server's."""
 
     def __init__(self, why: str):
         self.why = why
@@ -179,17 +179,23 @@ def test_step_at_the_last_round_stays_there_and_says_so(replayed, lang, words):
     assert words not in ui.scrub(out.state, 4, lang=lang).status   # said once, for that press
 
 
-def test_a_proposer_the_model_cannot_run_is_refused_in_the_visitors_language(replayed, monkeypatch):
+class Refusing(Service):
+    """A real service (its policy checks run) that must never get as far as generating."""
+
+    def _produce(self, req):
+        pytest.fail("nothing may generate")
+
+
+def test_a_proposer_the_model_cannot_run_is_refused_in_the_visitors_language(replayed):
     """The bundled miniature-shallow and miniature-moe have no separate small model: choosing that proposer says so
     at once, in the visitor's language, and Step refuses before anything generates."""
     controls, _, state = replayed
-    monkeypatch.setattr(SERVICE, "_produce", lambda req: pytest.fail("nothing may generate"))
     asked = dict(zip(session.DEFAULTS, controls), model="miniature-shallow", proposer="draft-model")
     status, state = ui.mark_stale(state, *asked.values(), lang="de")
     status = status.replace("\\", "")                                        # Markdown's escapes
     assert "„eigenständiges kleines Modell“ braucht ein eigenes kleines Modell" in status and "miniature-shallow" in status
     with pytest.warns(UserWarning, match="eigenständiges kleines Modell"):
-        out = ui.step(state, *asked.values(), lang="de")
+        out = ui.step(state, *asked.values(), lang="de", service=Refusing())
     assert "kleines Modell“ braucht" in out.status and out.state.index == 4  # the recorded trace stays on screen
     assert "提議者「獨立小模型」" in ui.scrub(state, 2, lang="zh-TW").status     # said until the controls change
     for model in ("miniature-moe", "miniature-shallow"):
@@ -231,7 +237,7 @@ def test_run_to_end_scrub_and_downloads_when_asked_for(replayed):
     offered = ui.open_exports(out.state)                          # opened: written now, and offered
     json_path, csv_path = offered.state.files
     assert offered.json["value"] == json_path and Path(json_path).name == "mtp_trace.json"
-    out = ui.run_to_end(offered.state, *controls)
+    out = ui.run_to_end(offered.state, *controls, service=Forbidden("the trace on screen should be reused"))
     assert out.state.index == 4 and out.state.files == (json_path, csv_path)
     assert out.json == out.csv == SKIP                          # unchanged trace: the downloads are left alone
     assert parse_trace(Path(json_path).read_text(encoding="utf-8")) == state.trace
@@ -254,14 +260,15 @@ def test_reset_clears_the_session(replayed):
 
 def test_play_ticks_to_the_end_and_stops(replayed):
     controls, _, state = replayed
-    timer, playing, button, *out = ui.play(state, False, *controls)
+    none = Forbidden("Play walks the trace on screen")
+    timer, playing, button, *out = ui.play(state, False, *controls, service=none)
     assert timer.active and playing and ui.Screen(*out).state.index == 0
     for _ in range(10):
         timer, playing, button, *out = ui.tick(out[-1])
         if not playing:
             break
     assert ui.Screen(*out).state.index == 4 and not timer.active and button.value == "Play"
-    timer, playing, *_ = ui.play(out[-1], True, *controls)   # pause
+    timer, playing, *_ = ui.play(out[-1], True, *controls, service=none)   # pause
     assert not timer.active and not playing
 
 
@@ -282,8 +289,6 @@ def test_bad_replay_file_is_reported_and_state_kept(replayed, tmp_path):
 
 def serving(pairs: dict):
     """A service of its own, with these (model, assistant) -> pairs already loaded."""
-    from mtp_viz.ui.service import Service
-
     service = Service()
     service.models._pairs.update(pairs)
     return service
@@ -370,16 +375,16 @@ def test_a_slow_model_load_blocks_only_its_own_visitors(monkeypatch, tiny_pair):
 
 
 @pytest.mark.parametrize("index", range(len(session.EXAMPLES)))
-def test_an_example_shows_its_recorded_trace_at_round_0_and_step_walks_it(index, monkeypatch):
+def test_an_example_shows_its_recorded_trace_at_round_0_and_step_walks_it(index):
     """Clicking an example: round 0 of its shipped trace at once, the controls set to what made it (so nothing is
     stale), and the next Step walks it without generating."""
-    monkeypatch.setattr(SERVICE, "generate", lambda *a, **k: pytest.fail("an example must not generate"))
     out = ui.pick_example(ui.first_state(), index)
     controls, screen = out[:N_CONTROLS], ui.Screen(*out[N_CONTROLS:])
     trace = session.shipped(session.EXAMPLE_TRACES[session.EXAMPLES[index]])
     assert dict(zip(session.DEFAULTS, controls))["prompt"] == session.EXAMPLES[index] == trace.prompt_text
     assert screen.state.trace is trace and screen.state.index == 0 and "Round 0 of" in screen.status
     assert ui.mark_stale(screen.state, *controls)[1].stale is False
-    assert "Settings changed" not in ui.step(screen.state, *controls).status
-    assert ui.step(screen.state, *controls).state.index == 1
+    none = Forbidden("an example must not generate")
+    assert "Settings changed" not in ui.step(screen.state, *controls, service=none).status
+    assert ui.step(screen.state, *controls, service=none).state.index == 1
     assert ui.pick_example(screen.state, None)[N_CONTROLS:] == tuple(ui.unchanged(screen.state))

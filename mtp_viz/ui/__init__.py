@@ -17,7 +17,7 @@ from mtp_viz.ui import endpoint, links, plotly_pane, policy, race_tab, step_thro
 from mtp_viz.ui import lab_tab
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS, head=HEAD and i18n=I18N)
 from mtp_viz.ui.screen import HEAD  # noqa: F401
-from mtp_viz.ui.service import SERVICE  # noqa: F401  (app.py and scripts import it from here)
+from mtp_viz.ui.service import SERVICE, Service  # noqa: F401  (app.py and scripts import SERVICE from here)
 from mtp_viz.ui.session import EXAMPLES, START, request  # noqa: F401
 from mtp_viz.ui.words import I18N, L, lang_of  # noqa: F401
 
@@ -43,7 +43,9 @@ CSS = (fonts.css(lambda path: f"gradio_api/file={quote(str(path))}") + "\n"
        + plotly_pane.CSS)
 
 
-def build_demo() -> gr.Blocks:
+def build_demo(service: Service) -> gr.Blocks:
+    """The whole page; every event that generates (Step, Run to end, a race, a sweep, the `trace` API) goes through
+    `service`: the server's SERVICE in app.py, a service of their own in tests."""
     with gr.Blocks(title=L("app.title"), delete_cache=(3600, 3600)) as demo:
         note = gr.Markdown(visible=False, elem_id="link-note")     # what a link asked for that the page lacks
         with gr.Tabs(overflow_behavior="wrap") as tabs:     # a phone shows every tab, on two lines, none behind "⋯"
@@ -53,20 +55,20 @@ def build_demo() -> gr.Blocks:
                         gr.Markdown(L("welcome.text"), elem_classes="welcome-text")
                     with gr.Column(scale=1, min_width=240):
                         start = gr.Button(L("welcome.tour"), variant="primary", size="md", elem_id="start-tour")
-                step = step_through.build(demo)
+                step = step_through.build(demo, service)
             with gr.Tab(L("tab.race"), id="race", elem_id="tab-race") as race_page:
-                racing = race_tab.build(demo)
+                racing = race_tab.build(demo, service)
             with gr.Tab(L("tab.tour"), id="tour", elem_id="tab-tour") as tour_tab:
                 chapter = tour.build(demo, tabs, start, chapter_of=lambda req: links.place_of(req).chapter)
             with gr.Tab(L("lab.tab"), id="lab", elem_id="tab-lab") as lab_page:
-                lab_tab.build(demo)
+                lab_tab.build(demo, service)
         with gr.Row(equal_height=True, elem_id="link-row"):
             link = gr.Button(L("link.button"), size="sm", scale=0, min_width=160, elem_id="link-this")
             address = gr.Textbox(label=L("link.label"), visible=False, interactive=False, buttons=["copy"],
                                  scale=4, elem_id="link-box")
             on_screen = gr.Textbox(links.TABS[0], visible=False)      # the tab on screen, set by links.TAB_JS
-        endpoint.wire()
-        race_tab.wire_from_step(step["race"], step["controls"], racing, tabs)
+        endpoint.wire(service)
+        race_tab.wire_from_step(step["race"], step["controls"], racing, tabs, service)
         labels = {step_tab: "tab.step", race_page: "tab.race", tour_tab: "tab.tour", lab_page: "lab.tab"}
         wire_links(demo, tabs, labels, note, link, address, on_screen, chapter, step["state"])
     demo.queue(**policy.queue_settings())

@@ -1,8 +1,9 @@
 """The draft-length lab tab: a bounded sweep request, its views, the table, and the what-if sliders. Wiring only.
 
 Knows the layout and the limits of one request; the measuring is mtp_viz.lab_math.sweep, the drawing
-mtp_viz.figures.lab_charts, the models come from the shared cache (ui.service.SERVICE.models). Handlers are plain functions, so
-tests call them without a browser. A visitor's last sweep is only in their page (the plots, table and download).
+mtp_viz.figures.lab_charts, the models from the model cache of the service it is given (ui.service). Handlers are
+plain functions, so tests call them without a browser. A visitor's last sweep is only in their page (the plots, table
+and download).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from mtp_viz.problems import Problem
 from mtp_viz.settings import SCHEDULES
 from mtp_viz.strings import TABLES, sentences, t
 from mtp_viz.ui import glossary, moe_story, policy, server_panel
-from mtp_viz.ui.service import SERVICE
+from mtp_viz.ui.service import Service
 from mtp_viz.ui.policy import MINIATURE
 from mtp_viz.ui.session import EXAMPLES, EXPORTS, md
 from mtp_viz.ui.screen import narrow_of
@@ -148,15 +149,15 @@ def warm() -> None:
 
 
 def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request: gr.Request = None,
-        progress=gr.Progress()) -> tuple:
-    """Run one bounded sweep on the shared pair; a bad request changes nothing but the status line."""
+        progress=gr.Progress(), *, service: Service) -> tuple:
+    """Run one bounded sweep on the pair loaded by `service`; a bad request changes nothing but the status line."""
     lang = lang_of(request)
     try:
         kwargs = check(parse_prompts(prompts_text), ns, schedules, proposers, max_new, repeats)
     except Problem as exc:
         return refuse(exc.said(lang))
     try:
-        pair = SERVICE.models.get(model or MINIATURE)
+        pair = service.models.get(model or MINIATURE)
         start = time.perf_counter()
         df = lab_math.sweep(pair, progress=lambda f, setting: progress(f, desc=progress_text(setting, lang)), **kwargs)
     except Exception as exc:   # policy.message_for logs anything that is not bad input
@@ -192,8 +193,8 @@ def choose_preset(key, request: gr.Request = None):
 
 
 # -- layout -----------------------------------------------------------------------------------------------------
-def build(demo: gr.Blocks) -> None:
-    """Lay out the lab inside the current gr.Tab and wire its events."""
+def build(demo: gr.Blocks, service: Service) -> None:
+    """Lay out the lab inside the current gr.Tab and wire its events; its sweeps run on the pairs `service` loads."""
     start = lab_math.recorded_sweep()
     model0 = lab_math.cost_model(start) if start is not None else {"alpha": 0.8, "c": 0.1}
     gr.Markdown(L("lab.intro"))
@@ -247,9 +248,13 @@ def build(demo: gr.Blocks) -> None:
     server_panel.build(demo)
     glossary.accordion()
 
+    def sweep(prompts_text, model, ns, schedules, proposers, max_new, repeats, request: gr.Request,
+              progress=gr.Progress()):
+        return run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request, progress, service=service)
+
     outputs = [*plots, status, frame, download, drop]
     private = {"api_visibility": "private"}
-    run_btn.click(run, [prompts, model, ns, schedules, proposers, max_new, repeats], outputs,
+    run_btn.click(sweep, [prompts, model, ns, schedules, proposers, max_new, repeats], outputs,
                   concurrency_id="lab-sweep", concurrency_limit=1, **private)
     for control in (alpha, c, moe):
         control.change(redraw, [alpha, c, moe], what_if, show_progress="hidden", **private)

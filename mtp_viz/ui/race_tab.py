@@ -2,8 +2,8 @@
 
 Knows the layout, how a race request is made from the step-through's controls, and the page that plays a race in
 the browser (RACE_JS paces the recorded lanes, so a class watching does not load the server). The lanes come from
-mtp_viz.race_lanes, the chart from mtp_viz.figures.race_chart, the traces from the service's one line and its cache
-(ui.service).
+mtp_viz.race_lanes, the chart from mtp_viz.figures.race_chart, the traces from the one line and the cache of the
+service it is given (ui.service).
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from mtp_viz.figures import race_chart as race_figure
 from mtp_viz.strings import bcp47, number, sentences, t
 from mtp_viz.trace import CPU, Trace, measured_when
 from mtp_viz.ui import glossary, moe_story, policy
-from mtp_viz.ui.service import SERVICE
+from mtp_viz.ui.service import Service
 from mtp_viz.settings import RAN, Request
 from mtp_viz.ui.session import EXAMPLES, START, md, request
 from mtp_viz.ui.screen import narrow_of
@@ -161,8 +161,8 @@ def projected(key: str, lang: str, narrow: bool = False) -> tuple[str, object]:
     return page(a, d, lang, drafter, False, note), race_figure.build(a, d, lang, drafter, clock=0.0, narrow=narrow)
 
 
-def run(base: Request | None, prompt: str, model: str, proposer: str, lang: str = "en", narrow: bool = False,
-        service=SERVICE) -> tuple:
+def run(base: Request | None, prompt: str, model: str, proposer: str, lang: str = "en", narrow: bool = False, *,
+        service: Service) -> tuple:
     """Race one prompt: the target alone, then with the drafter, one after the other through the generation line
     of `service` (the server's, or a test's).
 
@@ -180,13 +180,14 @@ def run(base: Request | None, prompt: str, model: str, proposer: str, lang: str 
     return (*measured(alone, drafted, lang, cached, narrow=narrow), "")
 
 
-def from_step(*controls, lang: str = "en", narrow: bool = False) -> tuple:
+def from_step(*controls, service: Service, lang: str = "en", narrow: bool = False) -> tuple:
     """"Race this prompt" in the step-through: its controls become the race's request, and the race runs.
 
     Returns (request, prompt, model, proposer, page, chart, message) for the race tab's components."""
     req = request(*controls)
     proposer = req.proposer if req.proposer in PROPOSERS else "mtp"
-    return (req, req.prompt, req.model, proposer, *run(req, req.prompt, req.model, proposer, lang, narrow))
+    return (req, req.prompt, req.model, proposer,
+            *run(req, req.prompt, req.model, proposer, lang, narrow, service=service))
 
 
 # -- the player ---------------------------------------------------------------------------------------------------
@@ -326,8 +327,9 @@ def player(value: str = "", elem_id: str | None = None) -> gr.HTML:
 
 
 # -- layout -------------------------------------------------------------------------------------------------------
-def build(demo: gr.Blocks) -> dict:
-    """Lay out the race tab inside the current gr.Tab; returns its components, for "race this prompt"."""
+def build(demo: gr.Blocks, service: Service) -> dict:
+    """Lay out the race tab inside the current gr.Tab, racing through `service`; returns its components, for "race
+    this prompt"."""
     base = gr.State(None)
     gr.Markdown(L("race.intro"))
     with gr.Row(equal_height=True):
@@ -347,7 +349,7 @@ def build(demo: gr.Blocks) -> dict:
     hidden = {"api_visibility": "private"}
 
     def start_race(b, p, m, pr, req: gr.Request):
-        return run(b, p, m, pr, lang_of(req), narrow_of(req))
+        return run(b, p, m, pr, lang_of(req), narrow_of(req), service=service)
 
     go.click(start_race, [base, prompt, model, proposer], [lanes, chart, error], show_progress="minimal",
              **hidden, **policy.generating_events())
@@ -355,10 +357,11 @@ def build(demo: gr.Blocks) -> dict:
             "error": error}
 
 
-def wire_from_step(button: gr.Button, controls: list, racing: dict, tabs: gr.Tabs) -> None:
-    """"Race this prompt": open the race tab, then race the step-through's prompt with all its settings."""
+def wire_from_step(button: gr.Button, controls: list, racing: dict, tabs: gr.Tabs, service: Service) -> None:
+    """"Race this prompt": open the race tab, then race the step-through's prompt with all its settings through
+    `service`."""
     def handler(req: gr.Request, *values):
-        return from_step(*values, lang=lang_of(req), narrow=narrow_of(req))
+        return from_step(*values, service=service, lang=lang_of(req), narrow=narrow_of(req))
 
     outputs = [racing[k] for k in ("base", "prompt", "model", "proposer", "lanes", "chart", "error")]
     button.click(lambda: gr.Tabs(selected="race"), None, tabs, api_visibility="private").then(
