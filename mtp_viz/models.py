@@ -2,6 +2,7 @@
 
 Knows nothing about rounds, sampling or drawing. `describe()` reads real configs into the trace's ModelInfo,
 the facts the diagrams need (layer types, the two target layers whose KV the drafter reads, projection sizes, ...).
+A load that cannot be done raises a Problem ("load.*": its code and values; the tables say it in every language).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 import torch
 
 from mtp_viz import memory
+from mtp_viz.problems import Problem, in_words
 from mtp_viz.trace import ModelInfo
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -78,8 +80,7 @@ def vocab_size(model) -> int:
 def check_vocab(target, assistant) -> None:
     vt, va = vocab_size(target), vocab_size(assistant)
     if vt != va:
-        raise ValueError(f"the assistant's vocabulary ({va} tokens) differs from the target's ({vt} tokens); "
-                         "speculative decoding here needs one shared vocabulary")
+        raise Problem("load.vocab_mismatch", assistant=va, target=vt)
 
 
 def pick_device() -> tuple[str, str]:
@@ -92,14 +93,13 @@ def pick_device() -> tuple[str, str]:
 
 
 def _load(kind: str, ident: str, loader, **kwargs):
+    """`loader(ident)`, or a Problem saying which model (`kind`: "target" or "assistant") did not load and why."""
     try:
         return loader(ident, **kwargs)
     except Exception as exc:  # transformers raises OSError, ValueError, EnvironmentError, ... here
         offline = os.environ.get("HF_HUB_OFFLINE") == "1" or os.environ.get("TRANSFORMERS_OFFLINE") == "1"
-        where = "is not a local folder and is not in the local Hugging Face cache" if offline else \
-            "could not be loaded"
-        hint = " (offline mode: HF_HUB_OFFLINE=1; download it first with `hf download`)" if offline else ""
-        raise ValueError(f"{kind} '{ident}' {where}{hint}: {type(exc).__name__}: {str(exc)[:300]}") from exc
+        raise Problem("load.not_found" if offline else "load.failed", kind=in_words(f"load.kind.{kind}"),
+                      ident=ident, error=f"{type(exc).__name__}: {str(exc)[:300]}") from exc
 
 
 def load_pair(target: str | None = None, assistant: str | None = None, *, device: str | None = None,
@@ -117,33 +117,32 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
         name = target or MINIATURE_NAME
         folder = MINIATURES[name]
         if not (folder / "target" / "config.json").exists():
-            raise ValueError(f"the bundled {name} is missing from {folder}; rebuild it with "
-                             f"`python -m mtp_viz.training --pair {name}`")
+            raise Problem("load.miniature_missing", name=name, folder=str(folder))
         target_id, assistant_id = str(folder / "target"), str(folder / "assistant")
         tokenizer_id = str(folder / "tokenizer")
         if assistant:
             if DRAFT_MODELS.get(name) != assistant:
-                raise ValueError(f"the bundled {name} has no bundled draft model {assistant!r}; "
-                                 f"choose one of: {', '.join(f'{t} + {d}' for t, d in DRAFT_MODELS.items())}")
+                raise Problem("load.no_draft_model", name=name, assistant=assistant,
+                              pairs=", ".join(f"{t} + {d}" for t, d in DRAFT_MODELS.items()))
             assistant_id = str(MINIATURES[assistant] / "target")
     else:
         target_id = str(target)
         assistant_id = (assistant if assistant is not None
                         else MTP_ASSISTANTS.get(target_id, target_id.rstrip("/") + "-assistant"))
         tokenizer_id, name = target_id, target_id
-        fit = memory.check(target_id, assistant_id, dev, asked)   # ValueError when it fits in no dtype
+        fit = memory.check(target_id, assistant_id, dev, asked)   # a Problem when it fits in no dtype
         if fit is not None:
             dtype, reason = fit.dtype, f"{reason}; {fit.reason}"
     if not str(target_id).strip():
-        raise ValueError("no model given: enter a hub id such as google/gemma-4-E2B-it or a local folder")
+        raise Problem("load.no_model")
     if dev == "cuda" and device is None and torch.cuda.device_count() > 1:
         # several GPUs: accelerate spreads the target's layers over them; the assistant sits where the logits land
-        tgt = _load("target model", target_id, AutoModelForCausalLM.from_pretrained, dtype=dtype, device_map="auto")
+        tgt = _load("target", target_id, AutoModelForCausalLM.from_pretrained, dtype=dtype, device_map="auto")
         dev = tgt.get_output_embeddings().weight.device
         reason += f"; {torch.cuda.device_count()} GPUs: target split with device_map='auto'"
     else:
-        tgt = _load("target model", target_id, AutoModelForCausalLM.from_pretrained, dtype=dtype).to(dev)
-    asst = _load("assistant model", assistant_id, AutoModelForCausalLM.from_pretrained, dtype=dtype).to(dev)
+        tgt = _load("target", target_id, AutoModelForCausalLM.from_pretrained, dtype=dtype).to(dev)
+    asst = _load("assistant", assistant_id, AutoModelForCausalLM.from_pretrained, dtype=dtype).to(dev)
     tok, tok_error = None, None
     try:
         tok = AutoTokenizer.from_pretrained(tokenizer_id)

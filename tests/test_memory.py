@@ -116,10 +116,10 @@ def test_load_pair_falls_back_to_bfloat16_and_records_why(monkeypatch, e2b):
 
     def fake_load(kind, ident, loader, **kwargs):        # tiny stand-ins: the dtype asked for is what matters
         asked.append((kind, kwargs.get("dtype")))
-        return tiny.gemma4_target() if kind == "target model" else tiny.gemma4_assistant()
+        return tiny.gemma4_target() if kind == "target" else tiny.gemma4_assistant()
     monkeypatch.setattr(models, "_load", fake_load)
     pair = models.load_pair(e2b, device="cpu")
-    assert asked == [("target model", torch.bfloat16), ("assistant model", torch.bfloat16)]
+    assert asked == [("target", torch.bfloat16), ("assistant", torch.bfloat16)]
     assert "bfloat16 because float32 (22." in pair.device_reason
 
 

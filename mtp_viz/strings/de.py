@@ -920,6 +920,21 @@ STRINGS: dict[str, str] = {
                     "{model} in einer Minute erneut oder nehmen Sie ein bereits geladenes Modell."),
     "public.no_tokenizer": ("{model} wurde geladen, sein Tokenizer aber nicht ({error}); die App braucht einen, um "
                             "einen Prompt zu lesen. Prüfen Sie, ob der Checkpoint Tokenizer-Dateien enthält."),
+    "load.kind.target": "Das Zielmodell",
+    "load.kind.assistant": "Der Assistent",
+    "load.not_found": ("{kind} „{ident}“ ist kein lokaler Ordner und liegt auch nicht im lokalen Hugging-Face-Cache "
+                       "(Offline-Modus: HF_HUB_OFFLINE=1; laden Sie das Modell zuerst mit `hf download` herunter): "
+                       "{error}"),
+    "load.failed": "{kind} „{ident}“ ließ sich nicht laden: {error}",
+    "load.vocab_mismatch": ("Das Vokabular des Assistenten ({assistant} Tokens) unterscheidet sich von dem des "
+                            "Zielmodells ({target} Tokens); spekulative Decodierung braucht hier ein gemeinsames "
+                            "Vokabular."),
+    "load.miniature_missing": ("Das mitgelieferte Modell {name} fehlt in {folder}; erstellen Sie es neu mit "
+                               "`python -m mtp_viz.training --pair {name}`."),
+    "load.no_draft_model": ("Zum mitgelieferten Modell {name} gehört kein eigenständiges kleines Modell namens "
+                            "„{assistant}“; mitgeliefert sind diese Paare: {pairs}."),
+    "load.no_model": ("Kein Modell angegeben: Tragen Sie eine Hub-ID wie google/gemma-4-E2B-it oder einen lokalen "
+                      "Ordner ein."),
     "public.proposer.no_draft_model": ("Die Vorschlagsquelle „eigenständiges kleines Modell“ braucht ein eigenes "
                                        "kleines Modell, das für das Zielmodell rät, und dieser Server hat keines "
                                        "für {model}. Wählen Sie unter „Vorschlagsquelle“ MTP, Prompt-Nachschlagen "

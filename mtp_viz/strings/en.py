@@ -841,6 +841,18 @@ STRINGS: dict[str, str] = {
                     "use a model that is already loaded."),
     "public.no_tokenizer": ("{model} loaded, but its tokenizer did not ({error}); the app needs one to read a "
                             "prompt. Check that the checkpoint has tokenizer files."),
+    "load.kind.target": "The target model",
+    "load.kind.assistant": "The assistant model",
+    "load.not_found": ("{kind} '{ident}' is not a local folder and is not in the local Hugging Face cache (offline "
+                       "mode: HF_HUB_OFFLINE=1; download it first with `hf download`): {error}"),
+    "load.failed": "{kind} '{ident}' could not be loaded: {error}",
+    "load.vocab_mismatch": ("The assistant's vocabulary ({assistant} tokens) differs from the target's ({target} "
+                            "tokens); speculative decoding here needs one shared vocabulary."),
+    "load.miniature_missing": ("The bundled {name} is missing from {folder}; rebuild it with "
+                               "`python -m mtp_viz.training --pair {name}`."),
+    "load.no_draft_model": ("The bundled {name} has no separate small model called '{assistant}'; the bundled pairs "
+                            "are: {pairs}."),
+    "load.no_model": "No model given: enter a hub id such as google/gemma-4-E2B-it or a local folder.",
     "public.proposer.no_draft_model": ("The proposer “separate small model” needs a small model of its own that "
                                        "guesses for the target, and this server has none for {model}. Choose MTP, "
                                        "prompt lookup or none under Proposer{instead}."),

@@ -707,6 +707,16 @@ STRINGS: dict[str, str] = {
     "public.loading": "仍在載入 {model}（第一次可能需要幾分鐘）。請稍後再按一次按鈕；其他人在這段期間可以照常使用。",
     "public.busy": "伺服器正在載入 {other}，而且一次只載入一個模型。請過一分鐘再試 {model}，或使用已經載入的模型。",
     "public.no_tokenizer": "{model} 已載入，但它的分詞器沒有（{error}）；應用程式需要分詞器才能讀取提示。請確認檢查點含有分詞器檔案。",
+    "load.kind.target": "目標模型",
+    "load.kind.assistant": "輔助模型",
+    "load.not_found": ("{kind}「{ident}」不是本機資料夾，也不在本機的 Hugging Face 快取裡（離線模式：HF_HUB_OFFLINE=1；"
+                       "請先用 `hf download` 下載）：{error}"),
+    "load.failed": "無法載入{kind}「{ident}」：{error}",
+    "load.vocab_mismatch": ("輔助模型的詞彙表（{assistant} 個詞元）和目標模型的（{target} 個詞元）不一樣；這裡的推測式解碼"
+                            "需要兩者共用同一個詞彙表。"),
+    "load.miniature_missing": "內建的 {name} 不在 {folder} 裡；請用 `python -m mtp_viz.training --pair {name}` 重新建立。",
+    "load.no_draft_model": "內建的 {name} 沒有名為「{assistant}」的獨立小模型；內建的組合只有：{pairs}。",
+    "load.no_model": "沒有指定模型：請輸入 Hub ID（例如 google/gemma-4-E2B-it）或本機資料夾。",
     "public.proposer.no_draft_model": ("提議者「獨立小模型」需要另一個小模型替目標模型猜測，而這台伺服器沒有給 "
                                        "{model} 用的獨立小模型。請在「提議者」中改選 MTP、提示查找或無{instead}。"),
     "public.proposer.instead": "，或改用附有獨立小模型的模型 {targets}",
