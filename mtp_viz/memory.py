@@ -14,7 +14,7 @@ from pathlib import Path
 import torch
 
 from mtp_viz.problems import Problem, in_words
-from mtp_viz.strings import t
+from mtp_viz.trace import Why
 
 log = logging.getLogger("mtp_viz")
 HEADROOM = 1.2        # weights × 1.2: activations, a short generation's KV cache, the allocator's slack
@@ -33,16 +33,16 @@ class Plan:
     where: str                           # "ram" or "gpu": memory.where.* names it
 
     @property
-    def reason(self) -> str:
-        """One sentence: the dtype and why (English: the load is shared by every visitor, whatever their language)."""
+    def why(self) -> Why | None:
+        """The dtype and why, by code (a trace records it; the page says it in the reader's language)."""
         if self.dtype is None:
-            return ""
-        name, gb, where = _name(self.dtype), self.available / GB, t(f"memory.where.{self.where}")
-        first = _name(CPU_ORDER[0])
+            return None
+        name, gb, first = _name(self.dtype), self.available / GB, _name(CPU_ORDER[0])
         if name != first and first in self.needed:
-            return t("memory.reason.fallback", dtype=name, first=first, need=self.needed[first] / GB, free=gb,
-                     where=where)
-        return t("memory.reason.fits", dtype=name, need=self.needed[name] / GB, free=gb, where=where)
+            return Why("memory.reason.fallback", {"dtype": name, "first": first, "need": self.needed[first] / GB,
+                                                  "free": gb, "where": self.where})
+        return Why("memory.reason.fits", {"dtype": name, "need": self.needed[name] / GB, "free": gb,
+                                          "where": self.where})
 
     def refusal(self) -> Problem:
         """The refusal of a load that fits in no dtype: the model, the bytes needed and the bytes free."""

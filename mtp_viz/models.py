@@ -17,7 +17,7 @@ import torch
 
 from mtp_viz import memory
 from mtp_viz.problems import Problem, in_words
-from mtp_viz.trace import ModelInfo
+from mtp_viz.trace import ModelInfo, Why
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 MINIATURE_NAME = "miniature"
@@ -52,7 +52,7 @@ class ModelPair:
     assistant: Any = None
     tokenizer: Any = None
     name: str = "custom"
-    device_reason: str = ""
+    device_why: tuple[Why, ...] = ()     # why it runs where it does, in what dtype (ModelInfo.device_why)
     one_token_ms: float | None = None   # one target pass over one token, ms; measured by the app at load
     one_token_cpu_ms: float | None = None   # a whole one-token round on the CPU clock (trace.CPU), ms; ditto
     tokenizer_error: str | None = None   # why the tokenizer did not load, when it did not
@@ -83,13 +83,13 @@ def check_vocab(target, assistant) -> None:
         raise Problem("load.vocab_mismatch", assistant=va, target=vt)
 
 
-def pick_device() -> tuple[str, str]:
+def pick_device() -> tuple[str, Why]:
     """The device to run on and why, decided once per load."""
     if torch.cuda.is_available():
-        return "cuda", f"CUDA GPU found: {torch.cuda.get_device_name(0)}"
+        return "cuda", Why("step.device.cuda", {"name": torch.cuda.get_device_name(0)[:200]})
     if getattr(torch.backends, "mps", None) is not None and torch.backends.mps.is_available():
-        return "mps", "Apple GPU (MPS) found"
-    return "cpu", f"no GPU found; running on {torch.get_num_threads()} CPU thread(s)"
+        return "mps", Why("step.device.mps")
+    return "cpu", Why("step.device.cpu", {"threads": torch.get_num_threads()})
 
 
 def _load(kind: str, ident: str, loader, **kwargs):
@@ -109,7 +109,8 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
     A bundled target with a bundled `assistant` (DRAFT_MODELS) gets that pair's target as a classic draft model."""
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
-    dev, reason = (device, f"device {device} requested") if device else pick_device()
+    dev, why = (device, Why("step.device.requested", {"device": str(device)[:200]})) if device else pick_device()
+    whys = [why]
     asked = dtype
     if dtype is None:
         dtype = torch.bfloat16 if dev == "cuda" else torch.float32
@@ -132,14 +133,15 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
         tokenizer_id, name = target_id, target_id
         fit = memory.check(target_id, assistant_id, dev, asked)   # a Problem when it fits in no dtype
         if fit is not None:
-            dtype, reason = fit.dtype, f"{reason}; {fit.reason}"
+            dtype = fit.dtype
+            whys.append(fit.why)
     if not str(target_id).strip():
         raise Problem("load.no_model")
     if dev == "cuda" and device is None and torch.cuda.device_count() > 1:
         # several GPUs: accelerate spreads the target's layers over them; the assistant sits where the logits land
         tgt = _load("target", target_id, AutoModelForCausalLM.from_pretrained, dtype=dtype, device_map="auto")
         dev = tgt.get_output_embeddings().weight.device
-        reason += f"; {torch.cuda.device_count()} GPUs: target split with device_map='auto'"
+        whys.append(Why("step.device.split", {"gpus": torch.cuda.device_count()}))
     else:
         tgt = _load("target", target_id, AutoModelForCausalLM.from_pretrained, dtype=dtype).to(dev)
     asst = _load("assistant", assistant_id, AutoModelForCausalLM.from_pretrained, dtype=dtype).to(dev)
@@ -149,7 +151,7 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
     except Exception as exc:  # a folder without tokenizer files still runs on token-id prompts; say why
         tok_error = f"{type(exc).__name__}: {str(exc)[:200]}"
         log.warning("no tokenizer for %s (%s); text prompts will be refused", tokenizer_id, tok_error)
-    return ModelPair(tgt, asst, tok, name=name, device_reason=reason, tokenizer_error=tok_error)
+    return ModelPair(tgt, asst, tok, name=name, device_why=tuple(whys), tokenizer_error=tok_error)
 
 
 def kv_source_layers(text_config) -> dict[str, int]:
@@ -202,7 +204,7 @@ def describe(pair: ModelPair, proposer: str) -> ModelInfo:
         "moe_layers": None, "expert_bytes": None,   # MoE: routed layers' indices; bytes of one expert in one layer
         "target_params": _params(pair.target),
         "drafter_params": _params(pair.assistant) if pair.assistant is not None else None,
-        "device": str(next(pair.target.parameters()).device), "device_reason": pair.device_reason,
+        "device": str(next(pair.target.parameters()).device), "device_why": list(pair.device_why),
         "dtype": str(next(pair.target.parameters()).dtype).replace("torch.", ""),
         "max_context": int(getattr(tc, "max_position_embeddings", 0) or 0),
         "target_ms_one_token": pair.one_token_ms, "target_cpu_ms_one_token": pair.one_token_cpu_ms,

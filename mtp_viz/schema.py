@@ -4,7 +4,8 @@
 the JSON parser runs), strict JSON (no NaN or Infinity), then pydantic's TypeAdapter over trace.Trace, whose fields
 carry their types, ranges and lengths (strict: no "4" for 4, no unknown fields), then the checks that span several
 fields, which live here (the rounds' tokens add up to the output, indices count up, kept drafts lie within the
-drafts, paired lists agree in length, token ids lie within the vocabulary). Every failure is a ValueError naming
+drafts, paired lists agree in length, token ids lie within the vocabulary, a device reason's values are the ones its
+sentence names). Every failure is a ValueError naming
 the field. `python -m mtp_viz.schema > docs/trace.schema.json` publishes the same types as JSON Schema.
 """
 from __future__ import annotations
@@ -13,11 +14,12 @@ import functools
 import json
 import math
 import re
+import string
 from typing import Any, Callable
 
 from pydantic import TypeAdapter, ValidationError
 
-from mtp_viz.strings import t
+from mtp_viz.strings import TABLES, t
 from mtp_viz.trace import PREFILL, SCHEMA_VERSION, SCHEMA_VERSIONS, ModelInfo, Round, Trace, token_ids
 
 MAX_BYTES = 5 * 2**20     # the upload cap (policy's default launch max_file_size is the same 5 MB)
@@ -73,6 +75,16 @@ def _layers_agree(info: ModelInfo) -> None:
                              "target layers")
 
 
+def _whys_agree(info: ModelInfo) -> None:
+    """Each device reason holds the values its sentence names, and nothing else; its memory is RAM or the GPU's."""
+    for i, why in enumerate(info.device_why or ()):
+        names = {name for _, name, _, _ in string.Formatter().parse(TABLES["en"][why.code]) if name}
+        if set(why.values) != names:
+            raise ValueError(f"device_why[{i}] ({why.code}) has the values {sorted(why.values)}, not {sorted(names)}")
+        if why.values.get("where", "ram") not in ("ram", "gpu") or not isinstance(why.values.get("threads", 0), int):
+            raise ValueError(f"device_why[{i}] ({why.code}): where is 'ram' or 'gpu', threads a whole number")
+
+
 def _rounds_agree(trace: Trace) -> None:
     for i, r in enumerate(trace.rounds):
         if r.index != i:
@@ -100,7 +112,8 @@ def _cross_checks(trace: Trace) -> list[tuple[str, Callable, Any]]:
         checks += [(f"rounds[{i}].{name}[{j}]", _pairs_agree, s)
                    for name in ("draft_steps", "verify_steps") for j, s in enumerate(getattr(r, name))]
         checks.append((f"rounds[{i}]", _counts_agree, r))
-    return checks + [("model_info", _layers_agree, trace.model_info), ("the trace", _rounds_agree, trace)]
+    return checks + [("model_info", _layers_agree, trace.model_info), ("model_info", _whys_agree, trace.model_info),
+                     ("the trace", _rounds_agree, trace)]
 
 
 # -- parsing -----------------------------------------------------------------------------------------------------

@@ -17,9 +17,10 @@ from pydantic import ConfigDict, Field
 
 from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, RAN, Settings
 
-SCHEMA_VERSION = 5  # 2 added Round.routed_experts, 3 Round.wall_ms and draft_stop, 4 Settings.chat and
+SCHEMA_VERSION = 6  # 2 added Round.routed_experts, 3 Round.wall_ms and draft_stop, 4 Settings.chat and
                     # max_matching_ngram_size and ModelInfo.target_ms_one_token, 5 the CPU clock (Round.cpu_ms and kin,
-                    # ModelInfo.target_cpu_ms_one_token, Trace.measured_at); older ones load without
+                    # ModelInfo.target_cpu_ms_one_token, Trace.measured_at), 6 ModelInfo.device_why (codes in place of
+                    # the English device_reason); older ones load without
 SCHEMA_VERSIONS = range(1, SCHEMA_VERSION + 1)   # the versions this build reads (schema.parse_trace)
 ONE_TOKEN_PASSES = 24              # ModelInfo.target_ms_one_token is the median of this many one-token passes
 
@@ -38,6 +39,14 @@ DRAFT_STOPS = ("threshold",   # the drafter's top probability fell below the con
                "eos",         # prompt lookup: what it found ends with <eos>, and nothing is drafted past it
                "lookup")      # prompt lookup: the last n-gram had no earlier match, or too few tokens after it
 LAST_TOKEN_KINDS = (PREFILL, CORRECTION, BONUS, TARGET, CUT)
+# Why.code values: why the pair ran where it did, in what dtype; each a key of the string tables, its values named there
+DEVICE_WHY = ("step.device.cpu",        # no GPU: {threads} CPU threads
+              "step.device.cuda",       # a CUDA GPU, {name} its name
+              "step.device.mps",        # an Apple GPU
+              "step.device.requested",  # the {device} the caller asked for
+              "step.device.split",      # the target spread over {gpus} GPUs (device_map="auto")
+              "memory.reason.fits",     # {dtype}: {need} GB fit in the {free} GB of {where} ("ram" | "gpu") free
+              "memory.reason.fallback")  # {dtype} because {first} ({need} GB) did not fit in {free} GB of {where}
 VERDICTS = (ACCEPTED, REJECTED, UNCHECKED, UNUSED)
 
 # -- what a field may hold: the types below carry these ranges and lengths ----------------------------------------
@@ -155,6 +164,17 @@ class Round:
 
 
 @dataclass(frozen=True)
+class Why:
+    """One part of why the pair ran where it did (ModelInfo.device_why): a sentence of the string tables, by its code,
+    and the values that fill it; the page says it in the reader's language."""
+    code: Literal[DEVICE_WHY]
+    values: Annotated[dict[Annotated[str, Field(max_length=40)], Annotated[str, Field(max_length=200)] | int | float],
+                      Field(max_length=8)] = field(default_factory=dict)
+
+    __pydantic_config__ = RECORD
+
+
+@dataclass(frozen=True)
 class ModelInfo:
     """The facts about the model pair the diagrams draw, read from the real configs (None where a pair lacks the
     part, or an older trace did not record it)."""
@@ -186,7 +206,8 @@ class ModelInfo:
     target_params: Bytes | None = None
     drafter_params: Bytes | None = None
     device: Annotated[str, Field(max_length=40, pattern=r"^[a-z]+(:\d+)?$")] | None = None
-    device_reason: Annotated[str, Field(max_length=300)] | None = None
+    device_reason: Annotated[str, Field(max_length=300)] | None = None   # before schema 6: the same, in English
+    device_why: Annotated[list[Why], Field(max_length=8)] | None = None   # schema 6: why there, in what dtype
     dtype: Annotated[str, Field(max_length=40, pattern=r"^[a-z0-9_]+$")] | None = None
     max_context: Count | None = None
     target_ms_one_token: Ms | None = None       # schema 4: one target pass of one token, measured at load

@@ -64,15 +64,16 @@ def test_float32_when_it_fits(monkeypatch, e2b):
     free(monkeypatch, 40)
     plan = memory.check(e2b, None, "cpu")
     assert plan.dtype is torch.float32
-    assert plan.reason.startswith("float32: 22.") and "40.0 GB of RAM free" in plan.reason
+    assert plan.why.code == "memory.reason.fits" and plan.why.values["need"] == pytest.approx(22.4, abs=0.5)
+    assert (plan.why.values["free"], plan.why.values["where"], plan.why.values["dtype"]) == (40.0, "ram", "float32")
 
 
 def test_bfloat16_when_only_that_fits_and_the_summary_says_why(monkeypatch, e2b):
     free(monkeypatch, 16)
     plan = memory.check(e2b, None, "cpu")
     assert plan.dtype is torch.bfloat16
-    assert plan.reason.startswith("bfloat16 because float32 (22.") and "does not fit in the 16.0 GB of RAM" \
-        in plan.reason
+    assert plan.why.code == "memory.reason.fallback" and plan.why.values["first"] == "float32"
+    assert plan.why.values["dtype"] == "bfloat16" and plan.why.values["free"] == 16.0
     free(monkeypatch, 16, "gpu")
     assert memory.check(e2b, None, "cuda").needed.keys() == {"bfloat16"}     # a GPU never tries float32
 
@@ -120,7 +121,7 @@ def test_load_pair_falls_back_to_bfloat16_and_records_why(monkeypatch, e2b):
     monkeypatch.setattr(models, "_load", fake_load)
     pair = models.load_pair(e2b, device="cpu")
     assert asked == [("target", torch.bfloat16), ("assistant", torch.bfloat16)]
-    assert "bfloat16 because float32 (22." in pair.device_reason
+    assert [why.code for why in pair.device_why] == ["step.device.requested", "memory.reason.fallback"]
 
 
 def test_public_allow_list_is_checked_too_and_the_miniature_keeps_serving(monkeypatch, e2b):

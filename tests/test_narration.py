@@ -4,15 +4,24 @@ Runs on the shipped traces; no model, no browser.
 """
 from __future__ import annotations
 
+import dataclasses
+
+from mtp_viz.trace import Why
 from mtp_viz.ui import narration, session, tour
+from trace_fixtures import make_trace
 
 
-def test_the_device_is_named_in_the_visitors_language():
-    assert narration.device_reason("no GPU found; running on 2 CPU thread(s)", "de") == \
-        "keine GPU gefunden; läuft auf 2 CPU-Threads"
-    assert narration.device_reason("CUDA GPU found: NVIDIA H200", "zh-TW") == "找到 CUDA GPU：NVIDIA H200"
-    assert narration.device_reason("device cpu requested; fits in float32", "de") == \
-        "Gerät cpu angefordert; fits in float32"
+def test_the_device_is_named_in_the_visitors_language_by_its_code():
+    info = make_trace().model_info
+    assert narration.device_reason(info, "de") == \
+        "keine GPU gefunden; läuft auf 2 CPU-Threads; float32: 22,4 GB passen in die 40,0 GB freien Arbeitsspeichers"
+    assert narration.device_reason(info, "en") == \
+        "no GPU found; running on 2 CPU threads; float32: 22.4 GB fits in the 40.0 GB of RAM free"
+    gpu = dataclasses.replace(info, device_why=[Why("step.device.cuda", {"name": "NVIDIA H200"}),
+                                                Why("step.device.split", {"gpus": 2})])
+    assert narration.device_reason(gpu, "zh-TW") == "找到 CUDA GPU：NVIDIA H200；目標模型分散在 2 張 GPU 上（device_map='auto'）"
+    older = dataclasses.replace(info, device_why=None, device_reason="device cpu requested; fits in float32")
+    assert narration.device_reason(older, "de") == "device cpu requested; fits in float32"   # as recorded
     trace = session.shipped("actions speak")
     assert "running on" not in narration.summary(trace, 1, "zh-TW") and "CPU 執行緒" in narration.summary(trace, 1, "zh-TW")
 

@@ -93,6 +93,13 @@ MALFORMED = {
     "settings: bad proposer": (setter("settings.proposer", "rm -rf"), "settings.proposer"),
     "model_info: HTML class": (setter("model_info.target_class", "<img src=x onerror=alert(1)>"), "target_class"),
     "model_info: device": (setter("model_info.device", "<script>"), "model_info.device"),
+    "model_info: unknown device code": (setter("model_info.device_why", [{"code": "step.play", "values": {}}]),
+                                        "device_why"),
+    "model_info: device values missing": (setter("model_info.device_why", [{"code": "step.device.cpu", "values": {}}]),
+                                          "not ['threads']"),
+    "model_info: device threads not a count": (setter("model_info.device_why", [
+        {"code": "step.device.cpu", "values": {"threads": "lots"}}]), "whole number"),
+    "model_info: device memory elsewhere": (setter("model_info.device_why.1.values.where", "disk"), "'ram' or 'gpu'"),
     "model_info: layers disagree": (setter("model_info.target_layer_types", ["full_attention"]), "35 layers"),
     "model_info: kv layer out of range": (setter("model_info.kv_source_layers", {"full_attention": 99}),
                                           "kv_source_layers"),
@@ -182,18 +189,21 @@ def test_the_upload_check_is_the_trace_types():
     assert verdicts == list(trace_module.VERDICTS)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 5])
 def test_older_versions_load_and_replay(version, tmp_path):
     """A trace written before a version's fields existed: without them, it parses, loads and replays."""
     from mtp_viz.ui import step_through
 
     d = good()
     d["schema_version"] = version
-    d.pop("measured_at", None)                            # version 5: the CPU clock
-    d["model_info"].pop("target_cpu_ms_one_token", None)
-    for r in d["rounds"]:
-        for name in ("cpu_ms", "draft_cpu_ms", "verify_cpu_ms"):
-            r.pop(name, None)
+    d["model_info"].pop("device_why")                     # version 6: the device line by code ...
+    d["model_info"]["device_reason"] = "no GPU found; running on 2 CPU thread(s)"     # ... in place of English
+    if version < 5:
+        d.pop("measured_at", None)                        # version 5: the CPU clock
+        d["model_info"].pop("target_cpu_ms_one_token", None)
+        for r in d["rounds"]:
+            for name in ("cpu_ms", "draft_cpu_ms", "verify_cpu_ms"):
+                r.pop(name, None)
     if version < 4:
         d["settings"].pop("max_matching_ngram_size")      # version 4
         d["model_info"].pop("target_ms_one_token", None)

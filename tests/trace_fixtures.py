@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from mtp_viz.settings import Settings
 from mtp_viz.trace import (ACCEPTED, BONUS, CORRECTION, PREFILL, REJECTED, UNCHECKED, DraftStep, ModelInfo, Round,
-                           Trace,
-                           VerifyStep, compute_stats)
+                           Trace, VerifyStep, Why, compute_stats)
 
 TOKEN_TEXT = {2: "<bos>", 10: "Actions", 11: " speak", 12: " louder", 13: " than", 14: " words", 15: ".",
               16: " They", 17: " say", 18: " what", 19: " we", 20: " do", 21: " really", 22: " mean",
@@ -27,7 +26,9 @@ MODEL_INFO = {
     "pre_projection": [3072, 256], "post_projection": [256, 1536], "num_centroids": 2048, "centroid_top_k": 32,
     "tokens_per_centroid": 128, "scored_fraction": 32 * 128 / 262144, "is_moe": False, "num_experts": None,
     "top_k_experts": None, "moe_caveat": None, "target_params": 5_100_000_000, "drafter_params": 78_000_000,
-    "device": "cpu", "device_reason": "no CUDA device found", "dtype": "float32", "max_context": 32768,
+    "device": "cpu", "dtype": "float32", "max_context": 32768,
+    "device_why": [Why("step.device.cpu", {"threads": 2}),
+                   Why("memory.reason.fits", {"dtype": "float32", "need": 22.4, "free": 40.0, "where": "ram"})],
 }
 
 # round spec: (N, drafts, target's choice per draft, p per draft, q per draft, accepted, last token, ms per draft,

@@ -250,6 +250,8 @@ STRINGS: dict[str, str] = {
     "step.device.cuda": "CUDA-GPU gefunden: {name}",
     "step.device.mps": "Apple-GPU (MPS) gefunden",
     "step.device.requested": "Gerät {device} angefordert",
+    "step.device.then": "; ",
+    "step.device.split": "Zielmodell auf {gpus} GPUs verteilt (device_map='auto')",
     # -- figures --------------------------------------------------------------------------------------------------
     "fig.status.prompt": "Prompt",
     "fig.status.prefill": "erstes Token (Prefill)",

@@ -235,6 +235,8 @@ STRINGS: dict[str, str] = {
     "step.device.cuda": "CUDA GPU found: {name}",
     "step.device.mps": "Apple GPU (MPS) found",
     "step.device.requested": "device {device} requested",
+    "step.device.then": "; ",
+    "step.device.split": "the target split over {gpus} GPUs (device_map='auto')",
     # -- figures (mtp_viz/figures/*.py): titles, axes, legends, hover texts, "What you see" ------------------
     # Keys fig.<view>.*; templates may fill plotly placeholders such as %{x}: keep every {name} as it is.
     "fig.status.prompt": "prompt",

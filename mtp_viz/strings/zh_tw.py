@@ -211,6 +211,8 @@ STRINGS: dict[str, str] = {
     "step.device.cuda": "找到 CUDA GPU：{name}",
     "step.device.mps": "找到 Apple GPU（MPS）",
     "step.device.requested": "指定使用裝置 {device}",
+    "step.device.then": "；",
+    "step.device.split": "目標模型分散在 {gpus} 張 GPU 上（device_map='auto'）",
     # -- figures --------------------------------------------------------------------------------------------------
     "fig.status.prompt": "提示",
     "fig.status.prefill": "第一個詞元（預填）",

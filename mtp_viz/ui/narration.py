@@ -4,18 +4,10 @@ Reads a recorded Trace and the string tables; knows no Gradio, no layout, no fig
 """
 from __future__ import annotations
 
-import re
-
 from mtp_viz.figures.theme import moe_caveat
 from mtp_viz.strings import TABLES, count, large, t
-from mtp_viz.trace import BONUS, CORRECTION, UNUSED, ModelInfo, Round, Trace, draft_room
+from mtp_viz.trace import BONUS, CORRECTION, UNUSED, ModelInfo, Round, Trace, Why, draft_room
 from mtp_viz.ui.session import md
-
-# what models.pick_device says, in English, as recorded in every trace -> the key that says it in the tables
-DEVICE_REASONS = [(r"no GPU found; running on (?P<threads>\d+) CPU thread\(s\)", "step.device.cpu"),
-                  (r"CUDA GPU found: (?P<name>[^;]+)", "step.device.cuda"),
-                  (r"Apple GPU \(MPS\) found", "step.device.mps"),
-                  (r"device (?P<device>[^;\s]+) requested", "step.device.requested")]
 
 
 def round_facts(trace: Trace, i: int) -> dict:
@@ -38,17 +30,23 @@ def fewer(trace: Trace, r: Round, lang: str) -> str:
     return t(f"step.fewer.{stop}", lang, left=left) if stop else ""
 
 
-def device_reason(reason: str, lang: str = "en") -> str:
-    """Why the model ran where it did, in `lang`: what models.pick_device wrote, translated; anything after it (a
-    memory note) or in an older wording as recorded."""
-    for pattern, key in DEVICE_REASONS:
-        reason = re.sub(rf"^{pattern}(?=;|$)", lambda m, key=key: t(key, lang, **_said(m.groupdict(), lang)), reason)
-    return reason
+def device_reason(info: ModelInfo, lang: str = "en") -> str:
+    """Why the model ran where it did, in what dtype, in `lang`: each part said by its code (schema 6); a trace
+    older than that says it as it recorded it, in English."""
+    if info.device_why is None:
+        return info.device_reason or ""
+    return t("step.device.then", lang).join(said(why, lang) for why in info.device_why)
 
 
-def _said(found: dict, lang: str) -> dict:
-    """A device reason's values as the tables say them: a thread count with its noun in the right plural form."""
-    return {**found, **({"threads": count(int(found["threads"]), "cpu_thread", lang)} if "threads" in found else {})}
+def said(why: Why, lang: str = "en") -> str:
+    """One part of the device line: its code's sentence, a thread count with its noun in the right plural form and
+    the memory it names ("ram", "gpu") in the reader's words."""
+    values = dict(why.values)
+    if "threads" in values:
+        values["threads"] = count(int(values["threads"]), "cpu_thread", lang)
+    if "where" in values:
+        values["where"] = t(f"memory.where.{values['where']}", lang)
+    return t(why.code, lang, **values)
 
 
 def warning(message: str) -> str:
@@ -78,8 +76,9 @@ def models_line(info: ModelInfo, lang: str) -> str:
     if f"step.proposer.{info.proposer}" in TABLES["en"]:
         said["proposer"] = md(t(f"step.proposer.{info.proposer}", lang))
     line = t("step.model_line", lang, sizes=sizes, **said)
-    if info.device_reason:
-        line += f" ({md(device_reason(str(info.device_reason), lang))})"
+    reason = device_reason(info, lang)
+    if reason:
+        line += f" ({md(reason)})"
     return line + (t("step.moe", lang, caveat=md(moe_caveat(info, lang))) if info.moe_caveat else "")
 
 
