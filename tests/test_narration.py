@@ -19,7 +19,7 @@ def test_the_device_is_named_in_the_visitors_language_by_its_code():
         "no GPU found; running on 2 CPU threads; float32: 22.4 GB fits in the 40.0 GB of RAM free"
     gpu = dataclasses.replace(info, device_why=[Why("step.device.cuda", {"name": "NVIDIA H200"}),
                                                 Why("step.device.split", {"gpus": 2})])
-    assert narration.device_reason(gpu, "zh-TW") == "找到 CUDA GPU：NVIDIA H200；目標模型分散在 2 張 GPU 上（device_map='auto'）"
+    assert narration.device_reason(gpu, "zh-TW") == "找到 CUDA GPU：NVIDIA H200；目標模型分配到 2 張 GPU 上（device_map='auto'）"
     older = dataclasses.replace(info, device_why=None, device_reason="device cpu requested; fits in float32")
     assert narration.device_reason(older, "de") == "device cpu requested; fits in float32"   # as recorded
     trace = session.shipped("actions speak")

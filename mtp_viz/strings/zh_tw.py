@@ -212,7 +212,7 @@ STRINGS: dict[str, str] = {
     "step.device.mps": "找到 Apple GPU（MPS）",
     "step.device.requested": "指定使用裝置 {device}",
     "step.device.then": "；",
-    "step.device.split": "目標模型分散在 {gpus} 張 GPU 上（device_map='auto'）",
+    "step.device.split": "目標模型分配到 {gpus} 張 GPU 上（device_map='auto'）",
     # -- figures --------------------------------------------------------------------------------------------------
     "fig.status.prompt": "提示",
     "fig.status.prefill": "第一個詞元（預填）",
