@@ -59,6 +59,27 @@ def test_app_builds_the_demo_without_launching():
     assert any(getattr(b, "elem_id", None) == "round-status" for b in app.demo.blocks.values())
 
 
+def test_no_server_event_updates_a_block_that_holds_others():
+    """Gradio re-reads every component a server event has ever updated, with all its children, at each status change
+    of every later event: a server event updating the tabs (or a tab, a row) would slow every click that follows
+    (ui/tab_select.py). Such updates are the browser's own events (a `js` function and no server function)."""
+    import app
+
+    config = app.demo.get_config_file()
+    holders = set()
+
+    def walk(node: dict) -> None:
+        if node.get("children"):
+            holders.add(node["id"])
+        for child in node.get("children", []):
+            walk(child)
+    walk(config["layout"])
+    types = {c["id"]: c["type"] for c in config["components"]}
+    found = [(d["id"], types[o]) for d in config["dependencies"] if d["backend_fn"] for o in d["outputs"] if o in holders]
+    assert not found
+    assert any(types[o] == "tabs" for d in config["dependencies"] if not d["backend_fn"] for o in d["outputs"])
+
+
 def test_first_paint_is_round_0_of_actions_speak_made_at_build_time():
     state = ui.first_state()
     out = ui.render(state)

@@ -13,7 +13,7 @@ import gradio as gr
 
 from mtp_viz import fonts
 from mtp_viz.strings import t
-from mtp_viz.ui import endpoint, links, plotly_pane, policy, race_tab, step_through, tour
+from mtp_viz.ui import endpoint, links, plotly_pane, policy, race_tab, step_through, tab_select, tour
 from mtp_viz.ui import lab_tab
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS, head=HEAD and i18n=I18N)
 from mtp_viz.ui.screen import HEAD  # noqa: F401
@@ -67,10 +67,11 @@ def build_demo(service: Service) -> gr.Blocks:
             address = gr.Textbox(label=L("link.label"), visible=False, interactive=False, buttons=["copy"],
                                  scale=4, elem_id="link-box")
             on_screen = gr.Textbox(links.TABS[0], visible=False)      # the tab on screen, set by links.TAB_JS
+            opened = gr.Textbox(visible=False)      # what a link opens, for the browser to open (tab_select.OPEN)
         endpoint.wire(service)
         race_tab.wire_from_step(step["race"], step["controls"], racing, tabs, service)
         labels = {step_tab: "tab.step", race_page: "tab.race", tour_tab: "tab.tour", lab_page: "lab.tab"}
-        wire_links(demo, tabs, labels, note, link, address, on_screen, chapter, step["state"])
+        wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapter, step["state"])
     demo.queue(**policy.queue_settings())
     return demo
 
@@ -83,17 +84,19 @@ def warm() -> threading.Thread:
     return thread
 
 
-def wire_links(demo, tabs, labels, note, link, address, on_screen, chapter, state) -> None:
+def wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapter, state) -> None:
     """A page link (links.py) opens its tab, language and note on load (the step-through and the tour open their own
     places); "Link to this" shows the address of what is on screen. `labels`: each gr.Tab and its label's key, written
-    out in a link's language (the browser switches the other words, links.LANG_JS, but not a tab not yet shown)."""
+    out in a link's language (the browser switches the other words, links.LANG_JS, but not a tab not yet shown). The
+    server writes the tab and the labels into `opened` and the browser applies them (tab_select.OPEN): a server event
+    that updates the tabs would slow every later click (tab_select.py says why)."""
     hidden = {"api_visibility": "private", "show_progress": "hidden"}
 
     def arriving(request: gr.Request):
         place = links.place_of(request)
         text = links.note(place, lang_of(request))
-        names = [gr.Tab(label=t(key, place.lang)) if place.lang else gr.skip() for key in labels.values()]
-        return gr.Tabs(selected=place.tab) if place.tab else gr.skip(), gr.Markdown(text, visible=bool(text)), *names
+        names = [t(key, place.lang) for key in labels.values()] if place.lang else None
+        return gr.Markdown(text, visible=bool(text)), tab_select.opening(place.tab, names)
 
     def link_here(tab: str, k: int, shown, request: gr.Request):
         lang = lang_of(request)
@@ -101,6 +104,7 @@ def wire_links(demo, tabs, labels, note, link, address, on_screen, chapter, stat
         return gr.Textbox(links.page_url(getattr(request, "headers", None)) + query, visible=True,
                           info=t("link.live", lang) if live else None)
 
-    demo.load(arriving, None, [tabs, note, *labels], **hidden)
+    demo.load(arriving, None, [note, opened], **hidden).then(None, opened, [tabs, *labels], js=tab_select.OPEN,
+                                                             **hidden)
     demo.load(None, js=links.LANG_JS, **hidden)
     link.click(link_here, [on_screen, chapter, state], address, js=links.TAB_JS, **hidden)

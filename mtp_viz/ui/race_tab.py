@@ -16,7 +16,7 @@ from mtp_viz import lab_math, race_lanes
 from mtp_viz.figures import race_chart as race_figure
 from mtp_viz.strings import bcp47, number, sentences, t
 from mtp_viz.trace import CPU, Trace, measured_when
-from mtp_viz.ui import glossary, moe_story, policy
+from mtp_viz.ui import glossary, moe_story, policy, tab_select
 from mtp_viz.ui.service import Service
 from mtp_viz.settings import RAN, Request
 from mtp_viz.ui.session import EXAMPLES, START, md, request
@@ -364,5 +364,5 @@ def wire_from_step(button: gr.Button, controls: list, racing: dict, tabs: gr.Tab
         return from_step(*values, service=service, lang=lang_of(req), narrow=narrow_of(req))
 
     outputs = [racing[k] for k in ("base", "prompt", "model", "proposer", "lanes", "chart", "error")]
-    button.click(lambda: gr.Tabs(selected="race"), None, tabs, api_visibility="private").then(
+    button.click(None, None, tabs, js=tab_select.select("race"), api_visibility="private").then(
         handler, controls, outputs, show_progress="minimal", api_visibility="private", **policy.generating_events())

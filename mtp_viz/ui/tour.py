@@ -18,7 +18,7 @@ from mtp_viz.figures import lab_charts as lab_views
 from mtp_viz.strings import TABLES, number, t
 from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace
-from mtp_viz.ui import glossary, keys, moe_story
+from mtp_viz.ui import glossary, keys, moe_story, tab_select
 from mtp_viz.ui import race_tab
 from mtp_viz.ui.narration import round_facts
 from mtp_viz.ui.session import TRACES, md
@@ -245,7 +245,7 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None, start: gr.Button | None 
         return turned(k if asked is None else asked, request)
 
     def opening(request: gr.Request):
-        return gr.Tabs(selected="tour"), *turned(0, request)
+        return turned(0, request)
 
     def forward(k: int, request: gr.Request):
         return turned(k + 1, request)
@@ -262,9 +262,13 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None, start: gr.Button | None 
     nxt_end.click(forward, [chapter], outputs, **hidden).then(None, js=to_top, **hidden)
     back_end.click(backward, [chapter], outputs, **hidden).then(None, js=to_top, **hidden)
     reveal.click(lambda: gr.Markdown(visible=True), None, answer, **hidden)
+    # the tabs are opened by the browser (tab_select.py says why): the server only says which
     if tabs is not None:
-        link.click(lambda k: gr.Tabs(selected=LINKS[CHAPTERS[k].link][0]), [chapter], tabs, **hidden)
+        target = gr.Textbox(visible=False)
+        link.click(lambda k: LINKS[CHAPTERS[k].link][0], [chapter], target, **hidden).then(
+            None, target, tabs, js=tab_select.SELECT, **hidden)
     demo.load(show, [chapter], outputs, **hidden)
     if start is not None and tabs is not None:
-        start.click(opening, None, [tabs, *outputs], **hidden)
+        start.click(None, None, tabs, js=tab_select.select("tour"), **hidden)
+        start.click(opening, None, outputs, **hidden)
     return chapter
