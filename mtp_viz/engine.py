@@ -74,7 +74,7 @@ class MTPProposer:
         self.embed = target.get_input_embeddings()          # shared input embeddings: the target's table
         self.last_outputs, self.n_last_matches, self.is_prefill = None, 0, True
         self.cluster_of_token, self.top_k, self._centroid_logits = None, None, []
-        self._hook = None
+        self._hook, self._thread = None, None
         self.lean = lean.supports_drafter(assistant)     # the same step without transformers' per-module Python
         me = getattr(assistant, "masked_embedding", None)
         if me is not None:
@@ -84,8 +84,15 @@ class MTPProposer:
                 me.vocab_size_per_centroid)
             self.top_k = me.centroid_intermediate_top_k
             self.scored_fraction = self.top_k * me.vocab_size_per_centroid / me.vocab_size
-            # A cheap hook reads the centroid scores the embedder computes anyway: no extra pass.
-            self._hook = me.centroids.register_forward_hook(lambda m, i, o: self._centroid_logits.append(o))
+            # The centroid scores the embedder computes anyway: a lean step returns them, else a cheap hook reads
+            # them (no extra pass), keeping only the steps of the thread that drafts.
+            if not self.lean:
+                self._hook = me.centroids.register_forward_hook(self._keep_centroids)
+        self.table = None            # mtp_viz.batching's Table when this generation shares its steps with others
+
+    def _keep_centroids(self, _module, _inputs, output):
+        if threading.get_ident() == self._thread:
+            self._centroid_logits.append(output)
 
     def close(self):
         if self._hook is not None:
@@ -98,6 +105,7 @@ class MTPProposer:
 
     def propose(self, ids: torch.Tensor, n: int) -> Draft:
         draft = Draft()
+        self._thread = threading.get_ident()
         current_length = ids.shape[1]
         kv = {k: (v[0][:, :, :current_length, :], v[1][:, :, :current_length, :])
               for k, v in self.last_outputs.shared_kv_states.items()}
@@ -112,12 +120,15 @@ class MTPProposer:
             inputs_embeds = torch.cat([self.embed(last_token), hidden], dim=-1)  # (1, 1, 2*H_target)
             self._centroid_logits.clear()
             t0 = time.perf_counter()
-            if self.lean:
-                out = lean.draft(self.assistant, inputs_embeds, attention_mask, position_ids, kv, masks)
-                masks = out.masks
-            else:
+            if not self.lean:
                 out = self.assistant(inputs_embeds=inputs_embeds, attention_mask=attention_mask,
                                      position_ids=position_ids, shared_kv_states=kv, use_cache=False)
+            else:
+                call = lean.DraftCall(inputs_embeds, attention_mask, position_ids, kv, masks)
+                out = self.table.draft(call) if self.table is not None else lean.draft_many(self.assistant, [call])[0]
+                masks = out.masks
+                if out.centroid_logits is not None:
+                    self._centroid_logits.append(out.centroid_logits)
             ms = _ms(t0)
             logits = out.logits[:, -1, :]                                        # (1, V)
             q = sampling.probs(logits, self.warpers, ids)[0]
@@ -294,19 +305,33 @@ class SpeculativeDecoder:
         self.routing = RoutingRecorder(target) if moe_routers(target) else None
         self.routes = None           # the latest target pass's routed_experts (None for dense targets)
         self.lean = self.routing is None and lean.supports(target)   # same numbers, less Python (mtp_viz/lean.py)
+        self.table = None            # mtp_viz.batching's Table when this generation shares its passes with others
+
+    def share(self, table) -> None:
+        """Run every target pass and lean drafter step through `table`, which joins them with other generations'
+        (mtp_viz/batching.py).
+        The rounds then record no CPU time: this thread's clock cannot tell its share of a pass run for several."""
+        if not self.lean:
+            raise ValueError("only a lean target pass can be shared")
+        self.table = table
+        if getattr(self.proposer, "lean", False):
+            self.proposer.table = table
+
+    def _cpu(self) -> int | None:
+        return None if self.table is not None else cpu_clock(self.device)
 
     # -- the loop ------------------------------------------------------------------------------------------
     def rounds(self) -> Iterator[Round]:
         # Each phase runs in its own inference_mode block: a mode entered around the yields would stay on in the
         # caller's code while the generator waits (and inference_mode skips no_grad's version counting, ~10 %).
         try:
-            t0, c0 = time.perf_counter(), cpu_clock(self.device)
+            t0, c0 = time.perf_counter(), self._cpu()
             with torch.inference_mode():
                 first = self._prefill()
             yield dataclasses.replace(first, wall_ms=_ms(t0), cpu_ms=_cpu_ms(c0))
             index = 1
             while not self.done:
-                t0, c0 = time.perf_counter(), cpu_clock(self.device)
+                t0, c0 = time.perf_counter(), self._cpu()
                 with torch.inference_mode():
                     record = self._round(index)
                 yield dataclasses.replace(record, wall_ms=_ms(t0), cpu_ms=_cpu_ms(c0))
@@ -317,7 +342,7 @@ class SpeculativeDecoder:
 
     def _prefill(self) -> Round:
         cache_before = self.cache.get_seq_length()
-        t0, c0 = time.perf_counter(), cpu_clock(self.device)
+        t0, c0 = time.perf_counter(), self._cpu()
         outputs = self._forward(self.ids, logits_to_keep=1)   # as generate: KV-shared layers see the last position only
         verify_ms, verify_cpu_ms = _ms(t0), _cpu_ms(c0)
         p = sampling.probs(outputs.logits[0, -1:].float(), self.warpers, self.ids)    # (1, V)
@@ -337,7 +362,7 @@ class SpeculativeDecoder:
         n_in_force, start_len = self.n, self.ids.shape[1]
         # 1. draft: at most N, and never past max_length - 1 (the target adds one token of its own)
         budget = min(n_in_force, draft_room(self.max_length, start_len))
-        c0 = cpu_clock(self.device)
+        c0 = self._cpu()
         draft = self.proposer.propose(self.ids, budget) if (self.proposer is not None and budget > 0) else Draft()
         self.drafter_passes += draft.passes
         drafts, n = draft.token_ids, len(draft.token_ids)
@@ -345,7 +370,7 @@ class SpeculativeDecoder:
         # 2. verify: one target pass over the last committed token and all n drafts
         cache_before = self.cache.get_seq_length()
         candidate = torch.tensor([drafts], dtype=torch.long, device=self.device).view(1, n)
-        t0, c0 = time.perf_counter(), cpu_clock(self.device)
+        t0, c0 = time.perf_counter(), self._cpu()
         outputs = self._forward(torch.cat([self.ids[:, -1:], candidate], dim=1))
         verify_ms, verify_cpu_ms = _ms(t0), _cpu_ms(c0)
         cache_verified = self.cache.get_seq_length()
@@ -387,6 +412,8 @@ class SpeculativeDecoder:
         attention_mask = torch.ones((1, total), dtype=torch.long, device=self.device)
         overrides = self.proposer.target_overrides if self.proposer is not None else {}
         keep = logits_to_keep or input_ids.shape[1]
+        if self.table is not None:
+            return self.table.forward(lean.Call(input_ids, attention_mask, self.cache, keep), overrides)
         if self.lean:
             return lean.forward(self.target, input_ids, attention_mask, self.cache, keep, **overrides)
         with self.routing.recording() if self.routing else nullcontext() as kept:

@@ -38,6 +38,7 @@ class DraftOutput:
     logits: torch.Tensor                       # (1, 1, V)
     last_hidden_state: torch.Tensor            # (1, 1, H_target): post_projection, the next step's input
     masks: dict                                # the attention masks, the same for every step of a round
+    centroid_logits: torch.Tensor | None = None   # (1, 1, num_centroids) with ordered embeddings: the clusters' scores
 
 
 def _hooked(module) -> bool:
@@ -68,7 +69,8 @@ def supports_drafter(assistant) -> bool:
     return (type(assistant).__name__ == "Gemma4AssistantForCausalLM"
             and _plain(assistant.model, assistant.lm_head.weight) and assistant.model.first_kv_shared_layer_idx == 0
             and not assistant.model.hidden_size_per_layer_input
-            and not _hooked(assistant.pre_projection) and not _hooked(assistant.post_projection))
+            and not _hooked(assistant.pre_projection) and not _hooked(assistant.post_projection)
+            and (assistant.masked_embedding is None or not _hooked(assistant.masked_embedding)))
 
 
 _JOINED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # module -> (weights' versions, joined weight)
@@ -97,36 +99,64 @@ def _rope(x, cos, sin):
     return g4.apply_rotary_pos_emb(x, cos, sin, unsqueeze_dim=2)
 
 
-def attention(attn, x, cos_sin, mask, shared_kv, cache, kwargs):
-    """Gemma4TextAttention.forward. x: (1, T, H) -> (1, T, H)."""
-    input_shape = x.shape[:-1]
-    hidden_shape = (*input_shape, -1, attn.head_dim)
+@dataclass
+class Item:
+    """One sequence of a pass: its tokens' rows in the joined hidden state, and what only it has (its masks, its
+    shared KV, its cache and the keywords its attention receives). A pass over one sequence has one Item over all
+    rows; a pass over several (forward_many) joins their tokens, so every row-wise operation runs once for all."""
+    rows: slice
+    masks: dict
+    shared_kv: KVSharingDict
+    cache: object | None
+    kwargs: dict
+
+
+@dataclass
+class Call:
+    """One sequence's verification pass for forward_many: what `forward` takes, less the shared keywords."""
+    input_ids: torch.Tensor                    # (1, T)
+    attention_mask: torch.Tensor | None
+    cache: object
+    logits_to_keep: int
+
+
+def attention(attn, x, cos_sin, kind: str, items: list[Item]):
+    """Gemma4TextAttention.forward. x: (1, T, H) -> (1, T, H): the projections, norms and rotary embedding over all
+    rows at once, then each item's own cache update and attention over its own keys and values."""
+    hidden_shape = (*x.shape[:-1], -1, attn.head_dim)
     cos, sin = cos_sin
     if attn.is_kv_shared_layer:
         query = F.linear(x, attn.q_proj.weight, attn.q_proj.bias).view(hidden_shape)
-        key, value = shared_kv[attn.layer_type]
     else:
         projections = [p for p in (attn.q_proj, attn.k_proj, attn.v_proj) if p is not None]
         qkv = F.linear(x, joined(attn, *projections)).split([p.out_features for p in projections], dim=-1)
         query, key = qkv[0].view(hidden_shape), qkv[1].view(hidden_shape)
         value = qkv[2].view(hidden_shape) if attn.v_proj is not None else key
-        key = _rope(rms_norm(key, attn.k_norm), cos, sin).transpose(1, 2)           # (1, nkv, T, hs)
-        value = rms_norm(value, attn.v_norm).transpose(1, 2)
-        if cache is not None:
-            key, value = cache.update(key, value, attn.layer_idx, kwargs=kwargs)
-    query = _rope(rms_norm(query, attn.q_norm), cos, sin).transpose(1, 2)           # (1, nh, T, hs)
-    if attn.store_full_length_kv:
-        shared_kv[attn.layer_type] = key, value
-    out, _ = sdpa_attention_forward(attn, query, key, value, mask, dropout=0.0, scaling=attn.scaling,
-                                    sliding_window=attn.sliding_window, **kwargs)
-    out = out.reshape(*input_shape, -1).contiguous()
+        key = _rope(rms_norm(key, attn.k_norm), cos, sin)                             # (1, T, nkv, hs)
+        value = rms_norm(value, attn.v_norm)
+    query = _rope(rms_norm(query, attn.q_norm), cos, sin)                             # (1, T, nh, hs)
+    outs = []
+    for item in items:
+        if attn.is_kv_shared_layer:
+            k, v = item.shared_kv[attn.layer_type]
+        else:
+            k, v = key[:, item.rows].transpose(1, 2), value[:, item.rows].transpose(1, 2)   # (1, nkv, t, hs)
+            if item.cache is not None:
+                k, v = item.cache.update(k, v, attn.layer_idx, kwargs=item.kwargs)
+        if attn.store_full_length_kv:
+            item.shared_kv[attn.layer_type] = k, v
+        out, _ = sdpa_attention_forward(attn, query[:, item.rows].transpose(1, 2), k, v, item.masks[kind],
+                                        dropout=0.0, scaling=attn.scaling, sliding_window=attn.sliding_window,
+                                        **item.kwargs)
+        outs.append(out.reshape(*out.shape[:2], -1))
+    out = (outs[0] if len(outs) == 1 else torch.cat(outs, dim=1)).contiguous()
     return F.linear(out, attn.o_proj.weight, attn.o_proj.bias)
 
 
-def decoder_layer(layer, h, per_layer_input, cos_sin, mask, shared_kv, cache, kwargs):
+def decoder_layer(layer, h, per_layer_input, cos_sin, kind: str, items: list[Item]):
     """Gemma4TextDecoderLayer.forward for a dense layer. h: (1, T, H) -> (1, T, H)."""
     residual = h
-    h = attention(layer.self_attn, rms_norm(h, layer.input_layernorm), cos_sin, mask, shared_kv, cache, kwargs)
+    h = attention(layer.self_attn, rms_norm(h, layer.input_layernorm), cos_sin, kind, items)
     h = residual + rms_norm(h, layer.post_attention_layernorm)
     residual = h
     mlp, x = layer.mlp, rms_norm(h, layer.pre_feedforward_layernorm)
@@ -142,18 +172,20 @@ def decoder_layer(layer, h, per_layer_input, cos_sin, mask, shared_kv, cache, kw
     return h
 
 
-def _layers(text, h, per_layer_inputs, position_ids, masks, shared_kv, cache, logits_to_keep, kwargs):
-    """Gemma4TextModel.forward's layer loop and final norm."""
+def _layers(text, h, per_layer_inputs, position_ids, items: list[Item], logits_to_keep, flags):
+    """Gemma4TextModel.forward's layer loop and final norm. `flags`: the output keywords of the pass, which decide
+    whether transformers may skip the KV-shared layers' work for positions whose logits are not kept (a pass over
+    several sequences keeps every position's)."""
     config = text.config
     cos_sin = {t: text.rotary_emb(h, position_ids, t) for t in text.unique_layer_types}
-    layer_kwargs = {**kwargs, "position_ids": position_ids}            # what each layer's attention receives
     for i, layer in enumerate(text.layers[: config.num_hidden_layers]):
-        if i == text.first_kv_shared_layer_idx:
-            h, per_layer_inputs, cos_sin, masks = text._maybe_slice_kv_shared_inputs(
-                h, per_layer_inputs, cos_sin, masks, logits_to_keep, cache=cache, **kwargs)
+        if i == text.first_kv_shared_layer_idx and len(items) == 1:
+            item = items[0]
+            h, per_layer_inputs, cos_sin, item.masks = text._maybe_slice_kv_shared_inputs(
+                h, per_layer_inputs, cos_sin, item.masks, logits_to_keep, cache=item.cache, **flags)
         kind = config.layer_types[i]
         h = decoder_layer(layer, h, per_layer_inputs[:, :, i, :] if per_layer_inputs is not None else None,
-                          cos_sin[kind], masks[kind], shared_kv, cache, layer_kwargs)
+                          cos_sin[kind], kind, items)
     return rms_norm(h, text.norm)
 
 
@@ -161,27 +193,76 @@ def forward(model, input_ids: torch.Tensor, attention_mask: torch.Tensor | None,
             output_hidden_states: bool = False, return_shared_kv_states: bool = False) -> Output:
     """Gemma4ForCausalLM.forward(input_ids=..., attention_mask=..., cache=..., use_cache=True, logits_to_keep=...)
     for a model that `supports()` accepts."""
+    return forward_many(model, [Call(input_ids, attention_mask, cache, logits_to_keep)],
+                        output_hidden_states=output_hidden_states, return_shared_kv_states=return_shared_kv_states)[0]
+
+
+def forward_many(model, calls: list[Call], output_hidden_states: bool = False,
+                 return_shared_kv_states: bool = False) -> list[Output]:
+    """`forward` for several sequences in one pass, each with its own cache (cross-request batching, as a serving
+    engine does: the sequences' tokens are joined into one row each, so every matrix product and norm runs once for
+    all of them, and only attention runs per sequence). Several calls must keep every position's logits, as a
+    verification pass does. One call computes exactly what transformers does; several compute the same operations on
+    more rows at once, so a matrix product may round its last bit differently than it does for one sequence."""
+    if len(calls) > 1 and any(c.logits_to_keep != c.input_ids.shape[1] for c in calls):
+        raise ValueError("a pass over several sequences keeps every position's logits")
     text = model.model
     config = text.config
-    kwargs = {"output_hidden_states": output_hidden_states, "return_shared_kv_states": return_shared_kv_states}
+    flags = {"output_hidden_states": output_hidden_states, "return_shared_kv_states": return_shared_kv_states}
+    input_ids = calls[0].input_ids if len(calls) == 1 else torch.cat([c.input_ids for c in calls], dim=1)
     embeds = text.embed_tokens(input_ids)                                            # (1, T, H)
     per_layer_inputs = None
     if text.hidden_size_per_layer_input:
         per_layer_inputs = text.project_per_layer_inputs(embeds, text.get_per_layer_inputs(input_ids, embeds))
-    position_ids = (torch.arange(embeds.shape[1], device=embeds.device) + cache.get_seq_length()).unsqueeze(0)
-    mask_kwargs = {"config": config, "inputs_embeds": embeds, "attention_mask": attention_mask, "cache": cache,
-                   "position_ids": position_ids}
-    masks = {"full_attention": g4.create_causal_mask(**mask_kwargs),
-             "sliding_attention": g4.create_sliding_window_causal_mask(**mask_kwargs)}
-    shared_kv = KVSharingDict(None)
-    h = last = _layers(text, embeds, per_layer_inputs, position_ids, masks, shared_kv, cache, logits_to_keep, kwargs)
-    if h.shape[1] == input_ids.shape[1]:
-        h = g4.slice_logits_to_keep(h, logits_to_keep)
+    items, positions, start = [], [], 0
+    for c in calls:
+        width = c.input_ids.shape[1]
+        rows = slice(None) if len(calls) == 1 else slice(start, start + width)
+        position_ids = (torch.arange(width, device=embeds.device) + c.cache.get_seq_length()).unsqueeze(0)
+        mask_kwargs = {"config": config, "inputs_embeds": embeds[:, rows], "attention_mask": c.attention_mask,
+                       "cache": c.cache, "position_ids": position_ids}
+        masks = {"full_attention": g4.create_causal_mask(**mask_kwargs),
+                 "sliding_attention": g4.create_sliding_window_causal_mask(**mask_kwargs)}
+        items.append(Item(rows, masks, KVSharingDict(None), c.cache, {**flags, "position_ids": position_ids}))
+        positions.append(position_ids)
+        start += width
+    position_ids = positions[0] if len(calls) == 1 else torch.cat(positions, dim=1)
+    h = last = _layers(text, embeds, per_layer_inputs, position_ids, items, calls[0].logits_to_keep, flags)
+    if len(calls) == 1 and h.shape[1] == input_ids.shape[1]:
+        h = g4.slice_logits_to_keep(h, calls[0].logits_to_keep)
     logits = F.linear(h, model.lm_head.weight)
     cap = config.final_logit_softcapping
     if cap is not None:
         logits = torch.tanh(logits / cap) * cap
-    return Output(logits=logits, hidden_states=(last,), shared_kv_states=shared_kv if return_shared_kv_states else None)
+    return [Output(logits=logits[:, item.rows], hidden_states=(last[:, item.rows],),
+                   shared_kv_states=item.shared_kv if return_shared_kv_states else None) for item in items]
+
+
+@dataclass
+class DraftCall:
+    """One generation's drafter step for draft_many: what `draft` takes."""
+    inputs_embeds: torch.Tensor                # (1, 1, 2*H_target)
+    attention_mask: torch.Tensor
+    position_ids: torch.Tensor                 # (1, 1)
+    shared_kv_states: dict
+    masks: dict | None = None
+
+
+def ordered_logits(embedder, h: torch.Tensor, lm_head_weight: torch.Tensor):
+    """Gemma4AssistantMaskedEmbedder.forward, the efficient embedder, with the centroid scores it computes on the
+    way: (logits, centroid_logits). The tokens of the top-k clusters are scored; every other token gets the lowest
+    score minus one. That floor is taken over all of h, so h must be one sequence's."""
+    batch, seq_len = h.shape[:2]
+    centroid_logits = F.linear(h, embedder.centroids.weight)
+    _, top = torch.topk(centroid_logits, k=embedder.centroid_intermediate_top_k, dim=-1)
+    per_cluster = embedder.token_ordering.long().view(embedder.num_centroids, embedder.vocab_size_per_centroid)
+    selected = per_cluster[top]                                                      # (B, L, top_k, K)
+    rows = lm_head_weight[selected.reshape(-1)].view(
+        batch, seq_len, embedder.centroid_intermediate_top_k * embedder.vocab_size_per_centroid, embedder.hidden_size)
+    scored = (h.unsqueeze(-2) @ rows.transpose(-1, -2)).squeeze(-2)
+    logits = torch.full((batch, seq_len, embedder.vocab_size), fill_value=scored.min().item() - 1.0, dtype=h.dtype,
+                        device=h.device)
+    return logits.scatter_(dim=-1, index=selected.view(batch, seq_len, -1), src=scored), centroid_logits
 
 
 def draft(assistant, inputs_embeds: torch.Tensor, attention_mask: torch.Tensor, position_ids: torch.Tensor,
@@ -190,13 +271,31 @@ def draft(assistant, inputs_embeds: torch.Tensor, attention_mask: torch.Tensor, 
     shared_kv_states=..., use_cache=False) on the CPU, for an assistant that `supports_drafter` accepts.
     inputs_embeds: (1, 1, 2*H_target). `masks`: a previous step's of the same round (they depend only on the
     attention mask and the shared KV, which a round keeps), else made here as transformers makes them."""
-    x = F.linear(inputs_embeds, assistant.pre_projection.weight)                     # (1, 1, H_drafter)
-    if masks is None:
-        masks = assistant.create_attention_masks(x, attention_mask, shared_kv_states)
-    h = _layers(assistant.model, x, None, position_ids, masks, KVSharingDict(shared_kv_states), None, 0, {})
+    return draft_many(assistant, [DraftCall(inputs_embeds, attention_mask, position_ids, shared_kv_states, masks)])[0]
+
+
+def draft_many(assistant, calls: list[DraftCall]) -> list[DraftOutput]:
+    """`draft` for several generations' steps in one pass (each reads its own target's KV): the projections, norms
+    and feed-forward layers run once for all rows, attention and the efficient embedder once per generation. One
+    call computes exactly what transformers does; several may round a matrix product's last bit differently."""
+    one = len(calls) == 1
+    embeds = calls[0].inputs_embeds if one else torch.cat([c.inputs_embeds for c in calls], dim=1)
+    x = F.linear(embeds, assistant.pre_projection.weight)                             # (1, R, H_drafter)
+    items = []
+    for i, c in enumerate(calls):
+        rows = slice(None) if one else slice(i, i + 1)
+        masks = c.masks if c.masks is not None else assistant.create_attention_masks(x[:, rows], c.attention_mask,
+                                                                                     c.shared_kv_states)
+        items.append(Item(rows, masks, KVSharingDict(c.shared_kv_states), None, {"position_ids": c.position_ids}))
+    position_ids = calls[0].position_ids if one else torch.cat([c.position_ids for c in calls], dim=1)
+    h = _layers(assistant.model, x, None, position_ids, items, 0, {})
     projected = F.linear(h, assistant.post_projection.weight)
+    outputs = []
     if assistant.config.use_ordered_embeddings:
-        logits = assistant.masked_embedding(h, assistant.lm_head.weight)           # a module call: its hooks run
+        for item in items:
+            logits, centroids = ordered_logits(assistant.masked_embedding, h[:, item.rows], assistant.lm_head.weight)
+            outputs.append(DraftOutput(logits, projected[:, item.rows], item.masks, centroids))
     else:
         logits = F.linear(h, assistant.lm_head.weight)
-    return DraftOutput(logits=logits, last_hidden_state=projected, masks=masks)
+        outputs = [DraftOutput(logits[:, item.rows], projected[:, item.rows], item.masks) for item in items]
+    return outputs

@@ -20,6 +20,15 @@ def run(pair, req):
     return generate_trace(pair, prompt, **req.settings.as_dict())
 
 
+def run_together(pair, reqs) -> list:
+    """The Trace (or the Problem it raised) for each of several requests on one loaded pair, generated together:
+    their verification passes joined (mtp_viz/batching.py)."""
+    from mtp_viz.batching import generate_together
+
+    return generate_together(pair, [(list(r.prompt) if isinstance(r.prompt, tuple) else r.prompt, r.settings)
+                                    for r in reqs])
+
+
 def ready(model: str, assistant: str = ""):
     """A pair loaded, with its tokenizer, and warmed up: how the server's cache and every worker get one."""
     from mtp_viz import models
@@ -87,3 +96,8 @@ def warm(models: tuple[str, ...]) -> None:
 
 def generate(req):
     return run(pair(req.model, req.assistant), req)
+
+
+def generate_many(reqs):
+    """Several requests for one pair, generated together; a list as long as `reqs` of Traces and exceptions."""
+    return run_together(pair(reqs[0].model, reqs[0].assistant), reqs)

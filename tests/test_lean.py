@@ -80,10 +80,18 @@ def test_a_lean_draft_step_equals_transformers(ordered):
             embeds = torch.randn(1, 1, 2 * target.config.hidden_size, generator=g)
             mask, position = torch.ones(1, length, dtype=torch.long), torch.tensor([[length - 1]])
             ours = lean.draft(assistant, embeds, mask, position, kv)
+            seen = []
+            hook = assistant.masked_embedding.centroids.register_forward_hook(
+                lambda m, i, o: seen.append(o)) if ordered else None
             ref = assistant(inputs_embeds=embeds, attention_mask=mask, position_ids=position, shared_kv_states=kv,
                             use_cache=False)
             assert torch.equal(ours.logits, ref.logits)
             assert torch.equal(ours.last_hidden_state, ref.last_hidden_state)
+            if ordered:                       # the clusters' scores, which the engine records, are the embedder's
+                hook.remove()
+                assert torch.equal(ours.centroid_logits, seen[0])
+            else:
+                assert ours.centroid_logits is None
 
 
 def test_the_engine_takes_the_lean_path_only_where_it_is_exact(miniature):

@@ -76,6 +76,12 @@ def worker_processes() -> int:
     return min(count, cores)
 
 
+def batch_size() -> int:
+    """The most waiting generations a worker runs together, their verification passes joined
+    (`MTP_VIZ_BATCH`, default 8; 1 runs each alone)."""
+    return max(1, _env_int("MTP_VIZ_BATCH", 8))
+
+
 def trace_cache_size() -> int:
     """Traces kept for identical requests (`MTP_VIZ_TRACE_CACHE`, default 32; 0 keeps none)."""
     return max(0, _env_int("MTP_VIZ_TRACE_CACHE", 32))

@@ -123,11 +123,19 @@ class Models:
 
 
 class Workers:
-    """The pool of worker processes (mtp_viz/worker.py) that generate the bundled miniatures' traces."""
+    """The pool of worker processes (mtp_viz/worker.py) that generate the bundled miniatures' traces.
+
+    Requests wait here in arrival order, and each worker takes the next job when it is free: the oldest request,
+    with up to policy.batch_size() - 1 more for the same pair that wait behind it, generated together with their
+    verification passes joined (mtp_viz/batching.py). A lone request runs alone, exactly as generate_trace does; a
+    class arriving at once shares the passes instead of waiting for each other's generations in turn."""
 
     def __init__(self):
         self._pool: ProcessPoolExecutor | None = None
         self.serves: tuple[str, ...] = ()
+        self._lock = threading.Lock()
+        self._waiting: deque[tuple[Request, Future]] = deque()
+        self._free = 0           # workers without a job
 
     def start(self, models: tuple[str, ...], threads: int | None) -> None:
         """Start the workers (`MTP_VIZ_WORKERS`, default 2) for these bundled models and load them now, in the
@@ -137,7 +145,7 @@ class Workers:
             return
         self._pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"),
                                          initializer=worker.init, initargs=(threads, os.getpid()))
-        self.serves = tuple(models)
+        self.serves, self._free = tuple(models), count
         for _ in range(count):
             self._pool.submit(worker.warm, self.serves)
 
@@ -148,15 +156,60 @@ class Workers:
 
     def generate(self, req: Request) -> Trace | None:
         """The Trace for a request from a worker, or None when the workers do not serve its model."""
-        pool = self._pool
-        if pool is None or req.model not in self.serves:
+        if self._pool is None or req.model not in self.serves:
             return None
+        mine: Future = Future()
+        with self._lock:
+            self._waiting.append((req, mine))
+        self._dispatch()
         try:
-            return pool.submit(worker.generate, req).result()
+            return mine.result()
         except BrokenProcessPool:     # a worker died (out of memory, killed): generate here from now on
             log.error("a generation worker stopped; generating in the server's process from now on")
             self._pool = None
             return None
+        finally:
+            self._dispatch()    # the job's end freed a worker: the waiters it answered hand out the next one
+
+    def _dispatch(self) -> None:
+        """Give each free worker the next job: the oldest request and those for its pair that wait behind it."""
+        while True:
+            with self._lock:
+                pool = self._pool
+                if pool is None:        # stopped or broken: whoever still waits generates in the server's process
+                    stranded, self._waiting = list(self._waiting), deque()
+                    for _, waiter in stranded:
+                        waiter.set_exception(BrokenProcessPool("the workers are gone"))
+                    return
+                if not self._waiting or not self._free:
+                    return
+                first = self._waiting.popleft()
+                job = [first]
+                for item in list(self._waiting):
+                    if len(job) >= policy.batch_size():
+                        break
+                    if (item[0].model, item[0].assistant) == (first[0].model, first[0].assistant):
+                        self._waiting.remove(item)
+                        job.append(item)
+                self._free -= 1
+            try:
+                done = pool.submit(worker.generate_many, [req for req, _ in job])
+            except Exception as exc:      # a broken or stopped pool refuses new work
+                self._finish(job, None, exc)
+                continue
+            done.add_done_callback(lambda f, job=job: self._finish(job, f, None))
+
+    def _finish(self, job, done: Future | None, error: BaseException | None) -> None:
+        with self._lock:
+            self._free += 1
+        if error is None:
+            error = done.exception()
+        results = [error] * len(job) if error is not None else done.result()
+        for (_, waiter), result in zip(job, results):
+            if isinstance(result, BaseException):
+                waiter.set_exception(result)
+            else:
+                waiter.set_result(result)
 
 
 class Line:
