@@ -187,23 +187,25 @@ def racer(same: bool):
     return race
 
 
-def cpu_seconds(pid: int | None) -> float | None:
-    """CPU seconds used so far by a process and all its descendants (the server and its generation workers), read
-    from Linux's /proc; None where there is no /proc or no process to read."""
+def cpu_seconds(pid: int | None) -> tuple[float, float] | None:
+    """CPU seconds used so far by a process and by all its descendants (the server, and its generation workers),
+    read from Linux's /proc; None where there is no /proc or no process to read."""
     if pid is None or not Path(f"/proc/{pid}").exists():
         return None
     tick = os.sysconf("SC_CLK_TCK")
-    total, todo = 0.0, [pid]
+    own, total, todo = None, 0.0, [pid]
     while todo:
         p = todo.pop()
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick          # utime, stime
+            used = (int(fields[11]) + int(fields[12])) / tick          # utime, stime
+            own = used if own is None else own
+            total += used
             for task in Path(f"/proc/{p}/task").iterdir():
                 todo += [int(c) for c in (task / "children").read_text().split()]
         except (OSError, ValueError, IndexError):
             continue     # a process that ended meanwhile
-    return total
+    return (own or 0.0), total - (own or 0.0)
 
 
 ACTIONS = ("trace", "run_to_end", "step", "race")
@@ -227,7 +229,9 @@ def run(url: str, visitors: int, who=None, server: int | None = None) -> dict:
               "loadavg_after": os.getloadavg(), "errors": [], "mixups": 0, "finished": len(results),
               "client_cpu_s": round(time.process_time() - client_cpu, 1)}
     if server_cpu is not None:
-        report["server_cpu_s"] = round(cpu_seconds(server) - server_cpu, 1)    # with its workers
+        after = cpu_seconds(server)
+        report["server_cpu_s"] = round(after[0] - server_cpu[0], 1)       # the page's handlers, Gradio, figures
+        report["workers_cpu_s"] = round(after[1] - server_cpu[1], 1)      # the generations
     for action in ACTIONS:
         samples = sorted(t for times, _, _ in results.values() for t in times.get(action, []))
         if samples:
@@ -284,7 +288,8 @@ def main() -> None:
                                      f"{r['p95'] / floor:.2f}x the floor")
             lines.append(f"  errors {len(report['errors'])}, mix-ups {report['mixups']}, load average "
                          f"{report['loadavg_before'][0]:.2f} before, {report['loadavg_after'][0]:.2f} after")
-            lines.append(f"  CPU seconds: server and its workers {report.get('server_cpu_s', 'not measured')}, "
+            lines.append(f"  CPU seconds: the server's process {report.get('server_cpu_s', 'not measured')}, "
+                         f"its generation workers {report.get('workers_cpu_s', 'not measured')}, "
                          f"these clients {report['client_cpu_s']}")
             print("\n".join(lines + [f"  {e}" for e in report["errors"][:5]]), flush=True)
     finally:

@@ -83,12 +83,8 @@ class Table:
         else:
             seats, self._waiting = self._waiting, []
         groups: dict[tuple, list[_Seat]] = {}
-        for seat in seats:       # a prefill keeps fewer logits than it has tokens: it runs alone, exactly
-            if seat.flags is None:
-                key = ("draft",)
-            else:
-                joinable = seat.call.logits_to_keep == seat.call.input_ids.shape[1]
-                key = ("target", tuple(sorted(seat.flags.items())), None if joinable else id(seat))
+        for seat in seats:
+            key = ("draft",) if seat.flags is None else ("target", tuple(sorted(seat.flags.items())))
             groups.setdefault(key, []).append(seat)
         for key, group in groups.items():
             calls = [s.call for s in group]

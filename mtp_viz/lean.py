@@ -202,10 +202,9 @@ def forward_many(model, calls: list[Call], output_hidden_states: bool = False,
     """`forward` for several sequences in one pass, each with its own cache (cross-request batching, as a serving
     engine does: the sequences' tokens are joined into one row each, so every matrix product and norm runs once for
     all of them, and only attention runs per sequence). Several calls must keep every position's logits, as a
-    verification pass does. One call computes exactly what transformers does; several compute the same operations on
-    more rows at once, so a matrix product may round its last bit differently than it does for one sequence."""
-    if len(calls) > 1 and any(c.logits_to_keep != c.input_ids.shape[1] for c in calls):
-        raise ValueError("a pass over several sequences keeps every position's logits")
+    call computes exactly what transformers does; several compute the same operations on more rows at once, so a
+    matrix product may round its last bit differently than it does for one sequence. Each call's logits are those of
+    its last logits_to_keep positions; its hidden state (and so its KV-shared layers) covers all of its positions."""
     text = model.model
     config = text.config
     flags = {"output_hidden_states": output_hidden_states, "return_shared_kv_states": return_shared_kv_states}
@@ -228,14 +227,21 @@ def forward_many(model, calls: list[Call], output_hidden_states: bool = False,
         start += width
     position_ids = positions[0] if len(calls) == 1 else torch.cat(positions, dim=1)
     h = last = _layers(text, embeds, per_layer_inputs, position_ids, items, calls[0].logits_to_keep, flags)
-    if len(calls) == 1 and h.shape[1] == input_ids.shape[1]:
-        h = g4.slice_logits_to_keep(h, calls[0].logits_to_keep)
+    if len(calls) == 1:
+        if h.shape[1] == input_ids.shape[1]:
+            h = g4.slice_logits_to_keep(h, calls[0].logits_to_keep)
+        kept = [slice(None)]
+    else:                     # each call's last logits_to_keep rows, side by side
+        h = torch.cat([h[:, item.rows][:, -c.logits_to_keep:] for c, item in zip(calls, items)], dim=1)
+        ends = torch.tensor([c.logits_to_keep for c in calls]).cumsum(0).tolist()
+        kept = [slice(end - c.logits_to_keep, end) for c, end in zip(calls, ends)]
     logits = F.linear(h, model.lm_head.weight)
     cap = config.final_logit_softcapping
     if cap is not None:
         logits = torch.tanh(logits / cap) * cap
-    return [Output(logits=logits[:, item.rows], hidden_states=(last[:, item.rows],),
-                   shared_kv_states=item.shared_kv if return_shared_kv_states else None) for item in items]
+    return [Output(logits=logits[:, rows], hidden_states=(last[:, item.rows],),
+                   shared_kv_states=item.shared_kv if return_shared_kv_states else None)
+            for rows, item in zip(kept, items)]
 
 
 @dataclass

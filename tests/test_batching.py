@@ -68,7 +68,7 @@ def test_the_passes_are_joined_and_a_lone_request_runs_alone(tiny_pair, monkeypa
     together = _together(tiny_pair, PROMPTS, max_new_tokens=16, schedule="constant", num_assistant_tokens=4)
     assert max(widths["target"]) == len(PROMPTS)   # a round's verification: one pass for every generation
     assert max(widths["draft"]) == len(PROMPTS)
-    assert widths["target"].count(1) >= len(PROMPTS)   # the prefills keep one position's logits: each alone
+    assert widths["target"][0] == len(PROMPTS)          # the prompts are read in one pass too
     for trace in together:                              # a shared pass has no CPU time of its own
         assert all(r.cpu_ms is None and r.wall_ms is not None for r in trace.rounds)
     widths["target"].clear()
@@ -168,6 +168,7 @@ def test_the_workers_hand_waiting_requests_out_together_oldest_first(monkeypatch
     monkeypatch.setenv("MTP_VIZ_BATCH", "3")
     workers, pool = service_module.Workers(), _Pool()
     workers._pool, workers.serves, workers._free = pool, ("miniature", "miniature-shallow"), 1
+    workers._count = 1
     reqs = [Request(model=m, prompt=f"p{i}") for i, m in
             enumerate(["miniature", "miniature", "miniature-shallow", "miniature", "miniature", "miniature"])]
     answers = {}
@@ -191,3 +192,14 @@ def test_the_workers_hand_waiting_requests_out_together_oldest_first(monkeypatch
     for thread in threads:
         thread.join(10)
     assert answers == {r.prompt: f"trace of {r.prompt}" for r in reqs}
+
+
+def test_each_worker_takes_its_share_of_those_waiting(monkeypatch):
+    from mtp_viz.ui import service as service_module
+
+    workers = service_module.Workers()
+    workers._count = 2
+    monkeypatch.setenv("MTP_VIZ_BATCH", "16")
+    assert [workers._job_size(n) for n in (1, 2, 3, 14, 31, 40)] == [1, 1, 2, 7, 16, 16]
+    monkeypatch.setenv("MTP_VIZ_BATCH", "1")
+    assert workers._job_size(14) == 1

@@ -77,9 +77,9 @@ def worker_processes() -> int:
 
 
 def batch_size() -> int:
-    """The most waiting generations a worker runs together, their verification passes joined
-    (`MTP_VIZ_BATCH`, default 8; 1 runs each alone)."""
-    return max(1, _env_int("MTP_VIZ_BATCH", 8))
+    """The most waiting generations a worker runs together, their passes joined (`MTP_VIZ_BATCH`, default 16; 1 runs
+    each alone). On the miniature a joined verification pass costs 6.5 ms per sequence for 16, 8 for 8, 29 alone."""
+    return max(1, _env_int("MTP_VIZ_BATCH", 16))
 
 
 def trace_cache_size() -> int:

@@ -126,8 +126,8 @@ class Workers:
     """The pool of worker processes (mtp_viz/worker.py) that generate the bundled miniatures' traces.
 
     Requests wait here in arrival order, and each worker takes the next job when it is free: the oldest request,
-    with up to policy.batch_size() - 1 more for the same pair that wait behind it, generated together with their
-    verification passes joined (mtp_viz/batching.py). A lone request runs alone, exactly as generate_trace does; a
+    and more for the same pair that wait behind it (up to its share of those waiting, at most policy.batch_size()),
+    generated together with their passes joined (mtp_viz/batching.py). A lone request runs alone, exactly as generate_trace does; a
     class arriving at once shares the passes instead of waiting for each other's generations in turn."""
 
     def __init__(self):
@@ -135,7 +135,7 @@ class Workers:
         self.serves: tuple[str, ...] = ()
         self._lock = threading.Lock()
         self._waiting: deque[tuple[Request, Future]] = deque()
-        self._free = 0           # workers without a job
+        self._free = self._count = 0   # workers without a job, and in all
 
     def start(self, models: tuple[str, ...], threads: int | None) -> None:
         """Start the workers (`MTP_VIZ_WORKERS`, default 2) for these bundled models and load them now, in the
@@ -145,7 +145,7 @@ class Workers:
             return
         self._pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"),
                                          initializer=worker.init, initargs=(threads, os.getpid()))
-        self.serves, self._free = tuple(models), count
+        self.serves, self._free, self._count = tuple(models), count, count
         for _ in range(count):
             self._pool.submit(worker.warm, self.serves)
 
@@ -184,9 +184,9 @@ class Workers:
                 if not self._waiting or not self._free:
                     return
                 first = self._waiting.popleft()
-                job = [first]
+                job, most = [first], self._job_size(len(self._waiting) + 1)
                 for item in list(self._waiting):
-                    if len(job) >= policy.batch_size():
+                    if len(job) >= most:
                         break
                     if (item[0].model, item[0].assistant) == (first[0].model, first[0].assistant):
                         self._waiting.remove(item)
@@ -198,6 +198,11 @@ class Workers:
                 self._finish(job, None, exc)
                 continue
             done.add_done_callback(lambda f, job=job: self._finish(job, f, None))
+
+    def _job_size(self, waiting: int) -> int:
+        """How many of the waiting requests one job takes: a share for every worker (a worker still busy takes its
+        share when it is done), at most policy.batch_size()."""
+        return max(1, min(policy.batch_size(), -(-waiting // self._count)))
 
     def _finish(self, job, done: Future | None, error: BaseException | None) -> None:
         with self._lock:
