@@ -59,10 +59,11 @@ def test_app_builds_the_demo_without_launching():
     assert any(getattr(b, "elem_id", None) == "round-status" for b in app.demo.blocks.values())
 
 
-def test_no_server_event_updates_a_block_that_holds_others():
-    """Gradio re-reads every component a server event has ever updated, with all its children, at each status change
-    of every later event: a server event updating the tabs (or a tab, a row) would slow every click that follows
-    (ui/tab_select.py). Such updates are the browser's own events (a `js` function and no server function)."""
+def test_no_server_event_updates_a_block_that_holds_others_or_shows_progress_on_many():
+    """Gradio re-reads every component a server event has shown progress on (its outputs unless show_progress_on says
+    otherwise), with all its children, at each status change of every later event: a server event updating the tabs
+    (or a tab, a row) would slow every click that follows (ui/tab_select.py), and so would progress on the many
+    outputs of the page-load events. Tabs are opened by the browser's own events (a `js` function, no server one)."""
     import app
 
     config = app.demo.get_config_file()
@@ -78,6 +79,12 @@ def test_no_server_event_updates_a_block_that_holds_others():
     found = [(d["id"], types[o]) for d in config["dependencies"] if d["backend_fn"] for o in d["outputs"] if o in holders]
     assert not found
     assert any(types[o] == "tabs" for d in config["dependencies"] if not d["backend_fn"] for o in d["outputs"])
+    # the page-load events show progress on nothing, and the step-through's own events on the two plots at most
+    loads = [d for d in config["dependencies"] if d["backend_fn"] and any(e == "load" for _, e in d["targets"])]
+    assert loads and all(d["show_progress_on"] == [] for d in loads)
+    plots = {c["id"] for c in config["components"] if c["props"].get("elem_id") in ("stream", "view")}
+    steps = [d for d in config["dependencies"] if d["backend_fn"] and plots <= set(d["outputs"])]
+    assert steps and all(set(d["show_progress_on"]) <= plots for d in steps)
 
 
 def test_first_paint_is_round_0_of_actions_speak_made_at_build_time():

@@ -89,8 +89,9 @@ def wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapt
     places); "Link to this" shows the address of what is on screen. `labels`: each gr.Tab and its label's key, written
     out in a link's language (the browser switches the other words, links.LANG_JS, but not a tab not yet shown). The
     server writes the tab and the labels into `opened` and the browser applies them (tab_select.OPEN): a server event
-    that updates the tabs would slow every later click (tab_select.py says why)."""
-    hidden = {"api_visibility": "private", "show_progress": "hidden"}
+    that updates the tabs would slow every later click (tab_select.py says why). No progress shows on any output
+    (show_progress_on=[]): Gradio would re-read each one at every status change of every later event."""
+    hidden = {"api_visibility": "private", "show_progress": "hidden", "show_progress_on": []}
 
     def arriving(request: gr.Request):
         place = links.place_of(request)

@@ -256,9 +256,12 @@ def build(demo: gr.Blocks, service: Service) -> None:
     private = {"api_visibility": "private"}
     run_btn.click(sweep, [prompts, model, ns, schedules, proposers, max_new, repeats], outputs,
                   concurrency_id="lab-sweep", concurrency_limit=1, **private)
+    # no progress on the page-load paints and the redraws: Gradio would re-read every output that an event has shown
+    # progress on, at each status change of every later event on the page (a Step included)
+    quiet = {**private, "show_progress": "hidden", "show_progress_on": []}
     for control in (alpha, c, moe):
-        control.change(redraw, [alpha, c, moe], what_if, show_progress="hidden", **private)
+        control.change(redraw, [alpha, c, moe], what_if, **quiet)
     preset.input(choose_preset, [preset], [alpha, c, moe, preset_note], **private)
-    demo.load(first_paint, None, outputs, **private)
-    demo.load(pairs_paint, None, pairs_plot, **private)
-    demo.load(redraw, [alpha, c], what_if, **private)   # built in English above, redrawn in the visitor's language
+    demo.load(first_paint, None, outputs, **quiet)
+    demo.load(pairs_paint, None, pairs_plot, **quiet)
+    demo.load(redraw, [alpha, c], what_if, **quiet)   # built in English above, redrawn in the visitor's language

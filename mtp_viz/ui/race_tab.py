@@ -365,4 +365,5 @@ def wire_from_step(button: gr.Button, controls: list, racing: dict, tabs: gr.Tab
 
     outputs = [racing[k] for k in ("base", "prompt", "model", "proposer", "lanes", "chart", "error")]
     button.click(None, None, tabs, js=tab_select.select("race"), api_visibility="private").then(
-        handler, controls, outputs, show_progress="minimal", api_visibility="private", **policy.generating_events())
+        handler, controls, outputs, show_progress="minimal", show_progress_on=[racing[k] for k in ("lanes", "chart", "error")],
+        api_visibility="private", **policy.generating_events())

@@ -397,8 +397,11 @@ def build(demo: gr.Blocks, service: Service) -> dict:
 
     controls = [model, assistant, prompt, *(made[name] for name in fields)]   # CONTROLS' order, as request() reads
     views = list(Screen(stream, view, what, status, text, rounds, json_btn, csv_btn, state))
-    hidden = {"api_visibility": "private"}   # the page's own events; the public API is ui/endpoint.py's `trace`
-    quiet = {**hidden, "show_progress": "hidden"}
+    # The page's own events (the public API is ui/endpoint.py's `trace`). Their progress shows on the two plots, or
+    # nowhere: Gradio re-reads every component that any event has shown progress on, at each status change of every
+    # later event, so progress on all the controls and outputs would slow every click that follows.
+    hidden = {"api_visibility": "private", "show_progress_on": [stream, view]}
+    quiet = {"api_visibility": "private", "show_progress": "hidden", "show_progress_on": []}
     generating = {**hidden, **policy.generating_events()}   # they wait in the service's line, not Gradio's
     step_btn.click(for_visitor(step, service=service), [state, *controls], views, show_progress="minimal",
                    **generating)
@@ -408,14 +411,14 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     measure_btn.click(for_visitor(measure_again, service=service), [state, *controls], views, show_progress="minimal",
                       trigger_mode="once", **generating)
     reset_btn.click(for_visitor(reset), [state], views, **hidden).then(
-        lambda: (gr.Timer(active=False), False, L("step.play")), None, [timer, playing, play_btn], **hidden)
+        lambda: (gr.Timer(active=False), False, L("step.play")), None, [timer, playing, play_btn], **quiet)
     # a drag, a typed number (Enter) or the arrow keys all fire `input`; only the latest pending one runs
     rounds.input(for_visitor(scrub), [state, rounds], views, trigger_mode="always_last", **quiet)
     chooser.input(for_visitor(choose), [state, chooser], views, **quiet)
     play_btn.click(for_visitor(play, service=service), [state, playing, *controls], [timer, playing, play_btn, *views],
                    **generating)
     timer.tick(for_visitor(tick), [state], [timer, playing, play_btn, *views], **quiet)
-    speed.change(lambda s: gr.Timer(value=s), speed, timer, **hidden)
+    speed.change(lambda s: gr.Timer(value=s), speed, timer, **quiet)
     for control in controls:
         control.change(for_visitor(mark_stale), [state, *controls], [status, state], trigger_mode="always_last",
                        **quiet)

@@ -255,7 +255,8 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None, start: gr.Button | None 
 
     outputs = [indicator, narration, left, right, racing, try_it, question, answer, back, nxt, link, chapter,
                back_end, nxt_end]
-    hidden = {"api_visibility": "private", "show_progress": "hidden"}
+    # no progress on any output: Gradio would re-read each one at every status change of every later event
+    hidden = {"api_visibility": "private", "show_progress": "hidden", "show_progress_on": []}
     nxt.click(forward, [chapter], outputs, **hidden)
     back.click(backward, [chapter], outputs, **hidden)
     to_top = "() => document.getElementById('%s').scrollIntoView({block: 'start'})" % keys.TOUR_BACK
