@@ -14,10 +14,12 @@ What it costs the truth. A verification pass is the same arithmetic on more rows
 lone pass's in the last bits (about 1e-5 on the miniature): greedy output is the target's own unless two tokens tie
 to that precision, and sampling keeps the target's distribution (tests/test_batching.py checks both). A lone
 request never comes here. The rounds of a shared pass record no CPU time (which thread's clock would hold a share
-of a pass run for eight?), so such a trace's speed-ups read the wall clock, and its page says so.
+of a pass run for eight?) and its trace says how many others it ran with (Trace.shared_with): its page then
+measures no speed-up, and the race and "Measure again" run alone.
 """
 from __future__ import annotations
 
+import dataclasses
 import threading
 from dataclasses import dataclass
 
@@ -131,7 +133,8 @@ def generate_together(pair, requests: list[tuple]) -> list[Trace | BaseException
 
     def run(i, decoder, prompt_ids, settings):
         try:
-            results[i] = assemble(pair, prompt_ids, list(decoder.rounds()), decoder, settings)
+            trace = assemble(pair, prompt_ids, list(decoder.rounds()), decoder, settings)
+            results[i] = dataclasses.replace(trace, shared_with=len(shared) - 1) if decoder.table else trace
         except Exception as exc:
             results[i] = exc
         finally:

@@ -20,7 +20,7 @@ from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, RAN, Settings
 SCHEMA_VERSION = 6  # 2 added Round.routed_experts, 3 Round.wall_ms and draft_stop, 4 Settings.chat and
                     # max_matching_ngram_size and ModelInfo.target_ms_one_token, 5 the CPU clock (Round.cpu_ms and kin,
                     # ModelInfo.target_cpu_ms_one_token, Trace.measured_at), 6 ModelInfo.device_why (codes in place of
-                    # the English device_reason); older ones load without
+                    # the English device_reason) and Trace.shared_with; older ones load without
 SCHEMA_VERSIONS = range(1, SCHEMA_VERSION + 1)   # the versions this build reads (schema.parse_trace)
 ONE_TOKEN_PASSES = 24              # ModelInfo.target_ms_one_token is the median of this many one-token passes
 
@@ -235,6 +235,9 @@ class Trace:
     schema_version: Annotated[int, Field(ge=SCHEMA_VERSIONS[0], le=SCHEMA_VERSIONS[-1])] = SCHEMA_VERSION
     measured_at: Annotated[str, Field(max_length=40, pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\dZ$")] | None = None
                                    # schema 5: when the rounds ran, UTC to the minute ("2026-12-02T03:10Z")
+    shared_with: Annotated[int, Field(ge=0, le=10_000)] = 0
+                                   # schema 6: how many other visitors' generations ran together with this one, their
+                                   # passes joined (mtp_viz/batching.py); 0: it ran alone, and its times are its own
 
     __pydantic_config__ = RECORD
 

@@ -9,8 +9,8 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from mtp_viz.figures import experts, theme
-from mtp_viz.strings import sentences, t
-from mtp_viz.trace import CPU, ONE_TOKEN_PASSES, WALL, clock_of, compute_stats, measured_when
+from mtp_viz.strings import count, sentences, t
+from mtp_viz.trace import CPU, ONE_TOKEN_PASSES, WALL, clock_of, compute_stats, measured_when, round_ms
 
 KEY = "statistics"
 
@@ -31,6 +31,9 @@ def time_per_token(trace, i: int, lang: str = "en") -> str:
     tokens = sum(len(r.emitted_token_ids) for r in rounds)
     if not tokens:
         return ""
+    if trace.shared_with:         # its passes were joined with other visitors': its times are not its own
+        ms_token = sum(round_ms(r, WALL) for r in rounds) / tokens
+        return t("speed.shared", lang, others=count(trace.shared_with, "other_generation", lang), ms_token=ms_token)
     one_cpu = trace.model_info.target_cpu_ms_one_token
     if clock_of(rounds) == CPU and (one_cpu or trace.settings.proposer == "none"):
         clock, one = CPU, one_cpu

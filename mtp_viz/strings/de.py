@@ -1083,6 +1083,14 @@ STRINGS: dict[str, str] = {
     "speed.here.prompt_undated": ("Diese Beschleunigung gilt für diesen Prompt, gemessen nach {clock}; die des "
                                   "Labors ist der Mittelwert eines Durchgangs über mehrere Prompts, und die der "
                                   "echten Gemma-4-Paare ist hochgerechnet, nicht gemessen."),
+    "speed.shared": ("Diese Generierung lief zusammen mit {others}: Der Server fasst die Vorwärtsdurchläufe "
+                     "von Anfragen, die im selben Moment warten, zu einem zusammen, wie es Serving-Systeme wie vLLM "
+                     "tun, damit eine ganze Klasse schneller ihre Antwort bekommt. Ihre Zeiten gehören deshalb nicht "
+                     "ihr allein, und für sie wird keine Beschleunigung gemessen ({ms_token:.2f} ms pro Token nach "
+                     "der Wanduhr, das Warten auf die anderen eingeschlossen). **Neu messen** misst diesen Prompt "
+                     "allein; oder lass ihn im Wettrennen laufen."),
+    "unit.other_generation.one": "{n} Generierung eines anderen Besuchers",
+    "unit.other_generation.other": "{n} Generierungen anderer Besucher",
     "speed.here.sweep": ("Diese Beschleunigungen sind Mittelwerte über die Prompts des Durchgangs, gemessen nach "
                          "{clock}; die Statistikzeile und das Rennen messen einen einzigen Prompt, und die Werte der "
                          "echten Gemma-4-Paare sind hochgerechnet, nicht gemessen."),

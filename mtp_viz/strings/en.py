@@ -987,6 +987,13 @@ STRINGS: dict[str, str] = {
     "speed.here.prompt_undated": ("This speed-up is this prompt, measured on {clock}; the lab's is the average of a "
                                   "sweep over several prompts, and the real Gemma 4 pairs' are projected, not "
                                   "measured."),
+    "speed.shared": ("This generation ran together with {others}: the server joins the forward passes of "
+                     "requests that wait at the same moment into one, as serving engines such as vLLM do, so a "
+                     "class is answered sooner. Its times are therefore not its own, and no speed-up is measured "
+                     "for it ({ms_token:.2f} ms per token by the wall clock, waits for the others included). Press "
+                     "**Measure again** to time this prompt alone, or race it."),
+    "unit.other_generation.one": "{n} other visitor's generation",
+    "unit.other_generation.other": "{n} other visitors' generations",
     "speed.here.sweep": ("These speed-ups are averages over the sweep's prompts, measured on {clock}; the Statistics "
                          "line and the race time one prompt, and the real Gemma 4 pairs' are projected, not "
                          "measured."),

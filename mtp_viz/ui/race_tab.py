@@ -172,9 +172,9 @@ def run(base: Request | None, prompt: str, model: str, proposer: str, lang: str 
     req = (base or START).replace(prompt=prompt or "", model=model or START.model)
     alone_req, drafted_req = req.replace(proposer="none"), req.replace(proposer=proposer or "mtp")
     try:
-        cached = service.cached(alone_req) and service.cached(drafted_req)
-        alone = service.generate(alone_req)        # first, alone, so the two never share the CPU
-        drafted = service.generate(drafted_req)
+        cached = service.cached(alone_req, alone=True) and service.cached(drafted_req, alone=True)
+        alone = service.generate(alone_req, alone=True)   # first, then the other: never sharing the CPU, and
+        drafted = service.generate(drafted_req, alone=True)   # neither sharing its passes with other visitors
     except Exception as exc:  # bad input, a refused model, a failed load: a message, never a crash
         return gr.HTML(), gr.Plot(), "⚠ " + md(policy.message_for(exc, lang))
     return (*measured(alone, drafted, lang, cached, narrow=narrow), "")

@@ -134,7 +134,7 @@ class Workers:
         self._pool: ProcessPoolExecutor | None = None
         self.serves: tuple[str, ...] = ()
         self._lock = threading.Lock()
-        self._waiting: deque[tuple[Request, Future]] = deque()
+        self._waiting: deque[tuple[Request, Future, bool]] = deque()   # (request, its answer, alone)
         self._free = self._count = 0   # workers without a job, and in all
 
     def start(self, models: tuple[str, ...], threads: int | None) -> None:
@@ -154,13 +154,14 @@ class Workers:
             self._pool.shutdown()
         self._pool, self.serves = None, ()
 
-    def generate(self, req: Request) -> Trace | None:
-        """The Trace for a request from a worker, or None when the workers do not serve its model."""
+    def generate(self, req: Request, alone: bool = False) -> Trace | None:
+        """The Trace for a request from a worker, or None when the workers do not serve its model. `alone`: in a job
+        of its own, whose times are its own (the race, "Measure again")."""
         if self._pool is None or req.model not in self.serves:
             return None
         mine: Future = Future()
         with self._lock:
-            self._waiting.append((req, mine))
+            self._waiting.append((req, mine, alone))
         self._dispatch()
         try:
             return mine.result()
@@ -178,22 +179,22 @@ class Workers:
                 pool = self._pool
                 if pool is None:        # stopped or broken: whoever still waits generates in the server's process
                     stranded, self._waiting = list(self._waiting), deque()
-                    for _, waiter in stranded:
+                    for _, waiter, _ in stranded:
                         waiter.set_exception(BrokenProcessPool("the workers are gone"))
                     return
                 if not self._waiting or not self._free:
                     return
                 first = self._waiting.popleft()
-                job, most = [first], self._job_size(len(self._waiting) + 1)
+                job, most = [first], 1 if first[2] else self._job_size(len(self._waiting) + 1)
                 for item in list(self._waiting):
                     if len(job) >= most:
                         break
-                    if (item[0].model, item[0].assistant) == (first[0].model, first[0].assistant):
+                    if not item[2] and (item[0].model, item[0].assistant) == (first[0].model, first[0].assistant):
                         self._waiting.remove(item)
                         job.append(item)
                 self._free -= 1
             try:
-                done = pool.submit(worker.generate_many, [req for req, _ in job])
+                done = pool.submit(worker.generate_many, [req for req, _, _ in job])
             except Exception as exc:      # a broken or stopped pool refuses new work
                 self._finish(job, None, exc)
                 continue
@@ -210,7 +211,7 @@ class Workers:
         if error is None:
             error = done.exception()
         results = [error] * len(job) if error is not None else done.result()
-        for (_, waiter), result in zip(job, results):
+        for (_, waiter, _), result in zip(job, results):
             if isinstance(result, BaseException):
                 waiter.set_exception(result)
             else:
@@ -260,24 +261,30 @@ class Service:
         self._running: dict[Request, Future] = {}                  # request key -> the generation under way
         self._slots: Line | None = None                          # made on first use, when the server runs
 
-    def generate(self, req: Request, fresh: bool = False) -> Trace:
+    def generate(self, req: Request, fresh: bool = False, alone: bool = False) -> Trace:
         """The trace for a request, checked against the deployment's policy first.
 
         `fresh`: measured again, not answered from the cache (it still joins an identical generation under way,
-        whose times are new too, and takes its turn in the line); the new trace replaces the cached one."""
+        whose times are new too, and takes its turn in the line); the new trace replaces the cached one. A fresh
+        one runs alone. `alone`: a trace whose times are its own, never one that shared its passes with others'
+        (Trace.shared_with), so its speed can be measured (the race)."""
         policy.check_request(req)
         req = key = normalized(req)
+        alone = alone or fresh
         with self._lock:
-            if key in self._done and not fresh:
+            if key in self._done and not fresh and not (alone and self._done[key].shared_with):
                 self._done.move_to_end(key)
                 return self._done[key]
             running = self._running.get(key)
             if running is None:
                 self._running[key] = mine = Future()
         if running is not None:
-            return running.result()        # raises what the running generation raised
+            trace = running.result()       # raises what the running generation raised
+            if not (alone and trace.shared_with):
+                return trace
+            return self._produce(req, alone=True)
         try:
-            trace = self._produce(req)
+            trace = self._produce(req, alone)
         except BaseException as exc:
             with self._lock:
                 del self._running[key]
@@ -292,23 +299,23 @@ class Service:
         mine.set_result(trace)
         return trace
 
-    def cached(self, req: Request) -> bool:
-        """Whether generate(req) would answer from the cache now, without generating (the pages say so)."""
+    def cached(self, req: Request, alone: bool = False) -> bool:
+        """Whether generate(req, alone=alone) would answer from the cache now, without generating (the pages say so)."""
         try:
             key = normalized(req)
         except ValueError:
             return False
         with self._lock:
-            return key in self._done
+            return key in self._done and not (alone and self._done[key].shared_with)
 
     def forget(self) -> None:
         """Drop every cached trace (tests, and a server that wants fresh timings)."""
         with self._lock:
             self._done.clear()
 
-    def _produce(self, req: Request) -> Trace:
+    def _produce(self, req: Request, alone: bool = False) -> Trace:
         """Generate, in a worker process when one serves the model, else here, `MTP_VIZ_CONCURRENCY` at a time."""
-        trace = self.workers.generate(req)    # None unless a worker serves this model; the pool's queue is first-come
+        trace = self.workers.generate(req, alone)   # None unless a worker serves the model; its line is first-come
         if trace is not None:
             return trace
         pair = self.models.get(req.model, req.assistant)     # waiting for a load holds no slot
