@@ -18,9 +18,10 @@ PROMPT = [2, 5, 6, 7, 8, 9, 10, 11]
 
 # Test tiers. `make test-fast` runs `-m "not browser and not slow"`: pure tests on fixtures and tiny random models.
 # `make test` runs every tier. A test is in the browser tier when its file is a test_browser*.py (each starts the app
-# and drives Chromium), and in the slow tier when it asks for the shipped miniature (the `miniature` fixture) or is
-# marked @pytest.mark.slow by hand (it starts servers or processes, trains, loads the miniature itself, runs a
-# statistical test over a thousand generations, or draws every view of every shipped trace).
+# and drives Chromium), and in the slow tier when it asks for the shipped miniature (the `miniature` fixture, itself or
+# through a fixture of its own) or is marked @pytest.mark.slow by hand (it starts servers or processes, trains, loads a
+# bundled miniature itself, runs a statistical test over a thousand generations, or draws every view of every shipped
+# trace).
 TIERS = {
     "browser": "drives the app in Chromium (tests/test_browser*.py); only in `make test`",
     "slow": "generates with the shipped miniature, starts processes, trains, samples a thousand times or draws every "

@@ -1,6 +1,7 @@
 """Engine equivalences with transformers and invariants of the recorded rounds, on tiny in-memory models."""
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 
@@ -19,6 +20,12 @@ NEW = 40
 def target_greedy(model, prompt=PROMPT, n=NEW) -> list[int]:
     out = model.generate(torch.tensor([prompt]), do_sample=False, max_new_tokens=n)
     return out[0, len(prompt):].tolist()
+
+
+@functools.cache
+def fixture_greedy(model) -> list[int]:
+    """target_greedy of a session fixture's target, which no test changes: worked out once per target."""
+    return target_greedy(model)
 
 
 def hf_assisted(pair, n_tokens, prompt=PROMPT, n=NEW):
@@ -49,7 +56,7 @@ def test_mtp_drafts_equal_transformers(request, fixture, n_tokens):
     trace = generate_trace(pair, PROMPT, max_new_tokens=NEW, num_assistant_tokens=n_tokens, schedule="constant")
     ours = [r.draft_token_ids for r in trace.rounds if r.draft_token_ids]
     assert ours == hf_drafts
-    assert trace.new_token_ids == hf_out == target_greedy(pair.target)
+    assert trace.new_token_ids == hf_out == fixture_greedy(pair.target)
 
 
 def test_drafts_equal_transformers_on_miniature(miniature):
@@ -63,11 +70,11 @@ def test_drafts_equal_transformers_on_miniature(miniature):
     assert trace.stats["num_accepted_tokens"] > 0
 
 
-@pytest.mark.parametrize("schedule", ["constant", "heuristic"])
-@pytest.mark.parametrize("n_tokens", range(1, 9))
+@pytest.mark.parametrize("schedule, n_tokens", [("constant", n) for n in (2, 5, 6, 7)] +   # 1, 3, 4, 8: above
+                         [("heuristic", n) for n in range(1, 9)])
 def test_mtp_greedy_is_lossless(tiny_pair, n_tokens, schedule):
     trace = generate_trace(tiny_pair, PROMPT, max_new_tokens=NEW, num_assistant_tokens=n_tokens, schedule=schedule)
-    assert trace.new_token_ids == target_greedy(tiny_pair.target)
+    assert trace.new_token_ids == fixture_greedy(tiny_pair.target)
 
 
 @pytest.mark.parametrize("variant", [
@@ -111,7 +118,7 @@ def test_other_proposers_lossless(llama_pair, proposer, schedule):
     for n_tokens in range(1, 9):
         trace = generate_trace(llama_pair, PROMPT, max_new_tokens=NEW, proposer=proposer,
                                num_assistant_tokens=n_tokens, schedule=schedule)
-        assert trace.new_token_ids == target_greedy(llama_pair.target)
+        assert trace.new_token_ids == fixture_greedy(llama_pair.target)
         if proposer == "none":
             assert trace.target_forward_passes == NEW and trace.stats["num_drafts"] == 0
 
@@ -194,7 +201,7 @@ def test_confidence_threshold_ends_rounds_early(tiny_pair):
     trace = generate_trace(tiny_pair, PROMPT, max_new_tokens=NEW, num_assistant_tokens=6, confidence_threshold=0.99)
     # random drafters are never 99% sure: every round stops after its first draft
     assert all(r.num_drafted == 1 for r in trace.rounds[1:] if r.stopped is None)
-    assert trace.new_token_ids == target_greedy(tiny_pair.target)
+    assert trace.new_token_ids == fixture_greedy(tiny_pair.target)
     assert {r.draft_stop for r in trace.rounds[1:] if r.stopped is None and r.num_assistant_tokens > 1} == \
         {"threshold"}
 

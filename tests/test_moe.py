@@ -173,6 +173,7 @@ def shipped():
     return load_pair("miniature-moe")
 
 
+@pytest.mark.slow        # loads the MoE miniature
 def test_shipped_moe_pair_is_shaped_like_26b_a4b_scaled_down(shipped):
     pair = shipped
     cfg = pair.target.config
@@ -182,6 +183,7 @@ def test_shipped_moe_pair_is_shaped_like_26b_a4b_scaled_down(shipped):
     assert files and all(p.stat().st_size < 10_000_000 for p in files)
 
 
+@pytest.mark.slow        # generates with the MoE miniature
 def test_shipped_moe_pair_greedy_equals_the_targets_own(shipped):
     pair = shipped
     ids = pair.tokenizer("Actions speak", return_tensors="pt").input_ids
@@ -191,7 +193,7 @@ def test_shipped_moe_pair_greedy_equals_the_targets_own(shipped):
     assert trace.stats["mean_accepted_drafts"] >= 2.0
 
 
-def test_shipped_moe_trace_replays(shipped):
+def test_shipped_moe_trace_replays():
     trace = parse_trace((ASSETS / "traces" / "actions_speak_moe.json").read_text(encoding="utf-8"))
     assert trace.model_info.name == "miniature-moe" and experts.is_moe(trace)
     batch = experts.recorded_batch()

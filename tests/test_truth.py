@@ -2,7 +2,8 @@
 
 Knows the trace schema, the figures' trace metas and annotation names, and the round status (ui.narration.summary); walks
 greedy, sampled, cut-by-<eos> (N = 16, constant), prompt-lookup and no-drafter traces. Views never recompute a
-verdict: the accepted drafts they show are the record's, and they number num_accepted.
+verdict: the accepted drafts they show are the record's, and they number num_accepted. The shipped traces are walked
+in the fast tier; the live ones generate with the miniature, so they are in the slow tier (conftest's TIERS).
 """
 from __future__ import annotations
 
@@ -22,13 +23,13 @@ SHIPPED = ["actions speak", "once upon a time sampled", "actions speak no drafte
 
 
 @pytest.fixture(scope="module")
-def traces(request):
-    found = {name: session.shipped(name) for name in SHIPPED}
-    pair = request.getfixturevalue("miniature")
+def live(miniature) -> dict:
+    """LIVE's traces, generated on the miniature."""
+    found = {}
     for name, kw in LIVE.items():
         kw = dict(kw)
-        prompt = pair.tokenizer(kw.pop("prompt"))["input_ids"]
-        found[name] = generate_trace(pair, prompt, **kw)
+        prompt = miniature.tokenizer(kw.pop("prompt"))["input_ids"]
+        found[name] = generate_trace(miniature, prompt, **kw)
     return found
 
 
@@ -37,16 +38,25 @@ def boxes_of(fig) -> dict[str, list]:
     return {tr.meta: list(tr.marker.line.width) for tr in fig.data}
 
 
-def test_the_walk_covers_every_kind_of_round(traces):
-    verdicts = {v.verdict for tr in traces.values() for r in tr.rounds for v in r.verify_steps}
+def test_the_walk_covers_every_kind_of_round(live):
+    traces = [*map(session.shipped, SHIPPED), *live.values()]
+    verdicts = {v.verdict for tr in traces for r in tr.rounds for v in r.verify_steps}
     assert {ACCEPTED, "rejected", UNCHECKED, UNUSED} <= verdicts
-    assert any(tr.settings.do_sample for tr in traces.values())
-    assert any(r.stopped == "eos" for r in traces["cut_by_eos_n16"].rounds)
+    assert any(tr.settings.do_sample for tr in traces)
+    assert any(r.stopped == "eos" for r in live["cut_by_eos_n16"].rounds)
 
 
-@pytest.mark.parametrize("name", SHIPPED + list(LIVE))
-def test_every_view_tells_the_record(traces, name):
-    trace = traces[name]
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_view_tells_the_record(name):
+    views_tell_the_record(session.shipped(name), name)
+
+
+@pytest.mark.parametrize("name", list(LIVE))
+def test_every_view_tells_a_live_record(live, name):
+    views_tell_the_record(live[name], name)
+
+
+def views_tell_the_record(trace, name: str) -> None:
     for i, r in enumerate(trace.rounds):
         verdicts = [v.verdict for v in r.verify_steps]
         assert verdicts.count(ACCEPTED) == r.num_accepted, (name, i)

@@ -351,6 +351,7 @@ def test_a_cached_trace_says_so_and_measure_again_runs_it_afresh(miniature):
     assert again.state.trace.new_token_ids == out.state.trace.new_token_ids and again.state.index == again.state.last
 
 
+@pytest.mark.slow        # loads and warms the miniature
 def test_preload_fills_the_model_cache():
     svc = serving({})                                   # a server's own, its cache empty
     svc.models.preload().join(timeout=120)
