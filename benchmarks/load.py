@@ -17,7 +17,11 @@ Knows only the server's URL and its events. The page's Step / Run to end events 
 not named); this script calls them by fn_index as the browser does, with one gradio_client session per visitor, so
 the server runs exactly the handlers, state and figures a browser would get (only the browser's drawing is missing).
 
+`--browser` adds one more visitor in Chromium, stepping through the first example and switching views while the others
+load the server: what a student at the page waits for, to the end of the browser's work.
+
     .venv/bin/python benchmarks/load.py               # starts app.py (public mode) on a free port
+    .venv/bin/python benchmarks/load.py --browser     # issue 27: with a browser client during the load
     .venv/bin/python benchmarks/load.py --url http://127.0.0.1:7860 --visitors 16
 """
 from __future__ import annotations
@@ -36,6 +40,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 WORDS = ["Actions speak", "Once upon a time,", "Tom counted to", "The cat", "A little bird", "In the morning",
          "She said", "The old man"]
 
@@ -208,13 +213,68 @@ def cpu_seconds(pid: int | None) -> tuple[float, float] | None:
     return (own or 0.0), total - (own or 0.0)
 
 
-ACTIONS = ("trace", "run_to_end", "step", "race")
+ACTIONS = ("trace", "run_to_end", "step", "race", "browser_step", "browser_view")
+
+
+class BrowserClient:
+    """One more visitor, in Chromium at 1280 x 720, on the page's first example while the others load the server:
+    it presses Step (back to round 0 by the slider at the end) and switches the view, in turns, until told to stop.
+    Each action is timed from the click to the end of the browser's work (benchmarks/browser_step.py's probe)."""
+
+    def __init__(self, url: str):
+        self.url, self.times = url, {"browser_step": [], "browser_view": []}
+        self.loaded, self.go, self.stop = threading.Event(), threading.Event(), threading.Event()
+        self.error: str | None = None
+        self.thread = threading.Thread(target=self._run, name="browser-client", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        import browser_step as bs
+
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=bs.CHROME, args=bs.ARGS + bs.BACKGROUND)
+                page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+                page.set_default_timeout(120_000)
+                bs.prepare(page)
+                page.goto(self.url)
+                bs.ready(page)
+                self.loaded.set()
+                self.go.wait()
+                views = ["verification", "timeline", "kv_sharing", "clusters", "activations"]
+                turn = 0
+                while not self.stop.is_set():
+                    value, _, high = bs.rounds(page)
+                    act = (lambda: bs.slide(page, 0)) if value >= high else (lambda: bs.step(page))
+                    self.times["browser_step"].append(bs.timed(page, act) / 1000)
+                    if self.stop.is_set():
+                        break
+                    turn += 1
+                    view = views[turn % len(views)]
+                    if view == bs.chosen(page):          # a view already shown changes nothing to time
+                        turn += 1
+                        view = views[turn % len(views)]
+                    self.times["browser_view"].append(bs.timed(page, lambda: bs.choose(page, view)) / 1000)
+                browser.close()
+        except Exception as exc:       # reported with the phase, never a hang
+            self.error = f"browser: {type(exc).__name__}: {str(exc)[:200]}"
+            self.loaded.set()
+
+    def finish(self) -> None:
+        self.stop.set()
+        self.thread.join(180)
 _SEEN = [int(time.time()) % 100_000 * 1000]   # visitor numbers, counted on over every phase and unlike another
 #                                               run's, so a server already running has none of them cached
 
 
-def run(url: str, visitors: int, who=None, server: int | None = None) -> dict:
+def run(url: str, visitors: int, who=None, server: int | None = None, browser: bool = False) -> dict:
     barrier, results, threads = threading.Barrier(visitors), {}, []
+    client = BrowserClient(url) if browser else None
+    if client is not None:
+        client.loaded.wait(300)
+        client.go.set()
     server_cpu, client_cpu = cpu_seconds(server), time.process_time()
     first, _SEEN[0] = _SEEN[0], _SEEN[0] + visitors
     load_before = os.getloadavg()
@@ -225,8 +285,12 @@ def run(url: str, visitors: int, who=None, server: int | None = None) -> dict:
     for thread in threads:
         thread.join()
     wall = time.perf_counter() - started
+    if client is not None:
+        client.finish()
+        results["browser"] = (client.times, [client.error] if client.error else [], 0)
     report = {"visitors": visitors, "wall_s": round(wall, 1), "loadavg_before": load_before,
-              "loadavg_after": os.getloadavg(), "errors": [], "mixups": 0, "finished": len(results),
+              "loadavg_after": os.getloadavg(), "errors": [], "mixups": 0,
+              "finished": len([k for k in results if k != "browser"]),
               "client_cpu_s": round(time.process_time() - client_cpu, 1)}
     if server_cpu is not None:
         after = cpu_seconds(server)
@@ -252,6 +316,9 @@ def main() -> None:
     parser.add_argument("--visitors", type=int, nargs="+", default=[16, 32])
     parser.add_argument("--same-example", action="store_true",
                         help="then the same numbers of visitors press Run to end on the first example together")
+    parser.add_argument("--browser", action="store_true",
+                        help="a visitor in Chromium steps through the first example and switches views during each "
+                             "phase, timed to the end of the browser's work (browser_step / browser_view)")
     parser.add_argument("--race", action="store_true",
                         help="then the same numbers of visitors start a race together: on the first example, then on "
                              "prompts of their own (each race is two generations: the target alone, then with MTP)")
@@ -273,7 +340,7 @@ def main() -> None:
         phases += [(n, racer(True), ", racing the same example") for n in args.visitors] if args.race else []
         phases += [(n, racer(False), ", racing prompts of their own") for n in args.visitors] if args.race else []
         for n, who, label in phases:
-            report = run(url, n, who, None if proc is None else proc.pid)
+            report = run(url, n, who, None if proc is None else proc.pid, args.browser)
             print(json.dumps(report))
             lines = [f"{n} visitors{label} ({report['finished']} finished, {report['wall_s']} s):"]
             for action in ACTIONS:
