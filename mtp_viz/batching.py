@@ -49,8 +49,6 @@ class Table:
         self.target, self.assistant, self.live = target, assistant, members
         self._cond = threading.Condition()
         self._waiting: list[_Seat] = []
-        self.passes = 0            # joined passes run (each a forward_many over two or more sequences)
-        self.widest = 0            # the most sequences one pass held
 
     def forward(self, call: lean.Call, flags: dict) -> lean.Output:
         """This generation's target pass, once every generation still running has asked for a pass of its own."""
@@ -100,9 +98,6 @@ class Table:
             else:
                 for seat, output in zip(group, outputs):
                     seat.output = output
-                if len(group) > 1:
-                    self.passes += 1
-                    self.widest = max(self.widest, len(group))
         for seat in seats:
             seat.done = True
         self._cond.notify_all()

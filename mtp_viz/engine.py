@@ -309,8 +309,8 @@ class SpeculativeDecoder:
 
     def share(self, table) -> None:
         """Run every target pass and lean drafter step through `table`, which joins them with other generations'
-        (mtp_viz/batching.py).
-        The rounds then record no CPU time: this thread's clock cannot tell its share of a pass run for several."""
+        (mtp_viz/batching.py). The rounds then record no CPU time: this thread's clock cannot tell its share of a
+        pass run for several."""
         if not self.lean:
             raise ValueError("only a lean target pass can be shared")
         self.table = table
