@@ -413,8 +413,10 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     reset_btn.click(for_visitor(reset), [state], views, **hidden).then(
         lambda: (gr.Timer(active=False), False, L("step.play")), None, [timer, playing, play_btn], **quiet)
     # a drag, a typed number (Enter) or the arrow keys all fire `input`; only the latest pending one runs
-    rounds.input(for_visitor(scrub), [state, rounds], views, trigger_mode="always_last", **quiet)
-    chooser.input(for_visitor(choose), [state, chooser], views, **quiet)
+    # scrubbing and choosing a view never generate: answered at once, outside the queue (one request, no status
+    # messages to wait for), as many at a time as the server's threads take
+    rounds.input(for_visitor(scrub), [state, rounds], views, trigger_mode="always_last", queue=False, **quiet)
+    chooser.input(for_visitor(choose), [state, chooser], views, queue=False, **quiet)
     play_btn.click(for_visitor(play, service=service), [state, playing, *controls], [timer, playing, play_btn, *views],
                    **generating)
     timer.tick(for_visitor(tick), [state], [timer, playing, play_btn, *views], **quiet)
