@@ -1087,7 +1087,7 @@ STRINGS: dict[str, str] = {
                      "von Anfragen, die im selben Moment warten, zu einem zusammen, wie es Serving-Systeme wie vLLM "
                      "tun, damit eine ganze Klasse schneller ihre Antwort bekommt. Ihre Zeiten gehören deshalb nicht "
                      "ihr allein, und für sie wird keine Beschleunigung gemessen ({ms_token:.2f} ms pro Token nach "
-                     "der Wanduhr, das Warten auf die anderen eingeschlossen). **Neu messen** misst diesen Prompt "
+                     "der Wanduhr, das Warten auf die anderen eingeschlossen). „Neu messen“ misst diesen Prompt "
                      "allein; oder lass ihn im Wettrennen laufen."),
     "unit.other_generation.one": "{n} Generierung eines anderen Besuchers",
     "unit.other_generation.other": "{n} Generierungen anderer Besucher",

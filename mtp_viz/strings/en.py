@@ -991,7 +991,7 @@ STRINGS: dict[str, str] = {
                      "requests that wait at the same moment into one, as serving engines such as vLLM do, so a "
                      "class is answered sooner. Its times are therefore not its own, and no speed-up is measured "
                      "for it ({ms_token:.2f} ms per token by the wall clock, waits for the others included). Press "
-                     "**Measure again** to time this prompt alone, or race it."),
+                     "“Measure again” to time this prompt alone, or race it."),
     "unit.other_generation.one": "{n} other visitor's generation",
     "unit.other_generation.other": "{n} other visitors' generations",
     "speed.here.sweep": ("These speed-ups are averages over the sweep's prompts, measured on {clock}; the Statistics "
