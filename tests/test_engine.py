@@ -14,7 +14,7 @@ from mtp_viz import ModelPair, generate_trace, iter_rounds
 from mtp_viz.engine import lookup
 from mtp_viz.trace import ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, UNUSED
 
-NEW = 40
+NEW = 24    # new tokens a check generates: 8 + 24 positions cross the tiny targets' sliding windows (8, 4) many times
 
 
 def target_greedy(model, prompt=PROMPT, n=NEW) -> list[int]:
