@@ -88,15 +88,65 @@ def joined(module, *linears) -> torch.Tensor:
     return kept[1]
 
 
+_SCALARS: dict = {}                           # (eps, n) -> the same numbers as float32 0-dim tensors
+
+
+def _scalars(eps: float, n: int) -> tuple[torch.Tensor, torch.Tensor]:
+    kept = _SCALARS.get((eps, n))
+    if kept is None:
+        kept = _SCALARS[(eps, n)] = torch.tensor(eps, dtype=torch.float32), torch.tensor(n, dtype=torch.float32)
+    return kept
+
+
 def rms_norm(x: torch.Tensor, norm) -> torch.Tensor:
-    """Gemma4RMSNorm.forward for a float32 x (its .float() and type_as casts are then the identity)."""
-    mean_squared = x.pow(2).mean(-1, keepdim=True) + norm.eps
-    out = x * torch.pow(mean_squared, -0.5)
+    """Gemma4RMSNorm.forward for a float32 x (its .float() and type_as casts are then the identity), in the same
+    float32 operations with fewer calls: CPU mean is sum then div_ by the count, pow(2) is x * x and pow(-0.5) is
+    rsqrt, and a Python number is cast to a float32 tensor before each use (tests/test_lean.py checks the bits)."""
+    out = unit_rms(x, norm.eps)
     return out * norm.weight if norm.with_scale else out
 
 
+def unit_rms(x: torch.Tensor, eps: float) -> torch.Tensor:
+    """Gemma4RMSNorm._norm: x / sqrt(mean(x**2) + eps) over the last dimension."""
+    eps, n = _scalars(eps, x.shape[-1])
+    return x * (x * x).sum(-1, keepdim=True).div_(n).add_(eps).rsqrt_()
+
+
 def _rope(x, cos, sin):
-    return g4.apply_rotary_pos_emb(x, cos, sin, unsqueeze_dim=2)
+    """g4.apply_rotary_pos_emb(x, cos, sin, unsqueeze_dim=2) with cos and sin already unsqueezed: x (1, T, heads, hs),
+    cos and sin (1, T, 1, hs)."""
+    return x * cos + g4.rotate_half(x) * sin
+
+
+_NORMS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # attention -> (weights' versions, joined weight)
+
+
+def joint_norm(attn):
+    """The q, k and v norms of a layer that projects all three, as one norm over its query, key and value heads:
+    a (heads, hs) weight whose rows are each head's norm weight (ones for v's unscaled norm: x * 1 is x). Each head's
+    row of hs numbers is normed alone, so the bits are those of the three norms. None where they differ in eps."""
+    norms = (attn.q_norm, attn.k_norm, attn.v_norm)
+    if attn.v_proj is None or len({n.eps for n in norms}) > 1 or not (norms[0].with_scale and norms[1].with_scale):
+        return None
+    weights = [n.weight for n in norms if n.with_scale]
+    versions = tuple(w._version for w in weights)
+    kept = _NORMS.get(attn)
+    if kept is None or kept[0] != versions:
+        heads = [attn.q_proj.out_features // attn.head_dim, attn.k_proj.out_features // attn.head_dim,
+                 attn.v_proj.out_features // attn.head_dim]
+        rows = [w.detach().expand(h, -1) for w, h in zip(weights, heads)]
+        if not attn.v_norm.with_scale:
+            rows.append(torch.ones(heads[2], attn.head_dim, dtype=weights[0].dtype))
+        kept = _NORMS[attn] = (versions, torch.cat(rows), attn.q_norm.eps, heads)
+    return kept[1:]
+
+
+def additive(mask):
+    """A boolean attention mask as the float32 one SDPA turns it into (where(mask, 0, -inf)) in every call: made
+    once per pass instead of once per layer. Any other mask is returned as it is."""
+    if isinstance(mask, torch.Tensor) and mask.dtype == torch.bool:
+        return torch.where(mask, 0.0, float("-inf"))
+    return mask
 
 
 @dataclass
@@ -125,8 +175,16 @@ def attention(attn, x, cos_sin, kind: str, items: list[Item]):
     rows at once, then each item's own cache update and attention over its own keys and values."""
     hidden_shape = (*x.shape[:-1], -1, attn.head_dim)
     cos, sin = cos_sin
+    joint = None if attn.is_kv_shared_layer else joint_norm(attn)
     if attn.is_kv_shared_layer:
         query = F.linear(x, attn.q_proj.weight, attn.q_proj.bias).view(hidden_shape)
+        query = _rope(rms_norm(query, attn.q_norm), cos, sin)                         # (1, T, nh, hs)
+    elif joint is not None:       # q, k and v heads normed together, then q and k rotated together
+        weight, eps, (nh, nkv, _) = joint
+        heads = F.linear(x, joined(attn, attn.q_proj, attn.k_proj, attn.v_proj)).view(hidden_shape)
+        normed = unit_rms(heads, eps) * weight                                         # (1, T, heads, hs)
+        rotated = _rope(normed[:, :, : nh + nkv], cos, sin)                            # (1, T, nh + nkv, hs)
+        query, key, value = rotated[:, :, :nh], rotated[:, :, nh:], normed[:, :, nh + nkv:]
     else:
         projections = [p for p in (attn.q_proj, attn.k_proj, attn.v_proj) if p is not None]
         qkv = F.linear(x, joined(attn, *projections)).split([p.out_features for p in projections], dim=-1)
@@ -134,7 +192,7 @@ def attention(attn, x, cos_sin, kind: str, items: list[Item]):
         value = qkv[2].view(hidden_shape) if attn.v_proj is not None else key
         key = _rope(rms_norm(key, attn.k_norm), cos, sin)                             # (1, T, nkv, hs)
         value = rms_norm(value, attn.v_norm)
-    query = _rope(rms_norm(query, attn.q_norm), cos, sin)                             # (1, T, nh, hs)
+        query = _rope(rms_norm(query, attn.q_norm), cos, sin)                         # (1, T, nh, hs)
     outs = []
     for item in items:
         if attn.is_kv_shared_layer:
@@ -177,7 +235,8 @@ def _layers(text, h, per_layer_inputs, position_ids, items: list[Item], logits_t
     whether transformers may skip the KV-shared layers' work for positions whose logits are not kept (a pass over
     several sequences keeps every position's)."""
     config = text.config
-    cos_sin = {t: text.rotary_emb(h, position_ids, t) for t in text.unique_layer_types}
+    cos_sin = {t: tuple(c.unsqueeze(2) for c in text.rotary_emb(h, position_ids, t))   # (1, T, 1, hs) each
+               for t in text.unique_layer_types}
     for i, layer in enumerate(text.layers[: config.num_hidden_layers]):
         if i == text.first_kv_shared_layer_idx and len(items) == 1:
             item = items[0]
@@ -220,8 +279,8 @@ def forward_many(model, calls: list[Call], output_hidden_states: bool = False,
         position_ids = (torch.arange(width, device=embeds.device) + c.cache.get_seq_length()).unsqueeze(0)
         mask_kwargs = {"config": config, "inputs_embeds": embeds[:, rows], "attention_mask": c.attention_mask,
                        "cache": c.cache, "position_ids": position_ids}
-        masks = {"full_attention": g4.create_causal_mask(**mask_kwargs),
-                 "sliding_attention": g4.create_sliding_window_causal_mask(**mask_kwargs)}
+        masks = {"full_attention": additive(g4.create_causal_mask(**mask_kwargs)),
+                 "sliding_attention": additive(g4.create_sliding_window_causal_mask(**mask_kwargs))}
         items.append(Item(rows, masks, KVSharingDict(None), c.cache, {**flags, "position_ids": position_ids}))
         positions.append(position_ids)
         start += width
@@ -290,8 +349,9 @@ def draft_many(assistant, calls: list[DraftCall]) -> list[DraftOutput]:
     items = []
     for i, c in enumerate(calls):
         rows = slice(None) if one else slice(i, i + 1)
-        masks = c.masks if c.masks is not None else assistant.create_attention_masks(x[:, rows], c.attention_mask,
-                                                                                     c.shared_kv_states)
+        masks = c.masks if c.masks is not None else {
+            kind: additive(mask)
+            for kind, mask in assistant.create_attention_masks(x[:, rows], c.attention_mask, c.shared_kv_states).items()}
         items.append(Item(rows, masks, KVSharingDict(c.shared_kv_states), None, {"position_ids": c.position_ids}))
     position_ids = calls[0].position_ids if one else torch.cat([c.position_ids for c in calls], dim=1)
     h = _layers(assistant.model, x, None, position_ids, items, 0, {})
