@@ -26,8 +26,9 @@ TRACES = Path(__file__).resolve().parents[1] / "assets" / "traces"
 ALLOWED = {"N", "MTP", "KV", "CPU", "α", "MoE", "Gemma", "E2B", "E4B", "A4B", "miniature", "moe", "shallow",
            "pre_projection", "post_projection",                     # the checkpoint's layer names
            "min", "max", "norm", "ID", "kB", "ms", "JSON", "CSV",   # maths, units and file formats
+           "UTC",                                                     # the time zone a measurement gives
            "metrics",                                                 # a serving engine's /metrics page
-           "Median"}                                                  # German too
+           "Median", "Rest"}                                          # German too
 WORD = re.compile(r"[A-Za-z][A-Za-z_]*[A-Za-z]|[A-Za-z]")
 TAG = re.compile(r"<[^>]+>|&[a-z]+;|%\{[^}]*\}")
 
