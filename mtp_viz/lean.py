@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import torch
 import torch.nn.functional as F
 from transformers.cache_utils import KVSharingDict
-from transformers.integrations.sdpa_attention import sdpa_attention_forward
+from transformers.integrations.sdpa_attention import pack_gqa
 from transformers.models.gemma4 import modeling_gemma4 as g4
 from transformers.utils import output_capturing
 
@@ -170,6 +170,27 @@ class Call:
     logits_to_keep: int
 
 
+def sdpa(attn, query, key, value, mask):
+    """transformers' sdpa_attention_forward without its Python checks (no softcap, dropout, position bias or
+    attention weights here): query (1, nh, t, hs), key and value (1, nkv, L, hs) -> (1, t, nh, hs). Where it
+    repeats the key and value heads for a query of several positions, SDPA's enable_gqa reads them in place instead
+    (the same numbers: tests/test_lean.py)."""
+    t, dim = query.shape[2:]
+    gqa = {}
+    if attn.num_key_value_groups > 1:
+        if t > 1 or (mask is None and dim <= 256):
+            gqa = {"enable_gqa": True}
+        else:                                      # one position's heads as positions of its KV head
+            query = pack_gqa(query, attn.num_key_value_groups)
+            mask = pack_gqa(mask, attn.num_key_value_groups)
+    is_causal = t > 1 and mask is None and getattr(attn, "is_causal", True)
+    if is_causal and key.shape[2] > t:
+        key, value = key[:, :, :t], value[:, :, :t]
+    out = F.scaled_dot_product_attention(query, key, value, attn_mask=mask, dropout_p=0.0, scale=attn.scaling,
+                                         is_causal=is_causal, **gqa)
+    return out.reshape(out.shape[0], -1, t, value.shape[-1]).transpose(1, 2).contiguous()
+
+
 def attention(attn, x, cos_sin, kind: str, items: list[Item]):
     """Gemma4TextAttention.forward. x: (1, T, H) -> (1, T, H): the projections, norms and rotary embedding over all
     rows at once, then each item's own cache update and attention over its own keys and values."""
@@ -203,12 +224,16 @@ def attention(attn, x, cos_sin, kind: str, items: list[Item]):
                 k, v = item.cache.update(k, v, attn.layer_idx, kwargs=item.kwargs)
         if attn.store_full_length_kv:
             item.shared_kv[attn.layer_type] = k, v
-        out, _ = sdpa_attention_forward(attn, query[:, item.rows].transpose(1, 2), k, v, item.masks[kind],
-                                        dropout=0.0, scaling=attn.scaling, sliding_window=attn.sliding_window,
-                                        **item.kwargs)
+        out = sdpa(attn, query[:, item.rows].transpose(1, 2), k, v, item.masks[kind])         # (1, t, nh, hs)
         outs.append(out.reshape(*out.shape[:2], -1))
     out = (outs[0] if len(outs) == 1 else torch.cat(outs, dim=1)).contiguous()
     return F.linear(out, attn.o_proj.weight, attn.o_proj.bias)
+
+
+def activation(module):
+    """The function a GELUTanh module calls (its forward is `self.act(input)`), so as not to call it as a module;
+    any other activation module as it is."""
+    return module.act if type(module).__name__ == "GELUTanh" else module
 
 
 def decoder_layer(layer, h, per_layer_input, cos_sin, kind: str, items: list[Item]):
@@ -219,11 +244,11 @@ def decoder_layer(layer, h, per_layer_input, cos_sin, kind: str, items: list[Ite
     residual = h
     mlp, x = layer.mlp, rms_norm(h, layer.pre_feedforward_layernorm)
     gate, up = F.linear(x, joined(mlp, mlp.gate_proj, mlp.up_proj)).chunk(2, dim=-1)
-    x = F.linear(mlp.act_fn(gate) * up, mlp.down_proj.weight)
+    x = F.linear(activation(mlp.act_fn)(gate) * up, mlp.down_proj.weight)
     h = residual + rms_norm(x, layer.post_feedforward_layernorm)
     if layer.hidden_size_per_layer_input:
         residual = h
-        x = layer.act_fn(F.linear(h, layer.per_layer_input_gate.weight)) * per_layer_input
+        x = activation(layer.act_fn)(F.linear(h, layer.per_layer_input_gate.weight)) * per_layer_input
         x = F.linear(x, layer.per_layer_projection.weight)
         h = residual + rms_norm(x, layer.post_per_layer_input_norm)
     h *= layer.layer_scalar
