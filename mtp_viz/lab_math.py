@@ -1,7 +1,7 @@
 """The draft-length lab: `sweep()` measures a grid of settings into a DataFrame; beside it, the cost model predicts it.
 
-Knows the public engine API (`iter_rounds`), pandas and Leviathan et al.'s cost model; knows no Gradio, no Plotly
-and no checkpoints. Torch comes in only when `sweep()` runs, so the figures can import the cost model cheaply.
+Knows the public engine API (`iter_rounds`, or any runner that returns a generation's rounds), pandas and Leviathan
+et al.'s cost model; knows no Gradio, no Plotly and no checkpoints. Torch comes in only when `sweep()` runs, so the figures can import the cost model cheaply.
 
 The cost model (Leviathan, Kalman & Matias 2023, "Fast Inference from Transformers via Speculative Decoding",
 eq. 1 and theorem 3.8), in the paper's names: α is the chance that one draft is accepted (independently per
@@ -12,6 +12,7 @@ target pass. A round then yields (1 − α^(γ+1)) / (1 − α) tokens and the w
 from __future__ import annotations
 
 import math
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -192,17 +193,25 @@ def predicted_curve(model: dict, ns: Sequence[int]) -> pd.DataFrame:
 
 
 # -- measuring ---------------------------------------------------------------------------------------------------
-def _timed_run(pair, prompt, settings: Settings) -> dict:
-    """One generation through the engine, each round timed on the CPU clock (the generating thread's CPU time,
-    Round.cpu_ms, which other processes' work does not inflate) when every round kept it, else by its wall time.
+Runner = Callable[[object, Settings], list]    # (prompt, settings) -> the generation's rounds
+
+
+def engine_runner(pair) -> Runner:
+    """Generations on `pair` in this process, through the public engine API."""
+    from mtp_viz import iter_rounds
+
+    return lambda prompt, settings: list(iter_rounds(pair, prompt, **settings.as_dict()))
+
+
+def _timed_run(rounds: list, settings: Settings) -> dict:
+    """The counts and times of one generation's rounds, each round timed on the CPU clock (the generating thread's
+    CPU time, Round.cpu_ms, which other processes' work does not inflate) when every round kept it, else by its
+    wall time.
 
     Counted are the steady rounds only: not the prefill (a pass over the whole prompt), and not a last round whose
     drafts the token budget cut below N. The cost model describes an endless generation; with 48 tokens and N = 8
     those two end effects alone would pull tokens per pass from 9 to below 7.
     """
-    from mtp_viz import iter_rounds
-
-    rounds = list(iter_rounds(pair, prompt, **settings.as_dict()))
     cpu = clock_of(rounds) == CPU
     limit = rounds[0].start_len + settings.max_new_tokens    # round 0 starts after the prompt
     drafting = settings.proposer != "none"
@@ -274,7 +283,8 @@ DEFAULT_SWEEP = {"ns": (1, 2, 3, 4, 6, 8, 12, 16), "schedules": ("constant", "he
 
 def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedules"],
           proposers=DEFAULT_SWEEP["proposers"], max_new_tokens=DEFAULT_SWEEP["max_new_tokens"],
-          repeats=DEFAULT_SWEEP["repeats"], base: Settings = Settings(), progress=None) -> pd.DataFrame:
+          repeats=DEFAULT_SWEEP["repeats"], base: Settings = Settings(), progress=None, run: Runner | None = None,
+          parallel: int = 1) -> pd.DataFrame:
     """Measure tokens per target pass and speed-up for every (proposer, schedule, N), plus `none`.
 
     Returns one row per (proposer, schedule, num_assistant_tokens) over all prompts, and one row for proposer
@@ -303,7 +313,9 @@ def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedu
     one-token pass, measured in the same sweep. Heuristic rows have no single N, so their predictions are NaN.
 
     `progress`, if given, is called as progress(fraction_done, (proposer, schedule, N)) after every run: the caller
-    words the setting in its reader's language.
+    words the setting in its reader's language. `run` generates (default: engine_runner(pair), here); `parallel`
+    runs go at once, for a `run` that hands them to processes of their own (the app's workers): each run is timed
+    on its own process's CPU clock, so running them side by side changes the wall time, not the figures.
     Raises a Problem on a bad grid (check_sweep).
     """
 
@@ -316,21 +328,29 @@ def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedu
     def kwargs(proposer, schedule, n):
         return replace(base, proposer=proposer, schedule=schedule, num_assistant_tokens=max(n, 1))
 
-    for setting in settings:                       # validate every setting and warm every path before timing
-        _timed_run(pair, prompts[0], replace(kwargs(*setting), max_new_tokens=4))
+    run = run or engine_runner(pair)
+    jobs = [(rep, k, prompt, setting) for rep in range(int(repeats)) for k, prompt in enumerate(prompts)
+            for setting in _rotated(settings, (rep * len(prompts) + k) % len(settings))]
+    with ThreadPoolExecutor(max_workers=max(1, parallel), thread_name_prefix="sweep") as pool:
+        # validate every setting and warm every path before timing
+        list(pool.map(lambda setting: run(prompts[0], replace(kwargs(*setting), max_new_tokens=4)), settings))
+        futures = {pool.submit(run, prompt, kwargs(*setting)): (rep, k, setting) for rep, k, prompt, setting in jobs}
+        done_runs = {}
+        for done, future in enumerate(as_completed(futures), 1):
+            rep, k, setting = futures[future]
+            done_runs[futures[future]] = dict(_timed_run(future.result(), kwargs(*setting)), prompt=k, repeat=rep)
+            if progress is not None:
+                progress(done / len(jobs), setting)
     runs: dict[tuple, list[dict]] = {s: [] for s in settings}
-    total, done = len(settings) * len(prompts) * int(repeats), 0
-    for rep in range(int(repeats)):
-        for k, prompt in enumerate(prompts):
-            shift = (rep * len(prompts) + k) % len(settings)
-            for setting in settings[shift:] + settings[:shift]:
-                runs[setting].append(dict(_timed_run(pair, prompt, kwargs(*setting)), prompt=k, repeat=rep))
-                done += 1
-                if progress is not None:
-                    progress(done / total, setting)
+    for rep, k, _, setting in jobs:                     # in the order they were asked for, however they finished
+        runs[setting].append(done_runs[(rep, k, setting)])
     base = _row(*settings[0], runs[settings[0]], None)
     rows = [base] + [_row(*s, runs[s], base) for s in settings[1:]]
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _rotated(items: list, shift: int) -> list:
+    return items[shift:] + items[:shift]
 
 
 def read_csv(path) -> pd.DataFrame:

@@ -5,6 +5,8 @@ Knows mtp_viz.lab_math, mtp_viz.figures.lab_charts and mtp_viz.ui.lab_tab; the t
 """
 from __future__ import annotations
 
+import threading
+
 import math
 
 import numpy as np
@@ -62,6 +64,24 @@ def test_sweep_columns_and_types(swept):
         assert pd.api.types.is_integer_dtype(df[col]), col
     for col in lab_math.COLUMNS[6:-2]:
         assert pd.api.types.is_float_dtype(df[col]), col
+
+
+def test_runs_side_by_side_give_the_same_counts_in_the_same_order(swept, tiny_pair):
+    """A sweep whose runs go to a runner two at a time (the app's workers) keeps each row's runs in the order asked
+    and counts what the one-at-a-time sweep counts; only the times differ."""
+    df, calls = swept
+    seen, lock = [], threading.Lock()
+    here = lab_math.engine_runner(tiny_pair)
+
+    def run(prompt, settings):
+        with lock:
+            seen.append(threading.current_thread().name)
+        return here(prompt, settings)
+    side = lab_math.sweep(tiny_pair, [PROMPT, PROMPT[:5]], ns=(1, 3), schedules=("constant", "heuristic"), repeats=2,
+                          max_new_tokens=12, run=run, parallel=2)
+    counts = ["new_tokens", "target_passes", "drafter_passes", "tokens_per_target_pass", "alpha"]
+    pd.testing.assert_frame_equal(side[counts], df[counts])
+    assert len(set(seen)) == 2 and len(seen) == 5 + len(calls)     # a warm-up per setting, then every run
 
 
 def test_none_is_the_baseline(swept):

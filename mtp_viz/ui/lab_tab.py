@@ -18,7 +18,7 @@ import pandas as pd
 from mtp_viz import lab_math
 from mtp_viz.figures import lab_charts as views
 from mtp_viz.problems import Problem
-from mtp_viz.settings import SCHEDULES
+from mtp_viz.settings import SCHEDULES, Request
 from mtp_viz.strings import TABLES, sentences, t
 from mtp_viz.ui import glossary, moe_story, policy, server_panel
 from mtp_viz.ui.service import Service
@@ -157,9 +157,14 @@ def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request
     except Problem as exc:
         return refuse(exc.said(lang))
     try:
-        pair = service.models.get(model or MINIATURE)
+        model = model or MINIATURE
+        pair = service.models.get(model)
         start = time.perf_counter()
-        df = lab_math.sweep(pair, progress=lambda f, setting: progress(f, desc=progress_text(setting, lang)), **kwargs)
+
+        def run(prompt, settings):      # each run alone, in a worker process where one serves the model
+            return service.measure(Request(model=model, prompt=prompt, settings=settings)).rounds
+        df = lab_math.sweep(pair, progress=lambda f, setting: progress(f, desc=progress_text(setting, lang)),
+                            run=run, parallel=service.parallel(model), **kwargs)
     except Exception as exc:   # policy.message_for logs anything that is not bad input
         return refuse(t("lab.error.failed", lang, error=policy.message_for(exc, lang)))
     status = t("lab.status.done", lang, seconds=time.perf_counter() - start, model=model or MINIATURE,

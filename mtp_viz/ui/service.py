@@ -154,6 +154,10 @@ class Workers:
             self._pool.shutdown()
         self._pool, self.serves = None, ()
 
+    @property
+    def count(self) -> int:
+        return self._count
+
     def generate(self, req: Request, alone: bool = False) -> Trace | None:
         """The Trace for a request from a worker, or None when the workers do not serve its model. `alone`: in a job
         of its own, whose times are its own (the race, "Measure again")."""
@@ -298,6 +302,17 @@ class Service:
                 self._done.popitem(last=False)
         mine.set_result(trace)
         return trace
+
+    def measure(self, req: Request) -> Trace:
+        """A generation timed alone, for a measurement (the lab's sweep): checked like any request, waiting its turn
+        in the same line, never answered from the cache nor kept in it."""
+        policy.check_request(req)
+        return self._produce(normalized(req), alone=True)
+
+    def parallel(self, model: str) -> int:
+        """How many measurements can run side by side without sharing a core: one per worker process that serves
+        the model, else one."""
+        return self.workers.count if self.workers.serves and model in self.workers.serves else 1
 
     def cached(self, req: Request, alone: bool = False) -> bool:
         """Whether generate(req, alone=alone) would answer from the cache now, without generating (the pages say so)."""
