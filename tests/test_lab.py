@@ -5,9 +5,8 @@ Knows mtp_viz.lab_math, mtp_viz.figures.lab_charts and mtp_viz.ui.lab_tab; the t
 """
 from __future__ import annotations
 
-import threading
-
 import math
+import threading
 
 import numpy as np
 import pandas as pd
