@@ -101,7 +101,8 @@ def _scalars(eps: float, n: int) -> tuple[torch.Tensor, torch.Tensor]:
 def rms_norm(x: torch.Tensor, norm) -> torch.Tensor:
     """Gemma4RMSNorm.forward for a float32 x (its .float() and type_as casts are then the identity), in the same
     float32 operations with fewer calls: CPU mean is sum then div_ by the count, pow(2) is x * x and pow(-0.5) is
-    rsqrt, and a Python number is cast to a float32 tensor before each use (tests/test_lean.py checks the bits)."""
+    rsqrt, a Python number is cast to a float32 tensor before each use, and addcdiv(eps, s, n) is eps + s / n
+    (tests/test_lean.py checks the bits)."""
     out = unit_rms(x, norm.eps)
     return out * norm.weight if norm.with_scale else out
 
@@ -109,7 +110,7 @@ def rms_norm(x: torch.Tensor, norm) -> torch.Tensor:
 def unit_rms(x: torch.Tensor, eps: float) -> torch.Tensor:
     """Gemma4RMSNorm._norm: x / sqrt(mean(x**2) + eps) over the last dimension."""
     eps, n = _scalars(eps, x.shape[-1])
-    return x * (x * x).sum(-1, keepdim=True).div_(n).add_(eps).rsqrt_()
+    return x * torch.addcdiv(eps, (x * x).sum(-1, keepdim=True), n).rsqrt_()      # eps + sum / n
 
 
 def _rope(x, cos, sin):

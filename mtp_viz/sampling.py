@@ -30,8 +30,8 @@ def build_warpers(do_sample: bool, temperature: float, top_k: int | None, top_p:
 def probs(logits: torch.Tensor, warpers: LogitsProcessorList, input_ids: torch.Tensor) -> torch.Tensor:
     """softmax(warp(logits)) in float32. logits: (T, V) -> (T, V)."""
     scores = logits.float()
-    if len(warpers):
-        scores = warpers(input_ids, scores)
+    for warp in warpers:             # LogitsProcessorList's own loop, less its signature look-up per processor and call
+        scores = warp(input_ids, scores)
     return scores.softmax(dim=-1)
 
 
