@@ -73,7 +73,11 @@ def pair(model: str, assistant: str = ""):
     return ready(model, assistant)
 
 
+NICENESS = 10      # a worker yields the CPU to the server's process: a click waits for no visitor's generation
+
+
 def init(threads: int | None, server: int) -> None:
+    os.nice(NICENESS)
     if threads:
         import torch
         torch.set_num_threads(threads)
