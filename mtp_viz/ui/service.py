@@ -126,9 +126,11 @@ class Workers:
     """The pool of worker processes (mtp_viz/worker.py) that generate the bundled miniatures' traces.
 
     Requests wait here in arrival order, and each worker takes the next job when it is free: the oldest request,
-    and more for the same pair that wait behind it (up to its share of those waiting, at most policy.batch_size()),
-    generated together with their passes joined (mtp_viz/batching.py). A lone request runs alone, exactly as generate_trace does; a
-    class arriving at once shares the passes instead of waiting for each other's generations in turn."""
+    and those for the same pair that wait behind it (at most policy.batch_size() in all), generated together with
+    their passes joined (mtp_viz/batching.py). Taking them all, rather than a share for each worker, makes the
+    biggest joins, the cheapest per generation; the other worker takes whoever comes next. A lone request runs
+    alone, exactly as generate_trace does; a class arriving at once shares the passes instead of waiting for each
+    other's generations in turn."""
 
     def __init__(self):
         self._pool: ProcessPoolExecutor | None = None
@@ -189,7 +191,7 @@ class Workers:
                 if not self._waiting or not self._free:
                     return
                 first = self._waiting.popleft()
-                job, most = [first], 1 if first[2] else self._job_size(len(self._waiting) + 1)
+                job, most = [first], 1 if first[2] else policy.batch_size()
                 for item in list(self._waiting):
                     if len(job) >= most:
                         break
@@ -203,11 +205,6 @@ class Workers:
                 self._finish(job, None, exc)
                 continue
             done.add_done_callback(lambda f, job=job: self._finish(job, f, None))
-
-    def _job_size(self, waiting: int) -> int:
-        """How many of the waiting requests one job takes: a share for every worker (a worker still busy takes its
-        share when it is done), at most policy.batch_size()."""
-        return max(1, min(policy.batch_size(), -(-waiting // self._count)))
 
     def _finish(self, job, done: Future | None, error: BaseException | None) -> None:
         with self._lock:
