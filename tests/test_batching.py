@@ -192,3 +192,38 @@ def test_the_workers_hand_waiting_requests_out_together_oldest_first(monkeypatch
     for thread in threads:
         thread.join(10)
     assert answers == {r.prompt: f"trace of {r.prompt}" for r in reqs}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+def test_a_shared_trace_says_so_and_measures_no_speed_up(tiny_pair, lang):
+    from mtp_viz.figures import statistics
+
+    together = _together(tiny_pair, PROMPTS[:3], max_new_tokens=12)
+    assert [t.shared_with for t in together] == [2, 2, 2]
+    line = statistics.time_per_token(together[0], len(together[0].rounds) - 1, lang)
+    assert line == statistics.t("speed.shared", lang, others=statistics.count(2, "other_generation", lang),
+                                ms_token=_wall_per_token(together[0]))
+    alone = generate_trace(tiny_pair, PROMPTS[0], max_new_tokens=12)
+    assert alone.shared_with == 0
+    assert statistics.time_per_token(alone, len(alone.rounds) - 1, lang) != line
+
+
+def _wall_per_token(trace) -> float:
+    rounds = trace.rounds[1:]
+    return sum(r.wall_ms for r in rounds) / sum(len(r.emitted_token_ids) for r in rounds)
+
+
+def test_the_race_and_measure_again_never_get_a_shared_trace(tiny_pair, monkeypatch):
+    from mtp_viz.ui import service as service_module
+
+    service = service_module.Service()
+    req = Request(model="miniature", prompt="Once upon a time,")
+    shared = _together(tiny_pair, [[4, 5], [5, 6, 7]], max_new_tokens=4)[1]
+    produced = []
+    monkeypatch.setattr(service, "_produce", lambda r, alone=False: produced.append(alone) or shared)
+    assert service.generate(req) is shared and produced == [False]          # the page's Step: any trace will do
+    assert service.generate(req) is shared and produced == [False]          # ... and the cache answers it
+    assert service.cached(req) and not service.cached(req, alone=True)
+    service.generate(req, alone=True)                                       # the race: a shared one is not enough
+    service.generate(req, fresh=True)                                       # Measure again: alone, always
+    assert produced == [False, True, True]
