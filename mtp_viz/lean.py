@@ -256,13 +256,31 @@ def decoder_layer(layer, h, per_layer_input, cos_sin, kind: str, items: list[Ite
     return h
 
 
+_ROTARY: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # rotary module -> {layer type: (key, tables)}
+
+
+def rotary(module, h, position_ids, kind: str):
+    """module(h, position_ids, kind) with cos and sin unsqueezed for (1, T, heads, hs): (1, T, 1, hs) each. The
+    last call's tables per layer type are kept and given again for the same positions (a round's drafter steps all
+    sit at one position), unless the rope type rescales its frequencies with the length."""
+    rope_type = module.rope_type[kind] if isinstance(module.rope_type, dict) else module.rope_type
+    inv_freq = getattr(module, f"{kind}_inv_freq", None)
+    key = (tuple(position_ids.view(-1).tolist()), h.dtype, h.device, id(inv_freq), getattr(inv_freq, "_version", 0))
+    kept = _ROTARY.setdefault(module, {})
+    if kind in kept and kept[kind][0] == key:
+        return kept[kind][1]
+    tables = tuple(c.unsqueeze(2) for c in module(h, position_ids, kind))
+    if "dynamic" not in rope_type and rope_type != "longrope":
+        kept[kind] = key, tables
+    return tables
+
+
 def _layers(text, h, per_layer_inputs, position_ids, items: list[Item], logits_to_keep, flags):
     """Gemma4TextModel.forward's layer loop and final norm. `flags`: the output keywords of the pass, which decide
     whether transformers may skip the KV-shared layers' work for positions whose logits are not kept (a pass over
     several sequences keeps every position's)."""
     config = text.config
-    cos_sin = {t: tuple(c.unsqueeze(2) for c in text.rotary_emb(h, position_ids, t))   # (1, T, 1, hs) each
-               for t in text.unique_layer_types}
+    cos_sin = {t: rotary(text.rotary_emb, h, position_ids, t) for t in text.unique_layer_types}
     for i, layer in enumerate(text.layers[: config.num_hidden_layers]):
         if i == text.first_kv_shared_layer_idx and len(items) == 1:
             item = items[0]
