@@ -113,10 +113,11 @@ def unit_rms(x: torch.Tensor, eps: float) -> torch.Tensor:
     return x * torch.addcdiv(eps, (x * x).sum(-1, keepdim=True), n).rsqrt_()      # eps + sum / n
 
 
-def _rope(x, cos, sin):
-    """g4.apply_rotary_pos_emb(x, cos, sin, unsqueeze_dim=2) with cos and sin already unsqueezed: x (1, T, heads, hs),
-    cos and sin (1, T, 1, hs)."""
-    return x * cos + g4.rotate_half(x) * sin
+def _rope(x, cos, signed_sin):
+    """g4.apply_rotary_pos_emb(x, cos, sin, unsqueeze_dim=2): x * cos + rotate_half(x) * sin, where rotate_half(x) is
+    (-x2, x1). Here (x2, x1) is one roll and the sign moves to sin's first half (signed_sin from `rotary`): negating
+    is exact, so the products are the same numbers. x (1, T, heads, hs), cos and signed_sin (1, T, 1, hs)."""
+    return x * cos + torch.roll(x, x.shape[-1] // 2, -1) * signed_sin
 
 
 _NORMS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # attention -> (weights' versions, joined weight)
@@ -260,16 +261,19 @@ _ROTARY: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # rotary modu
 
 
 def rotary(module, h, position_ids, kind: str):
-    """module(h, position_ids, kind) with cos and sin unsqueezed for (1, T, heads, hs): (1, T, 1, hs) each. The
-    last call's tables per layer type are kept and given again for the same positions (a round's drafter steps all
-    sit at one position), unless the rope type rescales its frequencies with the length."""
+    """module(h, position_ids, kind) as `_rope` reads it: cos and sin unsqueezed for (1, T, heads, hs), (1, T, 1, hs)
+    each, sin's first half negated. The last call's tables per layer type are kept and given again for the same
+    positions (a round's drafter steps all sit at one position), unless the rope type rescales its frequencies with
+    the length."""
     rope_type = module.rope_type[kind] if isinstance(module.rope_type, dict) else module.rope_type
     inv_freq = getattr(module, f"{kind}_inv_freq", None)
     key = (tuple(position_ids.view(-1).tolist()), h.dtype, h.device, id(inv_freq), getattr(inv_freq, "_version", 0))
     kept = _ROTARY.setdefault(module, {})
     if kind in kept and kept[kind][0] == key:
         return kept[kind][1]
-    tables = tuple(c.unsqueeze(2) for c in module(h, position_ids, kind))
+    cos, sin = (c.unsqueeze(2) for c in module(h, position_ids, kind))
+    half = sin.shape[-1] // 2
+    tables = cos, torch.cat((-sin[..., :half], sin[..., half:]), dim=-1)
     if "dynamic" not in rope_type and rope_type != "longrope":
         kept[kind] = key, tables
     return tables
