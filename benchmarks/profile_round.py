@@ -85,6 +85,8 @@ def instrumented(pair, clock: Clock):
                (api, "assemble", "assembly")]
     if lean is not None:                         # the engine's own passes (mtp_viz/lean.py), where it has them
         patches += [(lean, "forward", target_label), (lean, "draft", draft_label)]
+        if hasattr(lean, "draft_many"):          # the engine's lean drafter steps go through draft_many
+            patches += [(lean, "draft_many", draft_label)]
     patches += [(sampling, f, "sampling") for f in ("probs", "sample", "speculative_sampling")]
     patches += [(sampling, "top", "records")]
     patches += [(engine.MTPProposer, "_step", "records"), (engine.SpeculativeDecoder, "_draft_records", "records"),
