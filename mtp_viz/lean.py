@@ -88,6 +88,32 @@ def joined(module, *linears) -> torch.Tensor:
     return kept[1]
 
 
+class Flat:
+    """A module's parameters, buffers, children and plain attributes as plain attributes (see `flat`)."""
+
+
+_FLAT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # module -> its Flat
+
+
+def flat(module):
+    """The module as plain attributes, made once per module: nn.Module finds a parameter, buffer or child with a
+    Python __getattr__ (about a microsecond each here), and a layer reads some forty a pass. Children with parameters
+    are made flat too; the others (activations, an unscaled norm) stay modules. The parameters and buffers are the
+    module's own tensors, so a change in place shows; one replaced by another tensor would not (mtp_viz replaces
+    none)."""
+    kept = _FLAT.get(module)
+    if kept is None:
+        kept = Flat()
+        kept.__dict__.update({k: v for k, v in vars(module).items() if not k.startswith("_")})
+        kept.__dict__.update(module._parameters)
+        kept.__dict__.update(module._buffers)
+        for name, child in module._modules.items():
+            has_parameters = child is not None and next(child.parameters(), None) is not None
+            kept.__dict__[name] = flat(child) if has_parameters else child
+        _FLAT[module] = kept
+    return kept
+
+
 _SCALARS: dict = {}                           # (eps, n) -> the same numbers as float32 0-dim tensors
 
 
@@ -291,7 +317,7 @@ def _layers(text, h, per_layer_inputs, position_ids, items: list[Item], logits_t
             h, per_layer_inputs, cos_sin, item.masks = text._maybe_slice_kv_shared_inputs(
                 h, per_layer_inputs, cos_sin, item.masks, logits_to_keep, cache=item.cache, **flags)
         kind = config.layer_types[i]
-        h = decoder_layer(layer, h, per_layer_inputs[:, :, i, :] if per_layer_inputs is not None else None,
+        h = decoder_layer(flat(layer), h, per_layer_inputs[:, :, i, :] if per_layer_inputs is not None else None,
                           cos_sin[kind], kind, items)
     return rms_norm(h, text.norm)
 
