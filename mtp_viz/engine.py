@@ -74,7 +74,7 @@ class MTPProposer:
         self.embed = target.get_input_embeddings()          # shared input embeddings: the target's table
         self.last_outputs, self.n_last_matches, self.is_prefill = None, 0, True
         self.cluster_of_token, self.top_k, self._centroid_logits = None, None, []
-        self._hook, self._thread = None, None
+        self._hook = None
         self.lean = lean.supports_drafter(assistant)     # the same step without transformers' per-module Python
         me = getattr(assistant, "masked_embedding", None)
         if me is not None:
@@ -85,14 +85,10 @@ class MTPProposer:
             self.top_k = me.centroid_intermediate_top_k
             self.scored_fraction = self.top_k * me.vocab_size_per_centroid / me.vocab_size
             # The centroid scores the embedder computes anyway: a lean step returns them, else a cheap hook reads
-            # them (no extra pass), keeping only the steps of the thread that drafts.
+            # them (no extra pass).
             if not self.lean:
-                self._hook = me.centroids.register_forward_hook(self._keep_centroids)
+                self._hook = me.centroids.register_forward_hook(lambda m, i, o: self._centroid_logits.append(o))
         self.table = None            # mtp_viz.batching's Table when this generation shares its steps with others
-
-    def _keep_centroids(self, _module, _inputs, output):
-        if threading.get_ident() == self._thread:
-            self._centroid_logits.append(output)
 
     def close(self):
         if self._hook is not None:
@@ -105,7 +101,6 @@ class MTPProposer:
 
     def propose(self, ids: torch.Tensor, n: int) -> Draft:
         draft = Draft()
-        self._thread = threading.get_ident()
         current_length = ids.shape[1]
         kv = {k: (v[0][:, :, :current_length, :], v[1][:, :, :current_length, :])
               for k, v in self.last_outputs.shared_kv_states.items()}

@@ -4,8 +4,8 @@ forward, in the same order on the same weights, so the numbers are bit for bit t
 Knows dense Gemma 4 text models in float32 on the CPU with SDPA attention (the bundled miniatures), and nothing of
 rounds, sampling or traces. Why: at the miniature's sizes a pass is a few thousand tiny operations, and most of its
 time went to the Python around them (module calls, keyword plumbing, config look-ups, output-capturing hooks), not to
-the arithmetic. The masks, rotary tables, per-layer inputs, cache updates and attention call are transformers' own
-functions, called once per pass or per layer as it calls them; only the layer loop and its small modules are written
+the arithmetic. The masks, rotary tables, per-layer inputs and cache updates are transformers' own functions, called
+once per pass or per layer as it calls them; the layer loop, its small modules and the call into SDPA are written
 out here. `supports()` says whether a model qualifies; anything else (mixtures of experts, GPUs, other dtypes, hooks)
 goes through transformers unchanged. tests/test_lean.py checks logits, hidden state, KV cache and shared KV are equal.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from itertools import accumulate
 
 import torch
 import torch.nn.functional as F
@@ -334,9 +335,9 @@ def forward_many(model, calls: list[Call], output_hidden_states: bool = False,
                  return_shared_kv_states: bool = False) -> list[Output]:
     """`forward` for several sequences in one pass, each with its own cache (cross-request batching, as a serving
     engine does: the sequences' tokens are joined into one row each, so every matrix product and norm runs once for
-    all of them, and only attention runs per sequence). Several calls must keep every position's logits, as a
-    call computes exactly what transformers does; several compute the same operations on more rows at once, so a
-    matrix product may round its last bit differently than it does for one sequence. Each call's logits are those of
+    all of them, and only attention runs per sequence). One call computes exactly what transformers does; several
+    compute the same operations on more rows at once, so a matrix product may round its last bit differently than
+    it does for one sequence. Each call's logits are those of
     its last logits_to_keep positions; its hidden state (and so its KV-shared layers) covers all of its positions."""
     text = model.model
     config = text.config
@@ -366,7 +367,7 @@ def forward_many(model, calls: list[Call], output_hidden_states: bool = False,
         kept = [slice(None)]
     else:                     # each call's last logits_to_keep rows, side by side
         h = torch.cat([h[:, item.rows][:, -c.logits_to_keep:] for c, item in zip(calls, items)], dim=1)
-        ends = torch.tensor([c.logits_to_keep for c in calls]).cumsum(0).tolist()
+        ends = list(accumulate(c.logits_to_keep for c in calls))
         kept = [slice(end - c.logits_to_keep, end) for c, end in zip(calls, ends)]
     logits = F.linear(h, model.lm_head.weight)
     cap = config.final_logit_softcapping

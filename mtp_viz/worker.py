@@ -11,22 +11,24 @@ import os
 import threading
 import time
 
+def prompt_of(req):
+    """A request's prompt as the engine takes it: text, or token ids as a list (a Request keeps them as a tuple)."""
+    return list(req.prompt) if isinstance(req.prompt, tuple) else req.prompt
+
+
 def run(pair, req):
-    """The Trace for a request (settings.Request) on a loaded pair: the one place a request becomes the engine's
-    arguments."""
+    """The Trace for a request (settings.Request) on a loaded pair, generated alone."""
     from mtp_viz import generate_trace
 
-    prompt = list(req.prompt) if isinstance(req.prompt, tuple) else req.prompt
-    return generate_trace(pair, prompt, **req.settings.as_dict())
+    return generate_trace(pair, prompt_of(req), **req.settings.as_dict())
 
 
 def run_together(pair, reqs) -> list:
     """The Trace (or the Problem it raised) for each of several requests on one loaded pair, generated together:
-    their verification passes joined (mtp_viz/batching.py)."""
+    their passes joined (mtp_viz/batching.py)."""
     from mtp_viz.batching import generate_together
 
-    return generate_together(pair, [(list(r.prompt) if isinstance(r.prompt, tuple) else r.prompt, r.settings)
-                                    for r in reqs])
+    return generate_together(pair, [(prompt_of(r), r.settings) for r in reqs])
 
 
 def ready(model: str, assistant: str = ""):
@@ -96,10 +98,6 @@ def warm(models: tuple[str, ...]) -> None:
     for model in models:
         pair(model)
     time.sleep(1.0)    # hold this process a moment, so the next warm-up job goes to the other one
-
-
-def generate(req):
-    return run(pair(req.model, req.assistant), req)
 
 
 def generate_many(reqs):
