@@ -309,7 +309,7 @@ class Service:
     def parallel(self, model: str) -> int:
         """How many measurements can run side by side without sharing a core: one per worker process that serves
         the model, else one."""
-        return self.workers.count if self.workers.serves and model in self.workers.serves else 1
+        return self.workers.count if model in self.workers.serves else 1
 
     def cached(self, req: Request, alone: bool = False) -> bool:
         """Whether generate(req, alone=alone) would answer from the cache now, without generating (the pages say so)."""
