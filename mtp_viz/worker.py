@@ -69,9 +69,15 @@ def warm_up(pair) -> None:
 
 
 # -- in the worker process: what the server's pool calls ----------------------------------------------------------
-@functools.cache
 def pair(model: str, assistant: str = ""):
     """This worker's own copy of a bundled pair, made ready once."""
+    return _ready_once(model, assistant or "")
+
+
+@functools.cache
+def _ready_once(model: str, assistant: str):
+    # one key per pair however it is asked for: functools.cache keys pair("m") and pair("m", "") apart, and the
+    # warm-up's pair("m") left a worker's first job (asking for ("m", "")) loading the pair again, about 1.5 s
     return ready(model, assistant)
 
 

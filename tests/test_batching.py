@@ -227,3 +227,19 @@ def test_the_race_and_measure_again_never_get_a_shared_trace(tiny_pair, monkeypa
     service.generate(req, alone=True)                                       # the race: a shared one is not enough
     service.generate(req, fresh=True)                                       # Measure again: alone, always
     assert produced == [False, True, True]
+
+
+def test_a_worker_makes_each_pair_ready_once_however_it_is_named(monkeypatch):
+    """The warm-up asks for pair("m"), a job for pair("m", ""): one load, not two (a second one made a worker's first
+    job about 1.5 s slower)."""
+    from mtp_viz import worker
+
+    made = []
+    monkeypatch.setattr(worker, "ready", lambda model, assistant="": made.append((model, assistant)) or object())
+    worker._ready_once.cache_clear()
+    try:
+        assert worker.pair("m") is worker.pair("m", "") is worker.pair("m", None)
+        assert worker.pair("m", "d") is not worker.pair("m")
+        assert made == [("m", ""), ("m", "d")]
+    finally:
+        worker._ready_once.cache_clear()
