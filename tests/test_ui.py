@@ -417,3 +417,39 @@ def test_an_example_shows_its_recorded_trace_at_round_0_and_step_walks_it(index)
     assert "Settings changed" not in ui.step(screen.state, *controls, service=none).status
     assert ui.step(screen.state, *controls, service=none).state.index == 1
     assert ui.pick_example(screen.state, None)[N_CONTROLS:] == tuple(ui.unchanged(screen.state))
+
+
+
+def test_the_block_configs_are_what_gradio_makes_only_cheaper():
+    """ui/block_configs.py: every new session and /config read each block's constructor and copy the page's config;
+    with the signatures kept and the I18n keys shared, /config (the copy Gradio sends) and a new session's block
+    configs are exactly what Gradio makes without them, and inspect.signature hands back the kept one."""
+    import copy
+    import inspect
+    import json
+
+    from gradio import utils
+    from gradio.i18n import I18nData
+    from gradio.state_holder import SessionState
+
+    from mtp_viz.ui import Service, block_configs, build_demo
+
+    demo = build_demo(Service())
+    inits = {klass.__dict__["__init__"] for cls in {type(b) for b in demo.blocks.values()} for klass in cls.__mro__
+             if inspect.isfunction(klass.__dict__.get("__init__"))}
+    assert inits and all(inspect.signature(init) is init.__dict__["__signature__"] for init in inits)
+    label = I18nData("step.step")
+    assert copy.deepcopy(label) is label
+
+    def configs():
+        return json.dumps([utils.safe_deepcopy(demo.config), SessionState(demo).config_values], sort_keys=True,
+                          default=str)
+    kept = configs()
+    for init in inits:
+        del init.__signature__
+    block_configs.forget()
+    try:
+        assert copy.deepcopy(label) is not label
+        assert configs() == kept
+    finally:
+        assert block_configs.remember(demo) == len(inits)

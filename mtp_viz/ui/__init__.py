@@ -2,7 +2,8 @@
 
 Modules: policy (what the deployment allows), service (the server's shared state: models, traces, the generation
 line, the workers), session (requests, shipped traces, exports), one module per tab (the step-through's state in
-step_state, its words in narration). Every visible word comes from mtp_viz.strings.
+step_state, its words in narration), block_configs (what Gradio makes again for every new session, made cheaper).
+Every visible word comes from mtp_viz.strings.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import gradio as gr
 
 from mtp_viz import fonts
 from mtp_viz.strings import t
-from mtp_viz.ui import endpoint, links, plotly_pane, policy, race_tab, step_through, tab_select, tour
+from mtp_viz.ui import block_configs, endpoint, links, plotly_pane, policy, race_tab, step_through, tab_select, tour
 from mtp_viz.ui import lab_tab
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS, head=HEAD and i18n=I18N)
 from mtp_viz.ui.screen import HEAD  # noqa: F401
@@ -73,6 +74,7 @@ def build_demo(service: Service) -> gr.Blocks:
         labels = {step_tab: "tab.step", race_page: "tab.race", tour_tab: "tab.tour", lab_page: "lab.tab"}
         wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapter, step["state"])
     demo.queue(**policy.queue_settings())
+    block_configs.remember(demo)      # what every new session and /config make again, made cheaper (block_configs.py)
     return demo
 
 
