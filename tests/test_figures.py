@@ -284,3 +284,21 @@ def test_every_view_writes_numbers_in_the_readers_marks(greedy):
     assert {"clusters", "statistics"} <= {key for key, _ in seen["en"]}     # the check would see them
     from mtp_viz.figures import empty
     assert empty("timeline", "x", "de").layout.separators == ",."
+
+
+def test_build_makes_a_figure_once_per_trace_and_arguments(monkeypatch):
+    """figures.build remembers its latest figures: the same trace object and arguments get the same figure; another
+    trace (even an equal one), round, language or width gets its own; at most DRAWN are kept."""
+    from mtp_viz import figures
+
+    monkeypatch.setattr(figures, "_drawn", type(figures._drawn)())
+    monkeypatch.setattr(figures, "DRAWN", 4)
+    trace, twin = make_trace(), make_trace()
+    first = figures.build("timeline", trace, 1)
+    assert figures.build("timeline", trace, 1) is first
+    assert figures.build("timeline", trace, -1) is figures.build("timeline", trace, len(trace.rounds) - 1)
+    others = [figures.build("timeline", twin, 1), figures.build("timeline", trace, 2),
+              figures.build("timeline", trace, 1, "de"), figures.build("timeline", trace, 1, narrow=True)]
+    assert all(other is not first for other in others)
+    assert others[0].to_json() == first.to_json()          # equal traces draw equal figures, each its own
+    assert len(figures._drawn) == 4 and figures.build("timeline", trace, 1) is not first    # the oldest went
