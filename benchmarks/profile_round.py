@@ -89,7 +89,8 @@ def instrumented(pair, clock: Clock):
             patches += [(lean, "draft_many", draft_label)]
     patches += [(sampling, f, "sampling") for f in ("probs", "sample", "speculative_sampling")]
     patches += [(sampling, "top", "records")]
-    patches += [(engine.MTPProposer, "_step", "records"), (engine.SpeculativeDecoder, "_draft_records", "records"),
+    step_records = "_steps" if hasattr(engine.MTPProposer, "_steps") else "_step"   # batched per round since _steps
+    patches += [(engine.MTPProposer, step_records, "records"), (engine.SpeculativeDecoder, "_draft_records", "records"),
                 (engine.SpeculativeDecoder, "_verify_records", "records")]
     saved = [(obj, attr, obj.__dict__.get(attr)) for obj, attr, _ in patches]
     for obj, attr, name in patches:

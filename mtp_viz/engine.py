@@ -110,7 +110,8 @@ class MTPProposer:
         position_id = current_length - 1                                         # constant through the round
         position_ids = torch.tensor([[position_id]], dtype=torch.long, device=ids.device)
         attention_mask = torch.ones((1, current_length), dtype=torch.long, device=ids.device)
-        masks = None                                                             # lean steps: made once a round
+        masks = cos_sin = None                                                   # lean steps: made once a round
+        scores, times = [], []           # per step: the clusters' scores (None without them), the pass's ms
         for step in range(n):
             inputs_embeds = torch.cat([self.embed(last_token), hidden], dim=-1)  # (1, 1, 2*H_target)
             self._centroid_logits.clear()
@@ -119,16 +120,17 @@ class MTPProposer:
                 out = self.assistant(inputs_embeds=inputs_embeds, attention_mask=attention_mask,
                                      position_ids=position_ids, shared_kv_states=kv, use_cache=False)
             else:
-                call = lean.DraftCall(inputs_embeds, attention_mask, position_ids, kv, masks)
+                call = lean.DraftCall(inputs_embeds, attention_mask, position_ids, kv, masks, cos_sin)
                 out = self.table.draft(call) if self.table is not None else lean.draft_many(self.assistant, [call])[0]
-                masks = out.masks
+                masks, cos_sin = out.masks, out.cos_sin
                 if out.centroid_logits is not None:
                     self._centroid_logits.append(out.centroid_logits)
-            ms = _ms(t0)
+            times.append(_ms(t0))
             logits = out.logits[:, -1, :]                                        # (1, V)
             q = sampling.probs(logits, self.warpers, ids)[0]
             token = sampling.sample(q, self.generator) if self.settings.do_sample else int(logits.argmax(-1))
-            draft.steps.append(self._step(step, token, q, position_id, ms))
+            clustered = self.cluster_of_token is not None and self._centroid_logits
+            scores.append(self._centroid_logits[-1][0, -1] if clustered else None)    # (num_centroids,)
             draft.token_ids.append(token)
             draft.q.append(q)
             draft.passes += 1
@@ -139,22 +141,35 @@ class MTPProposer:
                 break
         if n > 0:
             self.is_prefill = False
+        draft.steps = self._steps(draft, scores, position_id, times)
         return draft
 
-    def _step(self, step: int, token: int, q: torch.Tensor, position_id: int, ms: float) -> DraftStep:
-        top_ids, top_probs = sampling.top(q, TOP)
-        rec = dict(step=step, token_id=token, prob=float(q[token]), top_ids=top_ids, top_probs=top_probs,
-                   position_id=position_id, ms=ms)
-        if self.cluster_of_token is not None and self._centroid_logits:
-            scores = self._centroid_logits[-1][0, -1].float()                    # (num_centroids,)
-            selected = torch.topk(scores, k=self.top_k).indices.tolist()
-            if scores.numel() <= ALL_CENTROIDS:
-                ids_kept = list(range(scores.numel()))
+    def _steps(self, draft: Draft, scores: list, position_id: int, times: list[float]) -> list[DraftStep]:
+        """The round's step records, made once drafting is done: each of the top-k below runs once over all the
+        steps' rows (row by row, as it would over each alone: tests/test_engine.py checks the bits)."""
+        if not draft.token_ids:
+            return []
+        q = torch.stack(draft.q)                                                 # (n, V)
+        tokens = draft.token_ids
+        top_probs, top_ids = torch.topk(q, min(TOP, q.shape[-1]))
+        probs = q.gather(1, torch.tensor(tokens, device=q.device).unsqueeze(1))[:, 0].tolist()
+        recs = [dict(step=i, token_id=t, prob=prob, top_ids=ids, top_probs=values, position_id=position_id, ms=ms)
+                for i, (t, prob, ids, values, ms) in enumerate(zip(tokens, probs, top_ids.tolist(),
+                                                                   top_probs.tolist(), times))]
+        scored = [i for i, row in enumerate(scores) if row is not None]
+        if scored:
+            rows = torch.stack([scores[i] for i in scored]).float()              # (steps, num_centroids)
+            selected = torch.topk(rows, k=self.top_k).indices.tolist()
+            if rows.shape[1] <= ALL_CENTROIDS:
+                ids_kept = [list(range(rows.shape[1]))] * len(scored)
+                kept_scores = rows.tolist()
             else:
-                ids_kept = torch.topk(scores, k=KEPT_CENTROIDS).indices.tolist()
-            rec.update(selected_clusters=selected, centroid_ids=ids_kept,
-                       centroid_scores=scores[ids_kept].tolist(), scored_fraction=self.scored_fraction)
-        return DraftStep(**rec)
+                kept = torch.topk(rows, k=KEPT_CENTROIDS).indices
+                ids_kept, kept_scores = kept.tolist(), rows.gather(1, kept).tolist()
+            for i, chosen, ids, values in zip(scored, selected, ids_kept, kept_scores):
+                recs[i].update(selected_clusters=chosen, centroid_ids=list(ids), centroid_scores=values,
+                               scored_fraction=self.scored_fraction)
+        return [DraftStep(**rec) for rec in recs]
 
 
 class DraftModelProposer:
@@ -462,25 +477,35 @@ class SpeculativeDecoder:
 
     # -- records -------------------------------------------------------------------------------------------
     def _draft_records(self, draft: Draft, p: torch.Tensor) -> list[DraftStep]:
-        records = []
+        """Each step's record with the target's top token at its position (one argmax over the drafts' rows)."""
+        n = len(draft.steps)
+        if n == 0:
+            return []
+        target_ids = p[:n].argmax(dim=-1)                                             # (n,)
         cluster_of = getattr(self.proposer, "cluster_of_token", None)
-        for i, s in enumerate(draft.steps):
-            target_token = int(p[i].argmax())
+        clusters = cluster_of[target_ids.cpu()].tolist() if cluster_of is not None else [None] * n
+        records = []
+        for s, target_token, cluster in zip(draft.steps, target_ids.tolist(), clusters):
             miss = None
-            if s.selected_clusters is not None and cluster_of is not None:
-                miss = int(cluster_of[target_token]) not in s.selected_clusters
+            if s.selected_clusters is not None and cluster is not None:
+                miss = cluster not in s.selected_clusters
             records.append(dataclasses.replace(s, target_token_id=target_token, cluster_miss=miss))
         return records
 
     def _verify_records(self, drafts, q, p, decision, n_kept: int) -> list[VerifyStep]:
-        """One record per draft; agreed drafts past the output's end (eos / max_new_tokens) are UNUSED."""
+        """One record per draft; agreed drafts past the output's end (eos / max_new_tokens) are UNUSED. The target's
+        top-k runs once over the drafts' rows."""
         n_matches, records = decision.n_matches, []
-        for i, x in enumerate(drafts):
+        if not drafts:
+            return records
+        rows = p[: len(drafts)]                                                       # (n, V)
+        top_probs, top_ids = torch.topk(rows, min(TOP, rows.shape[-1]))
+        p_x = rows.gather(1, torch.tensor(drafts, device=rows.device).unsqueeze(1))[:, 0].tolist()
+        for i, (x, top_ids, top_probs) in enumerate(zip(drafts, top_ids.tolist(), top_probs.tolist())):
             verdict = ACCEPTED if i < n_matches else (REJECTED if i == n_matches else UNCHECKED)
             if verdict == ACCEPTED and i >= n_kept:
                 verdict = UNUSED
-            top_ids, top_probs = sampling.top(p[i], TOP)
-            rec = dict(step=i, draft_token_id=x, p=float(p[i, x]), q=float(q[i][x]), target_token_id=top_ids[0],
+            rec = dict(step=i, draft_token_id=x, p=p_x[i], q=float(q[i][x]), target_token_id=top_ids[0],
                        target_prob=top_probs[0], target_top_ids=top_ids, target_top_probs=top_probs,
                        verdict=verdict)
             if i < len(decision.r):           # sampling: the paper's uniform draw r is the trace's u

@@ -40,6 +40,8 @@ class DraftOutput:
     last_hidden_state: torch.Tensor            # (1, 1, H_target): post_projection, the next step's input
     masks: dict                                # the attention masks, the same for every step of a round
     centroid_logits: torch.Tensor | None = None   # (1, 1, num_centroids) with ordered embeddings: the clusters' scores
+    cos_sin: dict | None = None                # the rotary tables per layer type, the same for every step of a round
+                                               # (None from a step run for several generations: their positions differ)
 
 
 def _hooked(module) -> bool:
@@ -306,19 +308,33 @@ def rotary(module, h, position_ids, kind: str):
     return tables
 
 
-def _layers(text, h, per_layer_inputs, position_ids, items: list[Item], logits_to_keep, flags):
+_STACKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # text model -> its layers, flat, and their kinds
+
+
+def stack(text) -> tuple:
+    """The text model's first num_hidden_layers layers as (flat layer, attention type) pairs, read once per model:
+    slicing its ModuleList builds a new one, and its config answers each look-up in Python, on every pass."""
+    kept = _STACKS.get(text)
+    if kept is None:
+        config = text.config
+        layers = list(text.layers)[: config.num_hidden_layers]
+        kept = _STACKS[text] = tuple((flat(layer), config.layer_types[i]) for i, layer in enumerate(layers))
+    return kept
+
+
+def _layers(text, h, per_layer_inputs, position_ids, items: list[Item], logits_to_keep, flags, cos_sin=None):
     """Gemma4TextModel.forward's layer loop and final norm. `flags`: the output keywords of the pass, which decide
     whether transformers may skip the KV-shared layers' work for positions whose logits are not kept (a pass over
-    several sequences keeps every position's)."""
-    config = text.config
-    cos_sin = {t: rotary(text.rotary_emb, h, position_ids, t) for t in text.unique_layer_types}
-    for i, layer in enumerate(text.layers[: config.num_hidden_layers]):
+    several sequences keeps every position's). `cos_sin`: the rotary tables per layer type, where the caller holds
+    them for these positions already."""
+    if cos_sin is None:
+        cos_sin = {t: rotary(text.rotary_emb, h, position_ids, t) for t in text.unique_layer_types}
+    for i, (layer, kind) in enumerate(stack(text)):
         if i == text.first_kv_shared_layer_idx and len(items) == 1:
             item = items[0]
             h, per_layer_inputs, cos_sin, item.masks = text._maybe_slice_kv_shared_inputs(
                 h, per_layer_inputs, cos_sin, item.masks, logits_to_keep, cache=item.cache, **flags)
-        kind = config.layer_types[i]
-        h = decoder_layer(flat(layer), h, per_layer_inputs[:, :, i, :] if per_layer_inputs is not None else None,
+        h = decoder_layer(layer, h, per_layer_inputs[:, :, i, :] if per_layer_inputs is not None else None,
                           cos_sin[kind], kind, items)
     return rms_norm(h, text.norm)
 
@@ -386,6 +402,7 @@ class DraftCall:
     position_ids: torch.Tensor                 # (1, 1)
     shared_kv_states: dict
     masks: dict | None = None
+    cos_sin: dict | None = None                # a previous step's, at the same position (a lone step reads it)
 
 
 def ordered_logits(embedder, h: torch.Tensor, lm_head_weight: torch.Tensor):
@@ -395,14 +412,27 @@ def ordered_logits(embedder, h: torch.Tensor, lm_head_weight: torch.Tensor):
     batch, seq_len = h.shape[:2]
     centroid_logits = F.linear(h, embedder.centroids.weight)
     _, top = torch.topk(centroid_logits, k=embedder.centroid_intermediate_top_k, dim=-1)
-    per_cluster = embedder.token_ordering.long().view(embedder.num_centroids, embedder.vocab_size_per_centroid)
-    selected = per_cluster[top]                                                      # (B, L, top_k, K)
-    rows = lm_head_weight[selected.reshape(-1)].view(
+    selected = clusters(embedder)[top]                                               # (B, L, top_k, K)
+    rows = lm_head_weight.index_select(0, selected.reshape(-1)).view(
         batch, seq_len, embedder.centroid_intermediate_top_k * embedder.vocab_size_per_centroid, embedder.hidden_size)
     scored = (h.unsqueeze(-2) @ rows.transpose(-1, -2)).squeeze(-2)
     logits = torch.full((batch, seq_len, embedder.vocab_size), fill_value=scored.min().item() - 1.0, dtype=h.dtype,
                         device=h.device)
     return logits.scatter_(dim=-1, index=selected.view(batch, seq_len, -1), src=scored), centroid_logits
+
+
+_CLUSTERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # embedder -> (ordering's version, its clusters)
+
+
+def clusters(embedder) -> torch.Tensor:
+    """The embedder's token ordering as (num_centroids, tokens per centroid) token ids in int64, as its forward casts
+    and views it on every call: made again only when the ordering changes."""
+    ordering = embedder.token_ordering
+    kept = _CLUSTERS.get(embedder)
+    if kept is None or kept[0] != ordering._version:
+        kept = _CLUSTERS[embedder] = (ordering._version, ordering.long().view(
+            embedder.num_centroids, embedder.vocab_size_per_centroid))
+    return kept[1]
 
 
 def draft(assistant, inputs_embeds: torch.Tensor, attention_mask: torch.Tensor, position_ids: torch.Tensor,
@@ -429,14 +459,20 @@ def draft_many(assistant, calls: list[DraftCall]) -> list[DraftOutput]:
             for kind, mask in assistant.create_attention_masks(x[:, rows], c.attention_mask, c.shared_kv_states).items()}
         items.append(Item(rows, masks, KVSharingDict(c.shared_kv_states), None, {"position_ids": c.position_ids}))
     position_ids = calls[0].position_ids if one else torch.cat([c.position_ids for c in calls], dim=1)
-    h = _layers(assistant.model, x, None, position_ids, items, 0, {})
+    text = assistant.model
+    cos_sin = calls[0].cos_sin if one else None
+    if cos_sin is None:
+        cos_sin = {t: rotary(text.rotary_emb, x, position_ids, t) for t in text.unique_layer_types}
+    h = _layers(text, x, None, position_ids, items, 0, {}, cos_sin)
     projected = F.linear(h, assistant.post_projection.weight)
+    kept = cos_sin if one else None
     outputs = []
     if assistant.config.use_ordered_embeddings:
         for item in items:
             logits, centroids = ordered_logits(assistant.masked_embedding, h[:, item.rows], assistant.lm_head.weight)
-            outputs.append(DraftOutput(logits, projected[:, item.rows], item.masks, centroids))
+            outputs.append(DraftOutput(logits, projected[:, item.rows], item.masks, centroids, kept))
     else:
         logits = F.linear(h, assistant.lm_head.weight)
-        outputs = [DraftOutput(logits[:, item.rows], projected[:, item.rows], item.masks) for item in items]
+        outputs = [DraftOutput(logits[:, item.rows], projected[:, item.rows], item.masks, cos_sin=kept)
+                   for item in items]
     return outputs

@@ -184,6 +184,25 @@ def test_cluster_invariant(tiny_pair):
     assert trace.model_info.scored_fraction == pytest.approx(4 * 16 / 256)
 
 
+def test_a_rounds_records_over_all_its_rows_equal_each_rows_own():
+    """The engine records a round's top-k, target tokens and probabilities with one topk, argmax and gather over all
+    its rows (MTPProposer._steps, _draft_records, _verify_records): the same ids and bits, ties included, as each
+    row's own."""
+    g = torch.Generator().manual_seed(0)
+    floor = torch.full((7, 4096), -3.0).scatter_(1, torch.randint(0, 4096, (7, 256), generator=g),
+                                                  torch.randn(7, 256, generator=g).round())   # an ordered drafter's
+    for rows in (torch.randn(11, 4096, generator=g).softmax(-1), floor.softmax(-1), torch.randn(9, 128, generator=g),
+                 torch.randint(0, 3, (9, 256), generator=g).float(), torch.zeros(3, 64)):
+        for k in (5, 8):
+            values, ids = torch.topk(rows, k)
+            for i, row in enumerate(rows):
+                own_values, own_ids = torch.topk(row, k)
+                assert torch.equal(values[i], own_values) and torch.equal(ids[i], own_ids)
+        assert rows.argmax(dim=-1).tolist() == [int(row.argmax()) for row in rows]
+        tokens = torch.randint(0, rows.shape[1], (rows.shape[0],), generator=g)
+        assert rows.gather(1, tokens.unsqueeze(1))[:, 0].tolist() == [float(r[t]) for r, t in zip(rows, tokens)]
+
+
 def test_heuristic_schedule_moves(tiny_pair, miniature):
     prompt = miniature.tokenizer("Actions speak")["input_ids"]
     for pair, p in ((tiny_pair, PROMPT), (miniature, prompt)):
