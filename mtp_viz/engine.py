@@ -76,6 +76,7 @@ class MTPProposer:
         self.cluster_of_token, self.top_k, self._centroid_logits = None, None, []
         self._hook = None
         self.lean = lean.supports_drafter(assistant)     # the same step without transformers' per-module Python
+        self.lean_embedding = self.lean and lean.supports_embedding(self.embed)
         me = getattr(assistant, "masked_embedding", None)
         if me is not None:
             ordering = me.token_ordering.long().view(me.num_centroids, me.vocab_size_per_centroid)
@@ -106,14 +107,14 @@ class MTPProposer:
               for k, v in self.last_outputs.shared_kv_states.items()}
         hidden = self.last_outputs.hidden_states[-1]                            # (1, T_last, H_target)
         hidden = hidden[:, -1:] if self.is_prefill else hidden[:, self.n_last_matches: self.n_last_matches + 1]
-        last_token = ids[:, -1:]
+        token = int(ids[0, -1])                                                  # the step's input token
         position_id = current_length - 1                                         # constant through the round
         position_ids = torch.tensor([[position_id]], dtype=torch.long, device=ids.device)
         attention_mask = torch.ones((1, current_length), dtype=torch.long, device=ids.device)
         masks = cos_sin = None                                                   # lean steps: made once a round
         scores, times = [], []           # per step: the clusters' scores (None without them), the pass's ms
         for step in range(n):
-            inputs_embeds = torch.cat([self.embed(last_token), hidden], dim=-1)  # (1, 1, 2*H_target)
+            inputs_embeds = torch.cat([self._embed(token, ids.device), hidden], dim=-1)   # (1, 1, 2*H_target)
             self._centroid_logits.clear()
             t0 = time.perf_counter()
             if not self.lean:
@@ -134,7 +135,6 @@ class MTPProposer:
             draft.token_ids.append(token)
             draft.q.append(q)
             draft.passes += 1
-            last_token = torch.tensor([[token]], dtype=torch.long, device=ids.device)
             hidden = out.last_hidden_state                                       # post_projection: (1, 1, H_target)
             if _below_threshold(q, self.settings.confidence_threshold):
                 draft.stop = "threshold" if step + 1 < n else None
@@ -143,6 +143,12 @@ class MTPProposer:
             self.is_prefill = False
         draft.steps = self._steps(draft, scores, position_id, times)
         return draft
+
+    def _embed(self, token: int, device: torch.device) -> torch.Tensor:
+        """The target's scaled input embedding of one token: (1, 1, H_target)."""
+        if self.lean_embedding:
+            return lean.embedding(self.embed, token)
+        return self.embed(torch.tensor([[token]], dtype=torch.long, device=device))
 
     def _steps(self, draft: Draft, scores: list, position_id: int, times: list[float]) -> list[DraftStep]:
         """The round's step records, made once drafting is done: each of the top-k below runs once over all the

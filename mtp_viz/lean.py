@@ -76,6 +76,20 @@ def supports_drafter(assistant) -> bool:
             and (assistant.masked_embedding is None or not _hooked(assistant.masked_embedding)))
 
 
+def supports_embedding(module) -> bool:
+    """Whether `embedding` computes exactly what `module(ids)` would (a Gemma4TextScaledWordEmbedding without max_norm
+    or hooks, on the CPU)."""
+    return (type(module).__name__ == "Gemma4TextScaledWordEmbedding" and module.max_norm is None
+            and module.weight.device.type == "cpu" and not _hooked(module))
+
+
+def embedding(module, token: int) -> torch.Tensor:
+    """Gemma4TextScaledWordEmbedding.forward(torch.tensor([[token]])) for one token id, (1, 1, H): its row of the table
+    times the scale, the same multiplication without the id tensor or the module call."""
+    m = flat(module)
+    return (m.weight[token] * m.embed_scale.to(m.weight.dtype)).view(1, 1, -1)
+
+
 _JOINED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # module -> (weights' versions, joined weight)
 
 

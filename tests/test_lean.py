@@ -94,6 +94,14 @@ def test_a_lean_draft_step_equals_transformers(ordered):
                 assert ours.centroid_logits is None
 
 
+def test_a_lean_embedding_equals_transformers(miniature):
+    embed = miniature.target.get_input_embeddings()
+    assert lean.supports_embedding(embed)
+    with torch.inference_mode():
+        for token in (0, 1, 2, 17, 2048, 4095):
+            assert torch.equal(lean.embedding(embed, token), embed(torch.tensor([[token]])))
+
+
 def test_the_engine_takes_the_lean_path_only_where_it_is_exact(miniature):
     decoder, _, _ = prepare(miniature, "Once upon a time,", Settings(proposer="mtp", max_new_tokens=4))
     assert decoder.lean and decoder.proposer.lean
