@@ -194,6 +194,29 @@ def test_only_the_chosen_view_is_drawn_and_sent(replayed, monkeypatch):
     assert ui.choose(out.state, "nonsense").view == SKIP
 
 
+def test_a_step_outside_the_queue_walks_the_trace_on_screen_and_asks_the_queue_for_the_rest(replayed):
+    """step_at_once (the Step button, answered outside Gradio's queue) does what `step` does while it walks the trace
+    on screen, and changes nothing but `ask`, which runs the queued `step`, when there is a trace to make or a warning
+    to show."""
+    controls, _, state = replayed
+    start = ui.scrub(state, 0).state
+    *screen, ask = ui.step_at_once(start, 7, *controls)
+    queued = ui.step(start, *controls, service=Forbidden("the recorded trace should be reused"))
+    assert ask == SKIP and ui.Screen(*screen).state.index == 1 and ui.Screen(*screen).status == queued.status
+    assert title(ui.Screen(*screen).view) == title(queued.view)
+    *screen, ask = ui.step_at_once(ui.scrub(state, 4).state, 7, *controls)
+    assert "This is the last round (4)" in ui.Screen(*screen).status and ask == SKIP
+    names = list(session.DEFAULTS)
+    other = list(controls)
+    other[names.index("prompt")] = "A new prompt"
+    bad = list(controls)
+    bad[names.index("max_new_tokens")] = "many"
+    for asking in (other, bad):
+        *screen, ask = ui.step_at_once(start, 7, *asking)
+        assert screen == [SKIP] * len(ui.Screen._fields) and ask == 8
+    assert ui.step_at_once(ui.StepState.of(), None, *controls)[-1] == 1      # Reset: nothing on screen
+
+
 @pytest.mark.parametrize("lang, words", [("en", "This is the last round (4)"), ("de", "Das ist die letzte Runde (4)"),
                                          ("zh-TW", "這是最後一輪（第 4 輪）")])
 def test_step_at_the_last_round_stays_there_and_says_so(replayed, lang, words):

@@ -155,10 +155,26 @@ def _guarded(handler):
 def step(state: StepState, *controls, service: Service, lang: str = "en", again: bool = False) -> Screen:
     """The next round; at the last one, stay there and say so (`again`, for Play: start over from round 0)."""
     made = _ensure(state, controls, service)
-    if made.serial != state.serial:
-        return show(made, lang)
-    note = t("step.at_last", lang, last=made.last) if made.at_last and not again else ""
-    return show(made.step(again), lang, note)
+    return show(made, lang) if made.serial != state.serial else _next(made, lang, again)
+
+
+def _next(state: StepState, lang: str, again: bool = False) -> Screen:
+    note = t("step.at_last", lang, last=state.last) if state.at_last and not again else ""
+    return show(state.step(again), lang, note)
+
+
+def step_at_once(state: StepState, ask, *controls, lang: str = "en") -> tuple:
+    """A Step answered outside Gradio's queue (one request, no status messages, no progress): the next round of the
+    trace on screen when the controls ask for that trace. Anything else (a trace to make, controls that do not make a
+    request) changes nothing here and returns `ask` + 1, which runs the queued `step`: it generates, showing progress
+    on the plots, and says what went wrong in a pop-up, which only the queue can show. Returns the Screen and `ask`."""
+    try:
+        req = request(*controls)
+    except Exception:      # the queued step says what is wrong with the controls
+        req = None
+    if req is None or not state.has(req):
+        return (*[gr.skip() for _ in Screen._fields], int(ask or 0) + 1)
+    return (*_next(state.wanting(req), lang), gr.skip())
 
 
 @_guarded
@@ -403,8 +419,12 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     hidden = {"api_visibility": "private", "show_progress_on": [stream, view]}
     quiet = {"api_visibility": "private", "show_progress": "hidden", "show_progress_on": []}
     generating = {**hidden, **policy.generating_events()}   # they wait in the service's line, not Gradio's
-    step_btn.click(for_visitor(step, service=service), [state, *controls], views, show_progress="minimal",
-                   **generating)
+    # Step: answered at once when it walks the trace on screen (step_at_once); `ask` changes when it must generate or
+    # warn, which runs the queued step (its status messages and progress cost a walking Step about a third more work)
+    ask = gr.Number(0, precision=0, visible=False)
+    step_btn.click(for_visitor(step_at_once), [state, ask, *controls], [*views, ask], queue=False, **quiet)
+    ask.change(for_visitor(step, service=service), [state, *controls], views, show_progress="minimal",
+               trigger_mode="once", **generating)
     run_btn.click(for_visitor(run_to_end, service=service), [state, *controls], views, show_progress="minimal",
                   **generating)
     # one generation in the line, like Run to end; while it is pending, further clicks are ignored (trigger "once")
