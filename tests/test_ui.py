@@ -374,39 +374,6 @@ def test_a_cached_trace_says_so_and_measure_again_runs_it_afresh(miniature):
     assert again.state.trace.new_token_ids == out.state.trace.new_token_ids and again.state.index == again.state.last
 
 
-def test_server_start_generates_a_step_on_every_worker_never_cached(caplog):
-    """warm_generation sends the page's first request through the service as a Step does, one per worker at once,
-    WARM_ROUNDS times, as measurements (never cached); a failure is logged and ends nothing."""
-    import threading
-
-    from mtp_viz.ui import START, WARM_ROUNDS, warm_generation
-
-    class Workers2:
-        def __init__(self, fail=False):
-            self.seen, self.fail, self.lock, self.together = [], fail, threading.Lock(), threading.Barrier(2, timeout=5)
-
-        def parallel(self, model):
-            return 2
-
-        def measure(self, req):
-            with self.lock:
-                self.seen.append(req)
-            self.together.wait()          # both of a round's generations are under way at once
-            if self.fail:
-                raise RuntimeError("no worker")
-            return make_trace()
-
-        def generate(self, req, **kwargs):
-            raise AssertionError("the warm-up must not fill the trace cache")
-
-    served = Workers2()
-    warm_generation(served)
-    assert served.seen == [START] * (2 * WARM_ROUNDS)
-    failing = Workers2(fail=True)
-    warm_generation(failing)
-    assert len(failing.seen) == 2 * WARM_ROUNDS and "warming the generation path failed" in caplog.text
-
-
 @pytest.mark.slow        # loads and warms the miniature
 def test_preload_fills_the_model_cache():
     svc = serving({})                                   # a server's own, its cache empty

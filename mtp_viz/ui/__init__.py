@@ -7,9 +7,7 @@ Every visible word comes from mtp_viz.strings.
 """
 from __future__ import annotations
 
-import logging
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote
 
 import gradio as gr
@@ -26,8 +24,6 @@ from mtp_viz.ui.words import I18N, L, lang_of  # noqa: F401
 
 # The page's fonts come from the app itself (assets/fonts/, see mtp_viz/fonts.py), never from a font host that a
 # classroom network may block: Gradio serves the folder as static files, the CSS names each face's URL.
-log = logging.getLogger("mtp_viz")
-
 gr.set_static_paths([fonts.FOLDER])
 THEME = gr.themes.Default(primary_hue="blue", secondary_hue="orange", text_size="lg",
                           font=[gr.themes.Font(fonts.FAMILY), "ui-sans-serif", "system-ui", "sans-serif"])
@@ -82,34 +78,12 @@ def build_demo(service: Service) -> gr.Blocks:
     return demo
 
 
-def warm(service: Service = SERVICE) -> threading.Thread:
+def warm() -> threading.Thread:
     """At server start, in the background: draw what every page load asks for (the lab's recorded sweep, its two
-    pairs and its what-if, in each language), so a first visitor's Step does not wait behind drawing them; then
-    generate as a Step does (warm_generation)."""
-    def both():
-        lab_tab.warm()
-        warm_generation(service)
-    thread = threading.Thread(target=both, name="warm-pages", daemon=True)
+    pairs and its what-if, in each language), so a first visitor's Step does not wait behind drawing them."""
+    thread = threading.Thread(target=lab_tab.warm, name="warm-pages", daemon=True)
     thread.start()
     return thread
-
-
-WARM_ROUNDS = 2    # each round sends one generation per worker at once; the second finds every worker free
-
-
-def warm_generation(service: Service, req=START) -> None:
-    """Generate `req` the way a visitor's Step does, on every worker that serves its model, never cached. A worker's
-    own warm-up (worker.warm_up) runs a lone generate_trace, but a visitor's request goes through the batching path,
-    whose first call in a process cost about 0.55 s more than the next (the first new prompt's Step: 0.73 s of
-    generation, then 0.1-0.2 s). Failures are only logged: a page that cannot generate says so when asked."""
-    with ThreadPoolExecutor(max_workers=service.parallel(req.model)) as pool:
-        for _ in range(WARM_ROUNDS):
-            jobs = [pool.submit(service.measure, req) for _ in range(service.parallel(req.model))]
-            for job in jobs:
-                try:
-                    job.result()
-                except Exception:
-                    log.exception("warming the generation path failed")
 
 
 def wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapter, state) -> None:
