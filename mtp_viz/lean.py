@@ -424,13 +424,14 @@ def ordered_logits(embedder, h: torch.Tensor, lm_head_weight: torch.Tensor):
     way: (logits, centroid_logits). The tokens of the top-k clusters are scored; every other token gets the lowest
     score minus one. That floor is taken over all of h, so h must be one sequence's."""
     batch, seq_len = h.shape[:2]
-    centroid_logits = F.linear(h, embedder.centroids.weight)
-    _, top = torch.topk(centroid_logits, k=embedder.centroid_intermediate_top_k, dim=-1)
-    selected = clusters(embedder)[top]                                               # (B, L, top_k, K)
-    rows = lm_head_weight.index_select(0, selected.reshape(-1)).view(
-        batch, seq_len, embedder.centroid_intermediate_top_k * embedder.vocab_size_per_centroid, embedder.hidden_size)
+    e = flat(embedder)
+    centroid_logits = F.linear(h, e.centroids.weight)
+    _, top = torch.topk(centroid_logits, k=e.centroid_intermediate_top_k, dim=-1)
+    selected = clusters(embedder).index_select(0, top.view(-1))                      # (B * L * top_k, K)
+    rows = lm_head_weight.index_select(0, selected.view(-1)).view(
+        batch, seq_len, e.centroid_intermediate_top_k * e.vocab_size_per_centroid, e.hidden_size)
     scored = (h.unsqueeze(-2) @ rows.transpose(-1, -2)).squeeze(-2)
-    logits = torch.full((batch, seq_len, embedder.vocab_size), fill_value=scored.min().item() - 1.0, dtype=h.dtype,
+    logits = torch.full((batch, seq_len, e.vocab_size), fill_value=scored.min().item() - 1.0, dtype=h.dtype,
                         device=h.device)
     return logits.scatter_(dim=-1, index=selected.view(batch, seq_len, -1), src=scored), centroid_logits
 
