@@ -463,9 +463,9 @@ def draft_many(assistant, calls: list[DraftCall]) -> list[DraftOutput]:
     """`draft` for several generations' steps in one pass (each reads its own target's KV): the projections, norms
     and feed-forward layers run once for all rows, attention and the efficient embedder once per generation. One
     call computes exactly what transformers does; several may round a matrix product's last bit differently."""
-    one = len(calls) == 1
+    one, a = len(calls) == 1, flat(assistant)
     embeds = calls[0].inputs_embeds if one else torch.cat([c.inputs_embeds for c in calls], dim=1)
-    x = F.linear(embeds, assistant.pre_projection.weight)                             # (1, R, H_drafter)
+    x = F.linear(embeds, a.pre_projection.weight)                                     # (1, R, H_drafter)
     items = []
     for i, c in enumerate(calls):
         rows = slice(None) if one else slice(i, i + 1)
@@ -479,15 +479,16 @@ def draft_many(assistant, calls: list[DraftCall]) -> list[DraftOutput]:
     if cos_sin is None:
         cos_sin = {t: rotary(text.rotary_emb, x, position_ids, t) for t in text.unique_layer_types}
     h = _layers(text, x, None, position_ids, items, 0, {}, cos_sin)
-    projected = F.linear(h, assistant.post_projection.weight)
+    projected = F.linear(h, a.post_projection.weight)
     kept = cos_sin if one else None
     outputs = []
-    if assistant.config.use_ordered_embeddings:
+    if a.masked_embedding is not None:                 # config.use_ordered_embeddings: the efficient embedder
         for item in items:
-            logits, centroids = ordered_logits(assistant.masked_embedding, h[:, item.rows], assistant.lm_head.weight)
-            outputs.append(DraftOutput(logits, projected[:, item.rows], item.masks, centroids, kept))
+            mine = (h, projected) if one else (h[:, item.rows], projected[:, item.rows])
+            logits, centroids = ordered_logits(assistant.masked_embedding, mine[0], a.lm_head.weight)
+            outputs.append(DraftOutput(logits, mine[1], item.masks, centroids, kept))
     else:
-        logits = F.linear(h, assistant.lm_head.weight)
-        outputs = [DraftOutput(logits[:, item.rows], projected[:, item.rows], item.masks, cos_sin=kept)
-                   for item in items]
+        logits = F.linear(h, a.lm_head.weight)
+        outputs = [DraftOutput(logits, projected, items[0].masks, cos_sin=kept)] if one else [
+            DraftOutput(logits[:, item.rows], projected[:, item.rows], item.masks) for item in items]
     return outputs
