@@ -106,6 +106,28 @@ def test_projector_size_shows_controls_summary_stream_and_one_view(server):
         browser.close()
 
 
+def test_a_step_that_cannot_run_says_why_in_a_pop_up_and_the_status(server):
+    """A Step that walks the trace on screen is answered outside Gradio's queue; one that must generate runs in the
+    queue, which alone can show a pop-up: a model that cannot be had says why in both places, and the round on
+    screen stays."""
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = page_at(browser, server, 1280, 720)
+        status = page.locator("#round-status")
+        expect(status).to_contain_text("Round 0 of")
+        page.get_by_role("button", name="Step", exact=True).click()       # walks the first paint's trace
+        expect(status).to_contain_text("Round 1 of")
+        model = page.get_by_label("Model (target)")
+        model.fill("no-such-org/no-such-model")
+        model.press("Enter")
+        page.get_by_role("button", name="Step", exact=True).click()
+        expect(page.locator(".toast-body").filter(has_text="no-such-org/no-such-model").filter(has_text="Warning")
+               ).to_have_count(1)
+        expect(status).to_contain_text("⚠️")
+        expect(page.locator(f"#{keys.ROUND} input[type=number]")).to_have_value("1")
+        browser.close()
+
+
 def test_run_to_end_then_step_in_a_real_browser(server):
     with sync_playwright() as p:
         browser = launch(p)
