@@ -16,6 +16,7 @@ slower within an hour), so that ratio, measured in the same run, is the figure t
 Knows only the server's URL and its events. The page's Step / Run to end events are private (not in the API docs,
 not named); this script calls them by fn_index as the browser does, with one gradio_client session per visitor, so
 the server runs exactly the handlers, state and figures a browser would get (only the browser's drawing is missing).
+A Step is what the page's Step button does: `step_at_once` outside the queue, then the queued `step` when it asks.
 
 `--browser` adds one more visitor in Chromium, stepping through the first example and switching views while the others
 load the server: what a student at the page waits for, to the end of the browser's work.
@@ -98,7 +99,7 @@ def client_options(url: str) -> dict:
 
 def fn_index(client, name: str) -> int:
     """The page event `name`, made callable: gradio_client refuses private events on its own side (the server
-    serves them to every browser), so this lifts the client's flag for the two page events measured."""
+    serves them to every browser), so this lifts the client's flag for the page events measured."""
     for i, dep in enumerate(client.config["dependencies"]):
         if dep.get("api_name") == name and dep.get("backend_fn"):
             index = dep.get("id", i)
@@ -116,7 +117,7 @@ def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None
     times: dict[str, list[float]] = {"trace": [], "run_to_end": [], "step": []}
     errors, mixups = [], 0
     client = Client(url, **client_options(url))
-    step, run = fn_index(client, "step"), fn_index(client, "run_to_end")
+    walk, step, run = fn_index(client, "step_at_once"), fn_index(client, "step"), fn_index(client, "run_to_end")
     controls = dict(DEFAULTS, prompt=prompt, seed=seed + 1_000_000, do_sample=True, temperature=0.9)   # not cached
     barrier.wait()
 
@@ -135,10 +136,18 @@ def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None
     if text is not None:
         got = json.loads(text)
         mixups += got["prompt_text"] != prompt or got["settings"]["seed"] != seed
+    def press_step():
+        """As the page's Step: answered outside the queue when it walks the trace on screen (step_at_once); when that
+        asks for the queued step instead (a number as its last output: a trace to make), that one too."""
+        out = client.submit(0, *controls.values(), fn_index=walk).result()
+        return out[:-1] if not isinstance(out[-1], (int, float)) else client.submit(*controls.values(),
+                                                                                     fn_index=step).result()
+
     expected = f"**{md(prompt)}**"
-    for action, index, repeat in (("run_to_end", run, 1), ("step", step, 5)):
+    for action, call, repeat in (("run_to_end", lambda: client.submit(*controls.values(), fn_index=run).result(), 1),
+                                 ("step", press_step, 5)):
         for _ in range(repeat):
-            out = timed(action, lambda: client.submit(*controls.values(), fn_index=index).result())
+            out = timed(action, call)
             if out is not None:
                 shown = [o for o in out if isinstance(o, str) and o.startswith("**")]   # the text so far, a note
                 mixups += not any(o.startswith(expected) for o in shown)
