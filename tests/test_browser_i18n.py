@@ -96,12 +96,15 @@ def test_the_tour_in_a_browser(server):
 
 
 def test_the_hidden_status_line_speaks_the_page_language(server):
-    """Gradio's screen-reader status line says its word for a finished event from our tables, not the key."""
+    """Gradio's screen-reader status line says its word for a finished event from our tables, not the key. Run to
+    end is a queued event; a Step that walks the trace on screen is answered outside the queue, without that line,
+    and the round's summary, read out as it changes (aria-live), says what it did."""
     with sync_playwright() as p:
-        for locale, (step, done) in {"de-DE": ("Schritt", "Fertig"), "zh-TW": ("單步", "完成")}.items():
+        for locale, (run, done) in {"de-DE": ("Bis zum Ende", "Fertig"), "zh-TW": ("執行到底", "完成")}.items():
             browser, page = browser_page(p, locale)
             page.goto(server)
-            page.get_by_role("button", name=step, exact=True).click()
+            page.get_by_role("button", name=run, exact=True).click()
             expect(page.locator(".sr-only[role=status]").filter(has_text=done).first).to_be_attached()
+            expect(page.locator("#round-status")).to_have_attribute("aria-live", "polite")   # a walking Step's news
             assert "common." not in " ".join(page.locator(".sr-only[role=status]").all_text_contents())
             browser.close()

@@ -2,7 +2,9 @@
 
 → next round, ← previous round, space play / pause, Home round 0 on the step-through tab; → and ← turn the
 tour's pages. Nothing happens while the focus is in a text box. On a narrow screen, after Step, Run or Play, it
-scrolls the round's summary into sight. Knows only the elem_ids below, no handlers.
+scrolls the round's summary into sight. A screen reader reads the summary out when it changes (aria-live): a Step
+that walks the trace is answered outside Gradio's queue, whose status line says nothing for it. Knows only the
+elem_ids below, no handlers.
 """
 ROUND, PLAY, STEP, RUN = "mtp-round", "mtp-play", "mtp-step", "mtp-run"   # step-through: round slider, buttons
 STATUS = "round-status"                                     # the round's summary, brought into view on a phone
@@ -55,6 +57,12 @@ KEYS = """
     const r = status.getBoundingClientRect();
     if (r.top < 0 || r.bottom > innerHeight) status.scrollIntoView({block: "start", behavior: "smooth"});
   };
+  const live = (tries) => {
+    const status = document.getElementById("%(status)s");
+    if (status) status.setAttribute("aria-live", "polite");
+    else if (tries > 0) setTimeout(() => live(tries - 1), 200);
+  };
+  live(100);
   document.addEventListener("click", (e) => {
     if (innerWidth >= 700 || !e.target.closest("#%(step)s, #%(run)s, #%(play)s")) return;
     const status = document.getElementById("%(status)s");
