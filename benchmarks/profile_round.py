@@ -16,7 +16,6 @@ left out. Knows the public API and the engine's helper names; changes nothing in
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from collections import defaultdict
