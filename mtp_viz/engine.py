@@ -507,13 +507,12 @@ class SpeculativeDecoder:
         rows = p[: len(drafts)]                                                       # (n, V)
         top_probs, top_ids = torch.topk(rows, min(TOP, rows.shape[-1]))
         p_x = rows.gather(1, torch.tensor(drafts, device=rows.device).unsqueeze(1))[:, 0].tolist()
-        for i, (x, top_ids, top_probs) in enumerate(zip(drafts, top_ids.tolist(), top_probs.tolist())):
+        for i, (x, ids, probs) in enumerate(zip(drafts, top_ids.tolist(), top_probs.tolist())):
             verdict = ACCEPTED if i < n_matches else (REJECTED if i == n_matches else UNCHECKED)
             if verdict == ACCEPTED and i >= n_kept:
                 verdict = UNUSED
-            rec = dict(step=i, draft_token_id=x, p=p_x[i], q=float(q[i][x]), target_token_id=top_ids[0],
-                       target_prob=top_probs[0], target_top_ids=top_ids, target_top_probs=top_probs,
-                       verdict=verdict)
+            rec = dict(step=i, draft_token_id=x, p=p_x[i], q=float(q[i][x]), target_token_id=ids[0],
+                       target_prob=probs[0], target_top_ids=ids, target_top_probs=probs, verdict=verdict)
             if i < len(decision.r):           # sampling: the paper's uniform draw r is the trace's u
                 rec.update(u=decision.r[i], accept_prob=decision.accept_prob[i])
                 if verdict == REJECTED and decision.p_prime is not None:

@@ -11,6 +11,7 @@ import os
 import threading
 import time
 
+
 def prompt_of(req):
     """A request's prompt as the engine takes it: text, or token ids as a list (a Request keeps them as a tuple)."""
     return list(req.prompt) if isinstance(req.prompt, tuple) else req.prompt
