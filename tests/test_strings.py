@@ -66,7 +66,7 @@ def test_no_english_left_where_a_translation_is_expected(lang):
 
 def test_the_issue_terms_are_used():
     zh, de = " ".join(TABLES["zh-TW"].values()), " ".join(TABLES["de"].values())
-    for term in ["多詞元預測", "推測式解碼", "草稿模型", "目標模型", "詞元", "前向傳播", "活化值", "KV 快取"]:
+    for term in ["多詞元預測", "推測式解碼", "草稿模型", "目標模型", "詞元", "前向傳播", "隱藏狀態", "KV 快取", "草稿來源", "取樣"]:
         assert term in zh, term
     for term in ["Entwurfsmodell", "Zielmodell", "spekulative Decodierung", "Entwurfstoken", "Vorwärtsdurchlauf",
                  "Aktivierungen"]:
@@ -191,6 +191,7 @@ def test_one_term_per_idea_in_every_language():
         assert set(GLOSSARY) <= set(terms), lang
         assert not [e for e in GLOSSARY if terms[e].lower() not in table[f"glossary.{e}"].lower()], lang
         assert table["step.proposer.draft-model"] == terms["proposer.draft-model"]
+        assert table["step.proposer"].lower() == terms["proposer"].lower()
         assert terms["drafter"].lower() not in terms["proposer.draft-model"].lower()
         bodies = {k: head.sub("", v) if k.startswith("glossary.") else v for k, v in table.items()}
         found = {(k, m.group()) for k, v in bodies.items() for pattern in [*AVOID[lang], *INTERNAL]
@@ -205,3 +206,11 @@ def test_the_term_check_sees_the_words_it_forbids():
     assert hits("zh-TW", "把相似的詞元分成群集，替中心點打分數；heuristic 排程") and not hits("zh-TW", "`heuristic`")
     assert hits("de", "Von deinem Server") and hits("de", "Die gierige Prüfung") and not hits("de", "Von Ihrem Server")
     assert hits("en", "Choose miniature-moe, then step through actions speak") and hits("en", "2 guess(es)")
+    for text in ["隨機抽樣", "Gemma 4 E2B + 輔助模型", "提議者", "草擬 3 個", "目標活化值", "鍵與值", "打開叢集",
+                 "下投影到", "其餘是簿記", "目標模型保留 {kept} 個", "猜測被保留", "tokens / (γ·c + v)"]:
+        assert hits("zh-TW", text), text
+    assert not hits("zh-TW", "留在快取中") and not hits("zh-TW", "pre_projection 投影到草稿模型的寬度")
+    for text in ["+ Assistent", "Der Proposer MTP", "Miniatur mit Expertenmischung", "Mixture-of-Experts-Modell",
+                 "Link hierher", "{kept} behalten", "behaltene Vorschläge"]:
+        assert hits("de", text), text
+    assert not hits("de", "im Cache behalten") and not hits("de", "ein MoE-Modell mit Mixture of Experts")

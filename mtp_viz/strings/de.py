@@ -10,11 +10,11 @@ STRINGS: dict[str, str] = {
     "tab.tour": "Geführte Tour",
     "model.miniature": "Miniatur wie E2B (mitgeliefert)",
     "model.miniature-shallow": "flache Miniatur, teures Entwurfsmodell (mitgeliefert)",
-    "model.miniature-moe": "Miniatur mit Expertenmischung (mitgeliefert, 32 Experten, Top-2)",
-    "model.e2b": "Gemma 4 E2B + Assistent",
-    "model.e4b": "Gemma 4 E4B + Assistent",
-    "model.31b": "Gemma 4 31B + Assistent",
-    "model.26b": "Gemma 4 26B A4B (MoE) + Assistent",
+    "model.miniature-moe": "MoE-Miniatur (mitgeliefert, 32 Experten, Top-2)",
+    "model.e2b": "Gemma 4 E2B + Entwurfsmodell",
+    "model.e4b": "Gemma 4 E4B + Entwurfsmodell",
+    "model.31b": "Gemma 4 31B + Entwurfsmodell",
+    "model.26b": "Gemma 4 26B A4B (MoE) + Entwurfsmodell",
     "tab.race": "Wettrennen",
     "common.complete": "Fertig",
     "common.error": "Fehler",
@@ -28,9 +28,9 @@ STRINGS: dict[str, str] = {
     "race.lane.mtp": "Zielmodell + MTP-Entwurfsmodell",
     "race.lane.draft-model": "Zielmodell + eigenständiges kleines Modell",
     "race.lane.prompt-lookup": "Zielmodell + Prompt-Lookup",
-    "race.projected.e2b": "Gemma 4 E2B + Assistent (hochgerechnet)",
-    "race.projected.31b": "Gemma 4 31B + Assistent (hochgerechnet)",
-    "race.projected.26b": "Gemma 4 26B A4B + Assistent (hochgerechnet)",
+    "race.projected.e2b": "Gemma 4 E2B + Entwurfsmodell (hochgerechnet)",
+    "race.projected.31b": "Gemma 4 31B + Entwurfsmodell (hochgerechnet)",
+    "race.projected.26b": "Gemma 4 26B A4B + Entwurfsmodell (hochgerechnet)",
     "race.fig.title": "Geschriebene Tokens im Zeitverlauf",
     "race.fig.hover": "%{{x:.1f}} → %{{y:.0f}}",
     "race.fig.x": "Millisekunden seit Beginn des ersten Durchlaufs (gemessen)",
@@ -82,13 +82,14 @@ STRINGS: dict[str, str] = {
     "engine.needs_tokenizer": ("Ein Text-Prompt braucht einen Tokenizer; dieses Modellpaar hat keinen. Geben Sie "
                                "stattdessen Token-IDs an."),
     "engine.no_chat_template": "chat=True braucht einen Tokenizer mit Chat-Vorlage; dieser hat keine.",
-    "engine.mtp_needs_assistant": ("Der Proposer MTP braucht einen Gemma-4-Assistenten (Gemma4AssistantForCausalLM); "
-                                   "dieses Paar hat {kind}."),
-    "engine.mtp_needs_target": "Der Proposer MTP braucht ein Gemma-4-Zielmodell; dieses ist {kind}.",
-    "engine.draft_needs_assistant": ("Der Proposer „eigenständiges kleines Modell“ braucht eines, angegeben unter "
-                                     "Assistent."),
-    "engine.mtp_cannot_draft": ("Ein Gemma-4-MTP-Assistent kann nicht allein entwerfen (er liest die Aktivierungen "
-                                "und den KV-Cache des Zielmodells); wählen Sie MTP als Proposer."),
+    "engine.mtp_needs_assistant": ("Die Vorschlagsquelle MTP braucht ein Gemma-4-MTP-Entwurfsmodell "
+                                   "(Gemma4AssistantForCausalLM); dieses Paar hat {kind}."),
+    "engine.mtp_needs_target": "Die Vorschlagsquelle MTP braucht ein Gemma-4-Zielmodell; dieses ist {kind}.",
+    "engine.draft_needs_assistant": ("Die Vorschlagsquelle „eigenständiges kleines Modell“ "
+                                     "braucht eines, angegeben unter „Entwurfsmodell“."),
+    "engine.mtp_cannot_draft": ("Ein Gemma-4-MTP-Entwurfsmodell kann nicht allein entwerfen "
+                                "(es liest die Aktivierungen und den KV-Cache des Zielmodells); "
+                                "wählen Sie MTP als Vorschlagsquelle."),
     "lab.error.runs": ("Dieser Sweep umfasst {runs} Läufe (Einstellungen × Prompts × Wiederholungen); dieser Server "
                        "erlaubt höchstens {limit}. Wählen Sie weniger."),
     "unit.guess.one": "{n} Vorschlag",
@@ -113,11 +114,11 @@ STRINGS: dict[str, str] = {
                   "Decodieren nutzt pro Schritt etwa {touched_b8:.0f} der {E} Experten jeder Schicht, und das "
                   "Prüfen aller Entwürfe hebt das nur auf {touched_b8_draft:.0f}; pro erzeugtem Token liest der "
                   "Batch dann {draft_b8} Gewichte mit Entwurf gegenüber {plain_b8} ohne."),
-    "moe.miniature": ("Das mitgelieferte Mixture-of-Experts-Miniaturmodell unten ist kein Widerspruch: Es hat nur "
-                      "{E} kleine Experten pro Schicht und nutzt {k} pro Token, also berührt eine Prüfung von "
-                      "{tokens} Tokens etwa {touched:.0f} davon und liest die Gewichte von etwa {v:.1f} "
-                      "Ein-Token-Schritten, gegenüber {v_big:.1f} bei 26B A4B. Darum wird es noch schneller, "
-                      "während 26B A4B mit Batchgröße 1 kaum schneller wird."),
+    "moe.miniature": ("Die mitgelieferte MoE-Miniatur unten ist kein Widerspruch: Es hat nur {E} kleine "
+                      "Experten pro Schicht und nutzt {k} pro Token, also berührt eine Prüfung von {tokens} "
+                      "Tokens etwa {touched:.0f} davon und liest die Gewichte von etwa {v:.1f} Ein-Token-Schritten, "
+                      "gegenüber {v_big:.1f} bei 26B A4B. Darum wird es noch schneller, während 26B "
+                      "A4B mit Batchgröße 1 kaum schneller wird."),
     "moe.plain": ("Ein Token braucht nur wenige Experten einer Schicht. Die Prüfung von {tokens} Tokens auf einmal "
                   "braucht viel mehr, denn jedes Token wählt seine eigenen. Bei Batchgröße 1 dauert das Lesen all "
                   "dieser zusätzlichen Expertengewichte etwa so lange, wie der Entwurf einspart; von der "
@@ -146,7 +147,7 @@ STRINGS: dict[str, str] = {
     "welcome.text": ("Multi-Token Prediction (MTP) von Gemma 4: Ein kleines Entwurfsmodell rät voraus, das große "
                      "Modell prüft alles in einem Durchlauf."),
     "welcome.tour": "Geführte Tour starten",
-    "link.button": "Link hierher",
+    "link.button": "Direktlink",
     "link.label": "Ein Link, der diese Seite so öffnet, wie sie jetzt ist (Reiter, Kapitel, Beispiel, Runde, Ansicht, "
                   "Sprache)",
     "link.bad": "⚠️ Nicht auf dieser Seite vorhanden: {pairs}. Der Link öffnet dort stattdessen die Voreinstellungen.",
@@ -154,7 +155,7 @@ STRINGS: dict[str, str] = {
                   "öffnet den Reiter deshalb ohne ihn: Ein Link lässt den Server nie etwas erzeugen."),
     "step.model": "Modell (Zielmodell)",
     "step.model_info": "das mitgelieferte Miniaturmodell, eine Hub-ID oder ein lokaler Ordner",
-    "step.assistant": "Assistent (optional)",
+    "step.assistant": "Entwurfsmodell (optional)",
     "step.assistant_placeholder": "Standard: <Modell>-assistant",
     "step.step": "Schritt",
     "step.run": "Bis zum Ende",
@@ -169,7 +170,7 @@ STRINGS: dict[str, str] = {
     "step.speed": "Abspielen: Sekunden pro Runde",
     "step.settings": "Decodierungseinstellungen",
     "step.proposer": "Vorschlagsquelle",
-    "step.proposer.mtp": "MTP (Gemma-4-Assistent)",
+    "step.proposer.mtp": "MTP (Gemma-4-Entwurfsmodell)",
     "step.proposer.draft-model": "eigenständiges kleines Modell",
     "step.proposer.prompt-lookup": "Prompt-Nachschlagen",
     "step.proposer.none": "keine (Vergleichsbasis)",
@@ -182,9 +183,9 @@ STRINGS: dict[str, str] = {
     "step.top_k": "Top-k (0 = aus)",
     "step.top_p": "Top-p (1 = aus)",
     "step.seed": "Startwert (Seed)",
-    "step.proposer_info": ("wer rät: der MTP-Assistent von Gemma 4; ein eigenständiges kleines Modell mit demselben "
-                           "Vokabular, das nur den Text liest; Prompt-Nachschlagen (übernimmt, was früher im Prompt "
-                           "auf dieselben Wörter folgte, ganz ohne Modell); oder niemand"),
+    "step.proposer_info": ("wer rät: das MTP-Entwurfsmodell von Gemma 4; ein eigenständiges kleines Modell "
+                           "mit demselben Vokabular, das nur den Text liest; Prompt-Nachschlagen (übernimmt, "
+                           "was früher im Prompt auf dieselben Wörter folgte, ganz ohne Modell); oder niemand"),
     "step.num_assistant_tokens_info": "wie viele Tokens das Entwurfsmodell pro Runde rät (der Startwert, wenn ein Zeitplan N verändert)",
     "step.schedule_info": ("heuristisch: +2 nach einer Runde, in der jeder Vorschlag angenommen wurde, −1 nach einer "
                            "Ablehnung; konstant: N bleibt gleich"),
@@ -223,7 +224,7 @@ STRINGS: dict[str, str] = {
     "step.schedule.heuristic": "heuristisch",
     "step.schedule.constant": "konstant",
     "step.recorded.actions_speak": "„Actions speak“, MTP-Entwurfsmodell",
-    "step.recorded.actions_speak_moe": "„Actions speak“, Miniatur mit Mixture of Experts",
+    "step.recorded.actions_speak_moe": "„Actions speak“, MoE-Miniatur",
     "step.recorded.actions_speak_no_drafter": "„Actions speak“, Zielmodell allein",
     "step.recorded.once_upon_a_time_sampled": "„Once upon a time,“, mit Sampling",
     "step.recorded.tom_counted": "„Tom counted to“, MTP-Entwurfsmodell",
@@ -241,7 +242,7 @@ STRINGS: dict[str, str] = {
     "step.model_line": "**Modell:** {name}: {sizes} · Vorschlagsquelle **{proposer}** · {device}, {dtype}",
     "step.moe": "\n\n**Mixture of Experts:** {caveat}",
     "step.replay_failed": "Diese Datei ließ sich nicht wiedergeben: {error}",
-    "step.loading": "{model} und sein Assistent werden geladen: Beim ersten Mal kann das einige Minuten dauern.",
+    "step.loading": "{model} und sein Entwurfsmodell werden geladen: Beim ersten Mal kann das einige Minuten dauern.",
     "step.at_last": ("**Das ist die letzte Runde ({last}); „Schritt“ hat nichts weiter zu zeigen.** Ziehen Sie den "
                      "Schieberegler oder drücken Sie Pos1, um zurückzugehen, oder „Zurücksetzen“, um neu zu beginnen."),
     "step.warning": "Warnung",
@@ -314,11 +315,11 @@ STRINGS: dict[str, str] = {
                                  "alle {k} Tokens."),
     "fig.timeline.draft": "Runde {r}, Durchlauf {k} des Entwurfsmodells<br>riet {token} (q={q:.2f})<br>{ms:.1f} ms",
     "fig.timeline.stop": "Stopp",
-    "fig.timeline.stop_hover": ("Runde {r}, Durchlauf des Entwurfsmodells unter der Konfidenzschwelle: kein Vorschlag "
-                                "behalten<br>{ms:.1f} ms"),
+    "fig.timeline.stop_hover": ("Runde {r}, Durchlauf des Entwurfsmodells unter der "
+                                "Konfidenzschwelle: kein Vorschlag angenommen<br>{ms:.1f} ms"),
     "fig.timeline.prefill": "Prefill",
     "fig.timeline.prefill_what": "Prefill: den Prompt lesen",
-    "fig.timeline.verify_what": "{drafted} Vorschläge geprüft, {kept} behalten, {emitted} ausgegeben",
+    "fig.timeline.verify_what": "{drafted} Vorschläge geprüft, {kept} angenommen, {emitted} ausgegeben",
     "fig.timeline.plain_what": "keine Vorschläge: ein Token, {emitted} ausgegeben",
     "fig.timeline.target_hover": "Runde {r}, Durchlauf des Zielmodells<br>{what}<br>{ms:.1f} ms",
     "fig.timeline.round_label": "R{r}",
@@ -327,7 +328,7 @@ STRINGS: dict[str, str] = {
     "fig.timeline.xaxis": "Zeit (ms)",
     "fig.verification.title": "Prüfung",
     "fig.verification.heading_empty": "Prüfung: Runde {i}",
-    "fig.verification.heading": "Prüfung: Runde {i}, {kept} von {drafted} behalten ({mode})",
+    "fig.verification.heading": "Prüfung: Runde {i}, {kept} von {drafted} angenommen ({mode})",
     "fig.verification.greedy": "Greedy-Decodierung",
     "fig.verification.sampling": "Sampling",
     "fig.verification.what": ("Für jeden Vorschlag dieser Runde: wie wahrscheinlich das Zielmodell das entworfene "
@@ -457,8 +458,9 @@ STRINGS: dict[str, str] = {
                        "einzelner Decodierschritt. Die Prüfung ist dann nicht mehr fast kostenlos, und MTP "
                        "beschleunigt ein MoE-Modell wie 26B A4B weniger als ein dichtes Modell gleicher aktiver Größe."),
     "fig.statistics.title": "Statistik",
-    "fig.statistics.heading": ("Statistik nach Runde {i}: mittlere Akzeptanzlänge {mal:.2f} (behaltene Vorschläge + "
-                               "das eigene Token des Zielmodells); {tpp:.2f} Tokens pro Durchlauf des Zielmodells"),
+    "fig.statistics.heading": ("Statistik nach Runde {i}: mittlere Akzeptanzlänge {mal:.2f} (angenommene "
+                               "Vorschläge + das eigene Token des Zielmodells); {tpp:.2f} Tokens pro Durchlauf "
+                               "des Zielmodells"),
     "fig.statistics.what": ("Oben links: wie oft der Vorschlag an jeder Position angenommen wurde (frühe Vorschläge "
                             "sind leichter, die Balken fallen daher meist). Oben rechts: wie viele Vorschläge jede "
                             "Runde behielt. Unten links: die Zahl N der erlaubten Vorschläge pro Runde; der "
@@ -467,19 +469,19 @@ STRINGS: dict[str, str] = {
                             " mit 1,0 bei gewöhnlicher Decodierung, die das große Modell einmal pro Token laufen "
                             "lässt. Über 1,0 spart die spekulative Decodierung Durchläufe des großen Modells."),
     "fig.statistics.by_position": "Akzeptanz nach Position des Vorschlags",
-    "fig.statistics.histogram": "behaltene Vorschläge pro Runde",
+    "fig.statistics.histogram": "angenommene Vorschläge pro Runde",
     "fig.statistics.n": "N (erlaubte Vorschläge) pro Runde",
     "fig.statistics.per_pass": "Tokens pro Durchlauf des Zielmodells",
     "fig.statistics.proposed": "angenommen / vorgeschlagen",
     "fig.statistics.reached": "angenommen / erreicht",
     "fig.statistics.rate": "Quote",
     "fig.statistics.position": "Position des Vorschlags",
-    "fig.statistics.kept": "behaltene Vorschläge",
+    "fig.statistics.kept": "angenommene Vorschläge",
     "fig.statistics.rounds": "Runden",
     "fig.statistics.round": "Runde",
-    "fig.statistics.n_axis": "N (Linie), behalten (×)",
+    "fig.statistics.n_axis": "N (Linie), angenommen (×)",
     "fig.statistics.n_name": "N",
-    "fig.statistics.kept_name": "behalten",
+    "fig.statistics.kept_name": "angenommen",
     "fig.statistics.speculative": "spekulativ",
     "fig.statistics.baseline": "Basis 1,0",
     "fig.statistics.baseline_note": "Basis: 1 Token pro Durchlauf",
@@ -562,13 +564,14 @@ STRINGS: dict[str, str] = {
     "lab.legend.what_if": "α = {alpha:.2f}, c = {c:.2f}",
     "lab.legend.projected": "{name} (hochgerechnet, nicht gemessen)",
     "lab.no_data": "Noch keine Messreihe: Drücken Sie „Messreihe starten“.",
-    "lab.what.tokens": ("Jeder Punkt zeigt die Tokens pro Durchlauf des großen Modells bei einem N, über alle "
-                        "Prompts: die mittlere Akzeptanzlänge, behaltene Vorschläge + das eigene Token des "
-                        "Zielmodells; die Linie ist die Vorhersage des Kostenmodells aus einem angepassten α, und "
-                        "die gestrichelte Linie N + 1 ist das Höchste, was eine Runde liefern kann (jeder Vorschlag "
-                        "behalten plus das eigene Token des Zielmodells). Die Punkte steigen mit N, biegen aber von "
-                        "N + 1 ab: Ein längerer Entwurf fügt Vorschläge hinzu, die immer seltener überleben, weil "
-                        "eine Ablehnung alles danach verwirft."),
+    "lab.what.tokens": ("Jeder Punkt zeigt die Tokens pro Durchlauf des großen Modells bei einem "
+                        "N, über alle Prompts: die mittlere Akzeptanzlänge, angenommene Vorschläge "
+                        "+ das eigene Token des Zielmodells; die Linie ist die Vorhersage des Kostenmodells "
+                        "aus einem angepassten α, und die gestrichelte Linie N + 1 ist das Höchste, "
+                        "was eine Runde liefern kann (jeder Vorschlag angenommen plus das eigene "
+                        "Token des Zielmodells). Die Punkte steigen mit N, biegen aber von N + 1 "
+                        "ab: Ein längerer Entwurf fügt Vorschläge hinzu, die immer seltener überleben, "
+                        "weil eine Ablehnung alles danach verwirft."),
     "lab.what.speedup": ("Die Beschleunigung ist die Zeit pro Token ohne Entwurfsmodell geteilt durch die Zeit pro "
                          "Token mit ihm, gemessen auf diesem Rechner. Unter der Linie bei 1,0 ist Entwerfen "
                          "langsamer als Nicht-Entwerfen. Die Kurve ist das Kostenmodell mit dem gemessenen c und "
@@ -585,10 +588,10 @@ STRINGS: dict[str, str] = {
                          "abgeschnitten hat. Deshalb zählt eine Zeile weniger neue Tokens, als die Generierung "
                          "geschrieben hat, und deshalb fällt die Beschleunigung einer ganzen Generierung, wie der "
                          "Reiter Wettrennen sie misst, etwas geringer aus."),
-    "lab.what.acceptance": ("Die Balken zeigen für jede Position k den Anteil der Runden, in denen die Vorschläge 1 "
-                            "bis k alle angenommen wurden; die Linie ist α^k. Die Balken fallen, weil ein Vorschlag "
-                            "nur zählt, wenn jeder davor behalten wurde: Dieser Abfall ist der Grund, warum jeder "
-                            "weitere Vorschlag weniger wert ist als der vorige."),
+    "lab.what.acceptance": ("Die Balken zeigen für jede Position k den Anteil der Runden, in denen die Vorschläge "
+                            "1 bis k alle angenommen wurden; die Linie ist α^k. Die Balken fallen, weil ein "
+                            "Vorschlag nur zählt, wenn jeder davor angenommen wurde: Dieser Abfall ist der "
+                            "Grund, warum jeder weitere Vorschlag weniger wert ist als der vorige."),
     "lab.what.what_if": ("Nur das Kostenmodell, kein Modell läuft: Tokens pro Durchlauf (1 − α^(N+1)) / (1 − α) und "
                          "Beschleunigung (1 − α^(N+1)) / ((1 − α)(N·c + v)). Für ein dichtes Zielmodell ist v = 1: Das "
                          "Prüfen von N + 1 Tokens kostet einen Durchlauf, weil ein speichergebundener Durchlauf die "
@@ -610,23 +613,21 @@ STRINGS: dict[str, str] = {
     "lab.time_per_token.unknown": ("{ms_token:.2f} ms pro Token ({ms_draft:.2f} Entwurfsmodell + {ms_verify:.2f} "
                                    "Zielmodell); weniger Durchläufe des Zielmodells heißt nicht automatisch schneller: "
                                    "Vergleichen Sie im Reiter „Labor: Entwurfslänge“"),
-    "lab.preset.e2b": "Gemma 4 E2B + Assistent",
-    "lab.preset.e2b.alpha": ("aus 41–49 % angenommenen Vorschlägen bei N = 2, llama.cpp, E2B-Assistent auf einem "
-                             "E2B-Fine-Tune: [elizaOS/llama.cpp#32](https://github.com/elizaOS/llama.cpp/pull/32)"),
-    "lab.preset.e2b.c": ("Assistent mit 78 Mio. ([gemmaclaw#116](https://github.com/gemmaclaw/gemmaclaw/pull/116)) ÷ 2,3 Mrd. effektive "
-                         "Parameter des Zielmodells ([Gemma-4-Varianten](https://notes.dsebastien.net/30+Areas/33+Permanent+notes/33.02+Content/Gemma+4))"),
-    "lab.preset.31b": "Gemma 4 31B + Assistent",
+    "lab.preset.e2b": "Gemma 4 E2B + Entwurfsmodell",
+    "lab.preset.e2b.alpha": ("aus 41–49 % angenommenen Vorschlägen bei N = 2, llama.cpp, E2B-Entwurfsmodell "
+                             "auf einem E2B-Fine-Tune: [elizaOS/llama.cpp#32](https://github.com/elizaOS/llama.cpp/pull/32)"),
+    "lab.preset.e2b.c": ("Entwurfsmodell mit 78 Mio. ([gemmaclaw#116](https://github.com/gemmaclaw/gemmaclaw/pull/116)) ÷ 2,3 Mrd. effektive Parameter "
+                         "des Zielmodells ([Gemma-4-Varianten](https://notes.dsebastien.net/30+Areas/33+Permanent+notes/33.02+Content/Gemma+4))"),
+    "lab.preset.31b": "Gemma 4 31B + Entwurfsmodell",
     "lab.preset.31b.alpha": ("aus 66–89 % angenommenen Vorschlägen bei N = 4 mit drei Prompts zum Programmieren und "
                              "Erklären, llama.cpp: [llama.cpp#23398](https://github.com/ggml-org/llama.cpp/pull/23398)"),
-    "lab.preset.31b.c": ("Assistent mit ≈0,47 Mrd. (0,94 GB in bf16: "
-                         "[NeoRoth/gemma-4-31b-it-assistant-mlx](https://huggingface.co/NeoRoth/gemma-4-31b-it-assistant-mlx)) "
+    "lab.preset.31b.c": ("Entwurfsmodell mit ≈0,47 Mrd. (0,94 GB in bf16: [NeoRoth/gemma-4-31b-it-assistant-mlx](https://huggingface.co/NeoRoth/gemma-4-31b-it-assistant-mlx)) "
                          "÷ 30,7 Mrd. Parameter des Zielmodells"),
-    "lab.preset.26b": "Gemma 4 26B A4B (MoE) + Assistent",
+    "lab.preset.26b": "Gemma 4 26B A4B (MoE) + Entwurfsmodell",
     "lab.preset.26b.alpha": ("angepasst an die Akzeptanz je Position 0,844 / 0,599 / 0,385 / 0,271 bei N = 4, vLLM: "
                              "[eugr/spark-vllm-docker#343](https://github.com/eugr/spark-vllm-docker/issues/343)"),
-    "lab.preset.26b.c": ("Assistent mit ≈0,41 Mrd. (440 MB bei 8,5 Bit pro Gewicht: "
-                         "[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)) ÷ 3,8 Mrd. aktive Parameter des "
-                         "Zielmodells"),
+    "lab.preset.26b.c": ("Entwurfsmodell mit ≈0,41 Mrd. (440 MB bei 8,5 Bit pro Gewicht: [Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)) "
+                         "÷ 3,8 Mrd. aktive Parameter des Zielmodells"),
     "lab.faster": "{x:.2f}× schneller als ein Durchlauf pro Token",
     "lab.slower": "{x:.2f}× langsamer als ein Durchlauf pro Token",
     # -- tour tab -------------------------------------------------------------------------------------------------
@@ -682,7 +683,7 @@ STRINGS: dict[str, str] = {
     "tour.ch3.a": ("Ein dichtes Modell verwendet an jeder Position dieselben Gewichte. Auf einer GPU geht die Zeit "
                    "eines Durchlaufs vor allem in das Laden dieser Gewichte, und sie werden für alle Positionen nur "
                    "einmal geladen."),
-    "tour.ch4.title": "Das übereinstimmende Präfix behalten, dann ein eigenes Token des Zielmodells",
+    "tour.ch4.title": "Das übereinstimmende Präfix annehmen, dann ein eigenes Token des Zielmodells",
     "tour.ch4.text": ("In Runde {round} schlug das Entwurfsmodell {drafted} Tokens vor, und das Zielmodell stimmte "
                       "den ersten {kept} zu. Vorschlag {first_rejected} lautete „{rejected_guess}“, das Zielmodell "
                       "wollte aber „{target_token}“; dieser Vorschlag und alle danach werden verworfen. Trotzdem "
@@ -747,14 +748,15 @@ STRINGS: dict[str, str] = {
     "tour.ch8.a": ("Nein. Er kostet einen abgelehnten Vorschlag, mehr nicht: Das Zielmodell prüft jeden Vorschlag "
                    "und schreibt an dieser Stelle sein eigenes Token."),
     "tour.ch9.title": "Wie lang soll der Entwurf sein? Der Zeitplan entscheidet",
-    "tour.ch9.text": ("Längere Entwürfe lohnen sich nur, solange die Vorschläge angenommen werden. Jeder Vorschlag "
-                      "nach der ersten Ablehnung ist verschwendet: Das Entwurfsmodell hat einen Durchlauf dafür "
-                      "gebraucht, und das Zielmodell hat ihn umsonst geprüft. Bei überraschendem Text kostet ein "
-                      "langer Entwurf mehr, als er spart; kurze Entwürfe verschwenden wenig, können aber auch nicht "
-                      "viel gewinnen. Der heuristische Zeitplan passt N unterwegs an: +2 nach einer Runde, in der "
-                      "jeder Vorschlag angenommen wurde, −1 nach jeder Ablehnung. In diesem Beispiel sank N von "
-                      "{n_first} auf {n_min}, und das Zielmodell lieferte {mean} Tokens pro Durchlauf (behaltene "
-                      "Vorschläge + sein eigenes Token)."),
+    "tour.ch9.text": ("Längere Entwürfe lohnen sich nur, solange die Vorschläge angenommen werden. Jeder "
+                      "Vorschlag nach der ersten Ablehnung ist verschwendet: Das Entwurfsmodell hat einen "
+                      "Durchlauf dafür gebraucht, und das Zielmodell hat ihn umsonst geprüft. Bei überraschendem "
+                      "Text kostet ein langer Entwurf mehr, als er spart; kurze Entwürfe verschwenden "
+                      "wenig, können aber auch nicht viel gewinnen. Der heuristische Zeitplan passt N "
+                      "unterwegs an: +2 nach einer Runde, in der jeder Vorschlag angenommen wurde, −1 "
+                      "nach jeder Ablehnung. In diesem Beispiel sank N von {n_first} auf {n_min}, und "
+                      "das Zielmodell lieferte {mean} Tokens pro Durchlauf (angenommene Vorschläge + sein "
+                      "eigenes Token)."),
     "tour.ch9.try": ("Stellen Sie unter **Schritt für Schritt** den Zeitplan auf *konstant* und N auf 8, lassen Sie "
                      "*Tom counted to* laufen und vergleichen Sie die Tokens pro Durchlauf des Zielmodells mit dem "
                      "heuristischen Zeitplan."),
@@ -773,21 +775,22 @@ STRINGS: dict[str, str] = {
                        "verteilt sind, wie das Zielmodell allein sie ziehen würde."),
     "tour.ch10.try": ("Schalten Sie unter **Schritt für Schritt** *Sampling* ein, ändern Sie den Startwert und "
                       "lassen Sie es erneut laufen: Der Text ändert sich, die Regel nicht."),
-    "tour.ch10.q": "Ein Vorschlag hat p = 0,6 und q = 0,3. Wie wahrscheinlich wird er behalten?",
+    "tour.ch10.q": "Ein Vorschlag hat p = 0,6 und q = 0,3. Wie wahrscheinlich wird er angenommen?",
     "tour.ch10.a": ("Sicher: min(1, 0,6 / 0,3) = 1. Abgelehnt werden kann nur ein Vorschlag, den das Entwurfsmodell "
                     "höher einschätzte als das Zielmodell (q > p)."),
     "tour.ch11.title": "Mixture of Experts: warum MTP dort weniger bringt",
-    "tour.ch11.text": ("{plain}\n\nBisher war das Zielmodell dicht: Jedes Token läuft durch dieselben Gewichte, also "
-                       "liest die Prüfung von {most} Vorschlägen in einem Durchlauf diese Gewichte einmal und "
-                       "kostet kaum mehr als ein Token. Ein Mixture-of-Experts-Zielmodell wie Gemma 4 26B A4B "
-                       "schickt jedes Token durch {k26} seiner {E26} Experten pro Schicht, und verschiedene Tokens "
-                       "wählen verschiedene. {moe}\n\n{mini} In Runde {round} unten nutzten seine {positions} "
-                       "Positionen im Mittel {distinct} verschiedene Experten pro Schicht: Ein Token nutzt k = {k}, "
-                       "und {expected} nutzten {positions} Positionen, die zufällig unter seinen {E} wählten."),
-    "tour.ch11.try_experts": ("Hier prüft das Mixture-of-Experts-Miniaturmodell einen Entwurf: Vergleichen Sie, wie "
-                              "viele verschiedene Experten jede Schicht für den ganzen Entwurf nutzte, mit k, den "
-                              "Experten eines einzelnen Tokens."),
-    "tour.ch11.q": "Warum lohnt sich MTP bei einem Mixture-of-Experts-Modell mit großem Batch mehr?",
+    "tour.ch11.text": ("{plain}\n\nBisher war das Zielmodell dicht: Jedes Token läuft durch dieselben "
+                       "Gewichte, also liest die Prüfung von {most} Vorschlägen in einem Durchlauf diese "
+                       "Gewichte einmal und kostet kaum mehr als ein Token. Ein Zielmodell mit Mixture "
+                       "of Experts (MoE) wie Gemma 4 26B A4B schickt jedes Token durch {k26} seiner "
+                       "{E26} Experten pro Schicht, und verschiedene Tokens wählen verschiedene. {moe}\n\n{mini} "
+                       "In Runde {round} unten nutzten seine {positions} Positionen im Mittel {distinct} "
+                       "verschiedene Experten pro Schicht: Ein Token nutzt k = {k}, und {expected} nutzten "
+                       "{positions} Positionen, die zufällig unter seinen {E} wählten."),
+    "tour.ch11.try_experts": ("Hier prüft die MoE-Miniatur einen Entwurf: Vergleichen Sie, wie viele verschiedene "
+                              "Experten jede Schicht für den ganzen Entwurf nutzte, mit k, den Experten "
+                              "eines einzelnen Tokens."),
+    "tour.ch11.q": "Warum lohnt sich MTP bei einem MoE-Modell mit großem Batch mehr?",
     "tour.ch11.a": ("Über viele Sequenzen hinweg wählen die Tokens überlappende Experten, die einmal geladenen "
                     "Gewichte eines Experten dienen also vielen Tokens. Bei Batchgröße 1 brauchen die zusätzlichen "
                     "Vorschläge oft Experten, die sonst niemand nutzt."),
@@ -795,9 +798,9 @@ STRINGS: dict[str, str] = {
     "glossary.title": "Glossar",
     "glossary.target": ("**Zielmodell (target)**: das große Modell, dessen Text wir wollen; es hat bei jedem Token "
                         "das letzte Wort."),
-    "glossary.drafter": ("**Entwurfsmodell / Assistent (drafter, assistant)**: ein kleines, schnelles Modell, das "
-                         "die nächsten Tokens rät, die das Zielmodell dann prüft. Das Entwurfsmodell von Gemma 4 hat"
-                         " 4 Schichten und baut auf den Aktivierungen des Zielmodells auf."),
+    "glossary.drafter": ("**Entwurfsmodell (drafter; in transformers „assistant“)**: ein kleines, schnelles "
+                         "Modell, das die nächsten Tokens rät, die das Zielmodell dann prüft. Das Entwurfsmodell "
+                         "von Gemma 4 hat 4 Schichten und baut auf den Aktivierungen des Zielmodells auf."),
     "glossary.mtp": ("**MTP (Multi-Token Prediction)**: die Bauweise des Entwurfsmodells von Gemma 4: Ein Durchlauf "
                      "des Zielmodells liefert mehrere Tokens, die angenommenen Vorschläge und eines vom Zielmodell "
                      "selbst."),
@@ -810,8 +813,9 @@ STRINGS: dict[str, str] = {
                               "Wahrscheinlichkeiten für das nächste Token."),
     "glossary.draft": ("**Entwurf (draft)**: die N Entwurfstokens, die das Entwurfsmodell in einer Runde rät; N ist "
                        "num_assistant_tokens."),
-    "glossary.round": ("**Runde**: entwerfen, prüfen, das Übereinstimmende behalten, das Token des Zielmodells "
-                       "anfügen. Runde 0 ist das Prefill, in dem das Zielmodell den Prompt liest."),
+    "glossary.round": ("**Runde**: entwerfen, prüfen, das Übereinstimmende annehmen, das "
+                       "Token des Zielmodells anfügen. Runde 0 ist das Prefill, in dem das "
+                       "Zielmodell den Prompt liest."),
     "glossary.verification": ("**Prüfung (verification)**: der eine Durchlauf des Zielmodells, der alle Vorschläge "
                               "einer Runde bewertet und entscheidet, welche bleiben."),
     "glossary.acceptance_length": ("**Akzeptanzlänge (acceptance length)**: die Tokens, die eine Runde hinzufügt, "
@@ -843,32 +847,36 @@ STRINGS: dict[str, str] = {
                      "verschiedene Experten nutzen."),
     # -- figures --------------------------------------------------------------------------------------------------
     "fig.experts.title": "Genutzte Experten",
-    "fig.experts.what": ("Ein Token braucht nur wenige Experten einer Schicht. Die Prüfung eines Entwurfs, N + 1 "
-                         "Tokens auf einmal, braucht viel mehr, denn jedes Token wählt seine eigenen. Bei "
-                         "Batchgröße 1 dauert das Lesen dieser zusätzlichen Gewichte etwa so lange, wie der Entwurf "
-                         "einspart. Bei einem Mixture-of-Experts-Zielmodell schickt der Router jeder Schicht jedes "
-                         "Token an k seiner E Experten, und nur deren Gewichte werden gelesen. Oben links: wie "
-                         "viele Positionen (das letzte feste Token und jeder Entwurf) im Durchlauf des Zielmodells "
-                         "dieser Runde an jeden Experten jeder Schicht gingen. Oben rechts: pro Prüfdurchlauf die "
-                         "Zahl verschiedener Experten, die eine Schicht nutzte, verglichen mit k (die Experten "
-                         "eines Tokens) und mit E·(1 − (1 − k/E)^T), was T = N + 1 Positionen bei zufälliger Wahl "
-                         "träfen (für jeden der E Experten die Wahrscheinlichkeit, dass mindestens eine der T "
-                         "Positionen ihn wählt, aufsummiert). Mitte links: die in diesem Durchlauf gelesenen "
-                         "Experten-Bytes gegenüber einem Schritt mit einem Token. Mitte rechts: die Beschleunigung, "
-                         "die das Kostenmodell von Leviathan et al. für jede Runde vorhersagt, tokens / (γ·c + v), "
-                         "mit v = 1 (Prüfen so billig wie ein Schritt, bei einem dichten Modell mit Batchgröße 1 "
-                         "ungefähr zutreffend) und mit v gemessen als gelesene Bytes im Verhältnis zu einem "
-                         "Ein-Token-Schritt. Unten: aufgezeichnete Verläufe verschiedener Prompts, nebeneinander "
-                         "decodiert, B = 1, 2, 4, 8: die Vereinigung der Experten pro Schicht und Durchlauf und die "
-                         "pro erzeugtem Token gelesenen Experten-Bytes, mit und ohne Entwurf. Bei Batchgröße 1 "
-                         "überschneiden sich die Experten der Entwürfe wenig, das Prüfen von N + 1 Tokens liest "
-                         "also ein Mehrfaches der Expertengewichte eines Schritts, und die Beschleunigung "
-                         "schrumpft. Bei mehr Sequenzen liest schon die gewöhnliche Decodierung viele der Experten, "
-                         "die Entwürfe fügen also verhältnismäßig weniger hinzu. Die Balken unten rechts zeigen pro "
-                         "erzeugtem Token, ob Entwerfen bei jedem B mehr oder weniger Experten-Bytes liest. Für 26B "
-                         "A4B, dessen Experten den größten Teil seiner Gewichte ausmachen, rechnen die "
-                         "Voreinstellung 26B A4B im Labor und Kapitel 11 der Tour dieselbe Zählung mit den echten "
-                         "Größen durch."),
+    "fig.experts.what": ("Ein Token braucht nur wenige Experten einer Schicht. Die Prüfung eines "
+                         "Entwurfs, N + 1 Tokens auf einmal, braucht viel mehr, denn jedes Token "
+                         "wählt seine eigenen. Bei Batchgröße 1 dauert das Lesen dieser zusätzlichen "
+                         "Gewichte etwa so lange, wie der Entwurf einspart. Bei einem MoE-Zielmodell "
+                         "schickt der Router jeder Schicht jedes Token an k seiner E Experten, und "
+                         "nur deren Gewichte werden gelesen. Oben links: wie viele Positionen (das "
+                         "letzte feste Token und jeder Entwurf) im Durchlauf des Zielmodells dieser "
+                         "Runde an jeden Experten jeder Schicht gingen. Oben rechts: pro Prüfdurchlauf "
+                         "die Zahl verschiedener Experten, die eine Schicht nutzte, verglichen mit "
+                         "k (die Experten eines Tokens) und mit E·(1 − (1 − k/E)^T), was T = N + "
+                         "1 Positionen bei zufälliger Wahl träfen (für jeden der E Experten die "
+                         "Wahrscheinlichkeit, dass mindestens eine der T Positionen ihn wählt, aufsummiert). "
+                         "Mitte links: die in diesem Durchlauf gelesenen Experten-Bytes gegenüber "
+                         "einem Schritt mit einem Token. Mitte rechts: die Beschleunigung, die das "
+                         "Kostenmodell von Leviathan et al. für jede Runde vorhersagt, Tokens pro "
+                         "Runde / (N·c + v), mit v = 1 (Prüfen so billig wie ein Schritt, bei einem "
+                         "dichten Modell mit Batchgröße 1 ungefähr zutreffend) und mit v gemessen "
+                         "als gelesene Bytes im Verhältnis zu einem Ein-Token-Schritt. Unten: aufgezeichnete "
+                         "Verläufe verschiedener Prompts, nebeneinander decodiert, B = 1, 2, 4, "
+                         "8: die Vereinigung der Experten pro Schicht und Durchlauf und die pro "
+                         "erzeugtem Token gelesenen Experten-Bytes, mit und ohne Entwurf. Bei Batchgröße "
+                         "1 überschneiden sich die Experten der Entwürfe wenig, das Prüfen von N "
+                         "+ 1 Tokens liest also ein Mehrfaches der Expertengewichte eines Schritts, "
+                         "und die Beschleunigung schrumpft. Bei mehr Sequenzen liest schon die gewöhnliche "
+                         "Decodierung viele der Experten, die Entwürfe fügen also verhältnismäßig "
+                         "weniger hinzu. Die Balken unten rechts zeigen pro erzeugtem Token, ob "
+                         "Entwerfen bei jedem B mehr oder weniger Experten-Bytes liest. Für 26B "
+                         "A4B, dessen Experten den größten Teil seiner Gewichte ausmachen, rechnen "
+                         "die Voreinstellung 26B A4B im Labor und Kapitel 11 der Tour dieselbe Zählung "
+                         "mit den echten Größen durch."),
     "fig.experts.dense": ("Dieses Zielmodell ist dicht: Jedes Token läuft durch alle seine Gewichte, es gibt also "
                           "keine Experten zu zählen. Wählen Sie unter „Modell“ „{moe}“, um ein Gemma 4 mit Mixture "
                           "of Experts zu sehen."),
@@ -923,14 +931,14 @@ STRINGS: dict[str, str] = {
     "public.no_tokenizer": ("{model} wurde geladen, sein Tokenizer aber nicht ({error}); die App braucht einen, um "
                             "einen Prompt zu lesen. Prüfen Sie, ob der Checkpoint Tokenizer-Dateien enthält."),
     "load.kind.target": "Das Zielmodell",
-    "load.kind.assistant": "Der Assistent",
+    "load.kind.assistant": "Das Entwurfsmodell",
     "load.not_found": ("{kind} „{ident}“ ist kein lokaler Ordner und liegt auch nicht im lokalen Hugging-Face-Cache "
                        "(Offline-Modus: HF_HUB_OFFLINE=1; laden Sie das Modell zuerst mit `hf download` herunter): "
                        "{error}"),
     "load.failed": "{kind} „{ident}“ ließ sich nicht laden: {error}",
-    "load.vocab_mismatch": ("Das Vokabular des Assistenten ({assistant} Tokens) unterscheidet sich von dem des "
-                            "Zielmodells ({target} Tokens); spekulative Decodierung braucht hier ein gemeinsames "
-                            "Vokabular."),
+    "load.vocab_mismatch": ("Das Vokabular des Entwurfsmodells ({assistant} Tokens) unterscheidet sich "
+                            "von dem des Zielmodells ({target} Tokens); spekulative Decodierung braucht "
+                            "hier ein gemeinsames Vokabular."),
     "load.miniature_missing": ("Das mitgelieferte Modell {name} fehlt in {folder}; erstellen Sie es neu mit "
                                "`python -m mtp_viz.training --pair {name}`."),
     "load.no_draft_model": ("Zum mitgelieferten Modell {name} gehört kein eigenständiges kleines Modell namens "
@@ -943,11 +951,12 @@ STRINGS: dict[str, str] = {
                                        "oder keine{instead}."),
     "public.proposer.instead": (", oder wählen Sie das Modell {targets}, zu dem ein eigenständiges kleines Modell "
                                 "mitgeliefert wird"),
-    "public.proposer.name_assistant": ("Die Vorschlagsquelle „eigenständiges kleines Modell“ braucht ein eigenes "
-                                       "kleines Modell mit demselben Vokabular, eingetragen unter „Assistent“: Der "
-                                       "eigene Assistent von {model} ist ein MTP-Entwurfsmodell, das die "
-                                       "Aktivierungen des Zielmodells liest und allein nicht raten kann. Tragen Sie "
-                                       "dort eines ein oder wählen Sie MTP."),
+    "public.proposer.name_assistant": ("Die Vorschlagsquelle „eigenständiges kleines Modell“ braucht ein "
+                                       "eigenes kleines Modell mit demselben Vokabular, eingetragen unter "
+                                       "„Entwurfsmodell“: Das mitgelieferte Entwurfsmodell von {model} ist "
+                                       "ein MTP-Entwurfsmodell, das die Aktivierungen des Zielmodells liest "
+                                       "und allein nicht raten kann. Tragen Sie dort eines ein oder wählen "
+                                       "Sie MTP."),
     "public.error.memory": ("Dem Server ging bei dieser Anfrage der Speicher aus. Versuchen Sie weniger neue Tokens "
                             "oder ein kleineres Modell; passiert das öfter, sagen Sie es den Betreibern der App."),
     "public.error.os": ("Der Server konnte eine benötigte Datei nicht lesen oder schreiben (Einzelheiten im "
@@ -1002,8 +1011,9 @@ STRINGS: dict[str, str] = {
     "server.row.counts": "| Runden mit Entwurf · entworfene Tokens · angenommene Tokens | {value} |",
     "server.row.rate": "| Annahmequote (angenommen ÷ entworfen) | {value:.1%} |",
     "server.row.rate_missing": "| Annahmequote | {reason} |",
-    "server.row.length": ("| mittlere Akzeptanzlänge (behaltene Vorschläge pro Runde + das eigene Token des "
-                          "Zielmodells): Tokens pro Durchlauf des Zielmodells | {value:.2f} |"),
+    "server.row.length": ("| mittlere Akzeptanzlänge (angenommene Vorschläge pro Runde "
+                          "+ das eigene Token des Zielmodells): Tokens pro Durchlauf "
+                          "des Zielmodells | {value:.2f} |"),
     "server.row.length_missing": "| mittlere Akzeptanzlänge | {reason} |",
     "server.row.positions": "| Annahme an den Positionen 1 bis {n} | {value} |",
     "server.row.positions_missing": "| Annahme an jeder Position | {reason} |",
@@ -1116,10 +1126,10 @@ STRINGS: dict[str, str] = {
     "race.js.clock_cpu": "Uhr (CPU-ms):",
     "lab.title.speedup.cpu": "Beschleunigung über N: CPU-Uhr, gemessen (c = {c:.2f})",
     "lab.progress": "{proposer} · {schedule} · N = {n}",
-    "lab.what.drop": ("In diesem Durchgang ist die gemessene Beschleunigung bei N = {best} am höchsten "
-                      "({peak:.2f}-fach) und fällt bis N = {low_n} auf das {low:.2f}-Fache: Jenseits des besten N "
-                      "kostet jeder weitere Vorschlag einen Durchlauf des Entwurfsmodells und eine längere Prüfung, "
-                      "die seine geringe Chance, behalten zu werden, nicht mehr aufwiegt."),
+    "lab.what.drop": ("In diesem Durchgang ist die gemessene Beschleunigung bei N = {best} am höchsten ({peak:.2f}-fach) "
+                      "und fällt bis N = {low_n} auf das {low:.2f}-Fache: Jenseits des besten N kostet jeder "
+                      "weitere Vorschlag einen Durchlauf des Entwurfsmodells und eine längere Prüfung, die "
+                      "seine geringe Chance, angenommen zu werden, nicht mehr aufwiegt."),
     "lab.what.no_drop": ("In diesem Durchgang ist die gemessene Beschleunigung beim größten gemessenen N noch am "
                          "höchsten, bei N = {best} ({peak:.2f}-fach): Nehmen Sie größere N hinzu, um zu sehen, ab wann "
                          "ein längerer Entwurf mehr kostet, als er spart."),

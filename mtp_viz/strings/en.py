@@ -783,7 +783,7 @@ STRINGS: dict[str, str] = {
                          "chose at random (for each of the E experts, the chance that at least one of the T "
                          "positions picks it, added up). Middle left: the expert bytes that pass read against a "
                          "one-token step. Middle right: the speed-up Leviathan et al.'s cost model predicts for "
-                         "each round, tokens / (γ·c + v), with v = 1 (verification as cheap as one step, roughly "
+                         "each round, tokens / (N·c + v), with v = 1 (verification as cheap as one step, roughly "
                          "true for a dense model at batch size 1) and with v measured as bytes read over a "
                          "one-token step. Bottom: recorded traces of different prompts decoded side by side, B = 1, "
                          "2, 4, 8: the union of experts per layer and pass, and the expert bytes read per generated "

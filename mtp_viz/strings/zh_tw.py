@@ -1,6 +1,6 @@
 """Traditional Chinese (Taiwan) texts, keyed as in en.py. Knows no code; terms follow the seeds' Chinese documents.
 
-Terms: 多詞元預測 (MTP), 推測式解碼, 草稿模型 / 輔助模型, 目標模型, 詞元, 前向傳播, 活化值, 隱藏狀態, 嵌入, KV 快取,
+Terms: 多詞元預測 (MTP), 推測式解碼, 草稿模型, 目標模型, 詞元, 前向傳播, 隱藏狀態, 嵌入, KV 快取,
 叢集 / 中心點, 混合專家 (MoE). Button names quoted in sentences are the translated ones.
 """
 STRINGS: dict[str, str] = {
@@ -11,10 +11,10 @@ STRINGS: dict[str, str] = {
     "model.miniature": "E2B 形狀迷你模型（內建）",
     "model.miniature-shallow": "淺層迷你模型，草稿模型昂貴（內建）",
     "model.miniature-moe": "混合專家迷你模型（內建，32 個專家，取前 2）",
-    "model.e2b": "Gemma 4 E2B + 輔助模型",
-    "model.e4b": "Gemma 4 E4B + 輔助模型",
-    "model.31b": "Gemma 4 31B + 輔助模型",
-    "model.26b": "Gemma 4 26B A4B（MoE）+ 輔助模型",
+    "model.e2b": "Gemma 4 E2B + 草稿模型",
+    "model.e4b": "Gemma 4 E4B + 草稿模型",
+    "model.31b": "Gemma 4 31B + 草稿模型",
+    "model.26b": "Gemma 4 26B A4B（MoE）+ 草稿模型",
     "tab.race": "賽跑",
     "common.complete": "完成",
     "common.error": "錯誤",
@@ -28,9 +28,9 @@ STRINGS: dict[str, str] = {
     "race.lane.mtp": "目標模型 + MTP 草稿模型",
     "race.lane.draft-model": "目標模型 + 獨立小模型",
     "race.lane.prompt-lookup": "目標模型 + 提示查找",
-    "race.projected.e2b": "Gemma 4 E2B + 助理模型（推估）",
-    "race.projected.31b": "Gemma 4 31B + 助理模型（推估）",
-    "race.projected.26b": "Gemma 4 26B A4B + 助理模型（推估）",
+    "race.projected.e2b": "Gemma 4 E2B + 草稿模型（推估）",
+    "race.projected.31b": "Gemma 4 31B + 草稿模型（推估）",
+    "race.projected.26b": "Gemma 4 26B A4B + 草稿模型（推估）",
     "race.fig.title": "隨時間寫出的詞元",
     "race.fig.hover": "%{{x:.1f}} → %{{y:.0f}}",
     "race.fig.x": "自第一次傳播開始經過的毫秒數（實測）",
@@ -48,13 +48,13 @@ STRINGS: dict[str, str] = {
     "race.projected_ratio": "推估值，並非實測：{drafter}的速度會是目標模型單獨執行的 {ratio} 倍。",
     "race.compare.title": "逐個詞元比較（綠色：該位置是同一個詞元；橘色：不同）",
     "race.compare.more": "；{total} 個詞元中的前 {shown} 個",
-    "race.check.same": "文字完全相同，逐個詞元一致：全部 {n} 個詞元都一樣。貪婪驗證保留的正是目標模型單獨會寫出的內容。",
+    "race.check.same": "文字完全相同，逐個詞元一致：全部 {n} 個詞元都一樣。貪婪驗證接受的正是目標模型單獨會寫出的內容。",
     "race.check.differ": "兩段文字不同。在貪婪解碼下不該如此：請回報這個提示。",
-    "race.check.sampled": "使用取樣時兩段文字會不同，因為隨機抽樣不同；但兩者都遵循目標模型本身的分佈，這正是接受規則所保證的。",
+    "race.check.sampled": "使用取樣時兩段文字會不同，因為隨機取樣不同；但兩者都遵循目標模型本身的分佈，這正是接受規則所保證的。",
     "race.check.projected": "這裡沒有文字：這場賽跑是由成本模型計算出來的，並沒有實際執行。",
     "race.note.measured": ("量測方式：兩次生成都在這台伺服器上執行，先是目標模型單獨執行，再加上草稿模型，一前一後"
-                           "進行，所以兩者從未爭用 CPU。每一輪的時間是整輪的實際耗時（草擬、驗證傳播、取樣與記錄）"
-                           "。這是一台共用的伺服器：其他訪客的工作也會反映在這些時間裡。"),
+                           "進行，所以兩者從未爭用 CPU。每一輪的時間是整輪的實際耗時（產生草稿、驗證傳播、取樣與記"
+                           "錄）。這是一台共用的伺服器：其他訪客的工作也會反映在這些時間裡。"),
     "race.note.cached": "這場完全相同的賽跑先前已在這台伺服器上跑過，這裡重播的是當時記錄的時間；修改提示或設定即可重新量測。",
     "race.note.projected": ("推估值，並非實測：這兩條跑道來自 Leviathan 等人的成本模型，使用公開的接受率"
                             "（α = {alpha}）以及草稿模型相對於目標模型的大小（c = {c}），每輪 {n} 個猜測。"
@@ -66,7 +66,7 @@ STRINGS: dict[str, str] = {
     "engine.range_open": "{name} 必須大於 {low} 且最多 {high}；收到的是 {value}。",
     "engine.whole": "{name} 必須是整數；收到的是 {value}。",
     "engine.finite": "{name} 必須是有限的數字；收到的是 {value}。",
-    "engine.temperature": "抽樣時溫度必須大於 0；收到的是 {value}。",
+    "engine.temperature": "取樣時溫度必須大於 0；收到的是 {value}。",
     "engine.vocab": "詞元 ID {ids} 超出詞彙表範圍（0 到 {last}）。",
     "engine.choice": "未知的 {name}：{value}；請從這些選項中選一個：{choices}。",
     "engine.unknown_setting": "未知的設定 {names}；設定有：{settings}。",
@@ -75,10 +75,10 @@ STRINGS: dict[str, str] = {
     "engine.prompt_type": "提示必須是文字或詞元 ID 的清單；收到的是 {kind}。",
     "engine.needs_tokenizer": "文字提示需要分詞器；這組模型沒有，請改用詞元 ID。",
     "engine.no_chat_template": "chat=True 需要有對話範本的分詞器；這個分詞器沒有。",
-    "engine.mtp_needs_assistant": "提議者 MTP 需要 Gemma 4 助理模型（Gemma4AssistantForCausalLM）；這組模型的是 {kind}。",
-    "engine.mtp_needs_target": "提議者 MTP 需要 Gemma 4 目標模型；這個是 {kind}。",
-    "engine.draft_needs_assistant": "提議者「獨立小模型」需要一個小模型，請在助理模型欄位填入。",
-    "engine.mtp_cannot_draft": "Gemma 4 的 MTP 助理模型不能單獨產生草稿（它讀取目標模型的活化值和 KV 快取）；請選擇提議者 MTP。",
+    "engine.mtp_needs_assistant": "草稿來源 MTP 需要 Gemma 4 的 MTP 草稿模型（Gemma4AssistantForCausalLM）；這組模型的是 {kind}。",
+    "engine.mtp_needs_target": "草稿來源 MTP 需要 Gemma 4 目標模型；這個是 {kind}。",
+    "engine.draft_needs_assistant": "草稿來源「獨立小模型」需要一個小模型，請填在「草稿模型」欄位。",
+    "engine.mtp_cannot_draft": "Gemma 4 的 MTP 草稿模型不能單獨產生草稿（它讀取目標模型的隱藏狀態和 KV 快取）；請把草稿來源設為 MTP。",
     "lab.error.runs": "這次掃描共 {runs} 次執行（設定 × 提示 × 重複次數）；這台伺服器最多允許 {limit} 次。請選少一點。",
     "unit.guess.one": "{n} 個猜測",
     "unit.guess.other": "{n} 個猜測",
@@ -90,14 +90,14 @@ STRINGS: dict[str, str] = {
                   "讀 {tokens} 個詞元（{n} 個猜測加上目標模型自己的一個）；如果每個詞元都隨機挑 {k} 個專家，它們合"
                   "計每層約用到 {touched:.0f} 個不同的專家。這個數字就是 E·(1 − (1 − k/E)^T)：對 E = {E} 個專家中的"
                   "每一個，算出 T = {tokens} 個詞元中至少有一個挑中它的機率，再全部加起來。批次大小為 1 時，一次傳"
-                  "播的時間大約等於讀取它的權重所需的時間，所以這次驗證的成本相當於 {v:.1f} 個單詞元步驟，而不是 1 "
-                  "個。以每個生成的詞元計算，目標模型和草稿模型合計讀取 {draft_b1}個權重，目標模型單獨解碼時則是 "
+                  "播的時間大約等於讀取它的權重所需的時間，所以這次驗證的成本相當於 {v:.1f} 個單詞元步驟，而不是 1"
+                  " 個。以每個生成的詞元計算，目標模型和草稿模型合計讀取 {draft_b1}個權重，目標模型單獨解碼時則是 "
                   "{plain_b1}個。因此 N = {n} 時預測的加速是 {costed:.2f} 倍，而不是驗證只花一步時（像稠密模型那樣"
-                  "）的 {dense:.2f} 倍。較短的草稿好一點：N = {best} 時為 {best_x:.2f} 倍。從 N = {slow_n} 起，草擬"
-                  "反而比單獨解碼還慢（N = {slow_n} 時為 {slow_x:.2f} 倍）。批次中有 8 個序列時情況就不同了：一般解"
-                  "碼每一步就已用到每層 {E} 個專家中的約 {touched_b8:.0f} 個，驗證所有序列的草稿也只把它提高到 "
-                  "{touched_b8_draft:.0f} 個，所以每個生成的詞元，有草稿時讀取 {draft_b8}個權重，沒有草稿時是 "
-                  "{plain_b8}個。"),
+                  "）的 {dense:.2f} 倍。較短的草稿好一點：N = {best} 時為 {best_x:.2f} 倍。從 N = {slow_n} 起，用草"
+                  "稿反而比單獨解碼還慢（N = {slow_n} 時為 {slow_x:.2f} 倍）。批次中有 8 個序列時情況就不同了：一般"
+                  "解碼每一步就已用到每層 {E} 個專家中的約 {touched_b8:.0f} 個，驗證所有序列的草稿也只把它提高到 {"
+                  "touched_b8_draft:.0f} 個，所以每個生成的詞元，有草稿時讀取 {draft_b8}個權重，沒有草稿時是 {plai"
+                  "n_b8}個。"),
     "moe.miniature": ("下方內附的混合專家迷你模型並不矛盾：它每層只有 {E} 個小專家，每個詞元用 {k} 個，所以驗證 "
                       "{tokens} 個詞元約用到其中 {touched:.0f} 個，讀取的權重約等於 {v:.1f} 個單詞元步驟，而 26B "
                       "A4B 是 {v_big:.1f} 個。因此迷你模型仍然會加速，而批次大小為 1 的 26B A4B 幾乎不會。"),
@@ -129,7 +129,7 @@ STRINGS: dict[str, str] = {
     "link.live": "畫面上的文字是在這台伺服器上生成的，不是隨應用程式預錄的，所以連結開啟逐步執行分頁時不含它：開啟連結絕不會讓伺服器生成文字。",
     "step.model": "模型（目標模型）",
     "step.model_info": "內建的迷你模型、Hugging Face Hub ID，或本機資料夾",
-    "step.assistant": "輔助模型（選填）",
+    "step.assistant": "草稿模型（選填）",
     "step.assistant_placeholder": "預設：<模型>-assistant",
     "step.step": "單步",
     "step.run": "執行到底",
@@ -141,8 +141,8 @@ STRINGS: dict[str, str] = {
     "step.round": "輪次（拖曳以瀏覽）",
     "step.speed": "播放：每輪秒數",
     "step.settings": "解碼設定",
-    "step.proposer": "提議者",
-    "step.proposer.mtp": "MTP（Gemma 4 輔助模型）",
+    "step.proposer": "草稿來源",
+    "step.proposer.mtp": "MTP（Gemma 4 草稿模型）",
     "step.proposer.draft-model": "獨立小模型",
     "step.proposer.prompt-lookup": "提示查找",
     "step.proposer.none": "無（基準）",
@@ -155,17 +155,18 @@ STRINGS: dict[str, str] = {
     "step.top_k": "Top-k（0 = 關閉）",
     "step.top_p": "Top-p（1 = 關閉）",
     "step.seed": "隨機種子",
-    "step.proposer_info": ("由誰來猜：Gemma 4 的 MTP 輔助模型；獨立小模型（詞彙表相同、只讀文字的另一個小模型）；提"
-                           "示查找（沿用提示中前面出現過、接在同樣詞語之後的內容，不用模型）；或不猜"),
+    "step.proposer_info": ("由誰來猜：Gemma 4 的 MTP 草稿模型；獨立小模型（詞彙表相同、只讀文字的另一個"
+                           "小模型）；提示查找（沿用提示中前面出現過、接在同樣詞語之後的內容，不用模型"
+                           "）；或不猜"),
     "step.num_assistant_tokens_info": "草稿模型每輪猜幾個詞元（有排程時，這是起始值）",
     "step.schedule_info": "啟發式：整輪都猜對就 +2，有任何拒絕就 −1；固定：N 固定不變",
     "step.confidence_threshold_info": "當某個猜測的最高機率低於此值，這一輪的草稿就提早停止；0 表示每輪都猜滿 N 個",
     "step.max_new_tokens_info": "最多生成幾個詞元；最後一輪碰到上限就會被截斷",
-    "step.do_sample_info": "關閉：每個詞元都是目標模型的首選，猜測必須完全相符才保留；開啟：詞元隨機抽出，猜測以 min(1, p/q) 的機率保留",
+    "step.do_sample_info": "關閉：每個詞元都是目標模型的首選，猜測必須完全相符才被接受；開啟：詞元隨機抽出，猜測以 min(1, p/q) 的機率被接受",
     "step.temperature_info": "僅用於取樣：小於 1 讓機率更集中，大於 1 讓機率更平均",
     "step.top_k_info": "僅用於取樣：只從最可能的 k 個詞元中抽",
     "step.top_p_info": "僅用於取樣：只從機率加總達到 p 的最少幾個詞元中抽",
-    "step.seed_info": "僅用於取樣：同一個種子會得到同樣的隨機抽樣，也就是同樣的文字",
+    "step.seed_info": "僅用於取樣：同一個種子會得到同樣的隨機取樣，也就是同樣的文字",
     "step.keys": "按鍵：→ 下一輪 · ← 上一輪 · 空白鍵 播放／暫停 · Home 回到第 0 輪（在文字框輸入時無效）",
     "step.export": "匯出與重播",
     "step.download_json": "下載紀錄（JSON）",
@@ -177,8 +178,8 @@ STRINGS: dict[str, str] = {
     "step.empty_figures": "按「單步」執行第一輪，或按「執行到底」。",
     "step.what.prefill": "預填階段：目標模型讀入提示，選出第一個詞元",
     "step.what.none": "沒有猜測：目標模型自己加上一個詞元",
-    "step.what.cut": "草稿模型猜了 {drafted} 個（N = {n}{fewer}），目標模型保留 {kept} 個，生成在此結束",
-    "step.what.round": "草稿模型猜了 {drafted} 個（N = {n}{fewer}），目標模型保留 {kept} 個並加上一個{kind}詞元 → 新增 {new} 個",
+    "step.what.cut": "草稿模型猜了 {drafted} 個（N = {n}{fewer}），目標模型接受 {kept} 個，生成在此結束",
+    "step.what.round": "草稿模型猜了 {drafted} 個（N = {n}{fewer}），目標模型接受 {kept} 個並加上一個{kind}詞元 → 新增 {new} 個",
     "step.stopped": "生成已停止（{why}）。",
     "step.stop.eos": "模型寫出了文字結束詞元",
     "step.stop.length": "已達新詞元數上限",
@@ -188,22 +189,22 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak": "「Actions speak」，MTP 草稿模型",
     "step.recorded.actions_speak_moe": "「Actions speak」，混合專家迷你模型",
     "step.recorded.actions_speak_no_drafter": "「Actions speak」，只用目標模型",
-    "step.recorded.once_upon_a_time_sampled": "「Once upon a time,」，抽樣",
+    "step.recorded.once_upon_a_time_sampled": "「Once upon a time,」，取樣",
     "step.recorded.tom_counted": "「Tom counted to」，MTP 草稿模型",
     "step.what.unused": "（另有 {unused} 個它同意的猜測落在結尾之後：未使用）",
     "step.fewer.length": "；在最多新詞元數的上限前只容得下 {left} 個",
     "step.fewer.lookup": "；查找沒有找到更多",
-    "step.fewer.eos": "；查找到的內容以 <eos> 結尾，之後不再草擬",
+    "step.fewer.eos": "；查找到的內容以 <eos> 結尾，之後不再產生草稿",
     "step.fewer.threshold": "；草稿模型低於信心門檻而停止",
     "step.kind.correction": "修正",
     "step.kind.bonus": "額外",
     "step.stale": "⚠️ **設定已變更。** 下方顯示的仍是先前設定的結果：按 **單步** 或 **執行到底** 以新設定執行。\n\n",
     "step.about": "關於這個分頁",
     "step.heading": "### 第 {i}／{last} 輪：{what}。{end}\n",
-    "step.model_line": "**模型：** {name}：{sizes} · 提議者 **{proposer}** · {device}，{dtype}",
+    "step.model_line": "**模型：** {name}：{sizes} · 草稿來源 **{proposer}** · {device}，{dtype}",
     "step.moe": "\n\n**混合專家模型：** {caveat}",
     "step.replay_failed": "無法重播這個檔案：{error}",
-    "step.loading": "正在載入 {model} 及其輔助模型：第一次可能需要幾分鐘。",
+    "step.loading": "正在載入 {model} 及其草稿模型：第一次可能需要幾分鐘。",
     "step.at_last": "**這是最後一輪（第 {last} 輪）；再按「單步」也沒有更多內容。** 拖動滑桿或按 Home 鍵可以回到前面，按「重設」則重新開始。",
     "step.warning": "警告",
     "step.info": "訊息",
@@ -265,34 +266,35 @@ STRINGS: dict[str, str] = {
                                  "一次權重，就能檢查全部 {k} 個詞元。"),
     "fig.timeline.draft": "第 {r} 輪，草稿模型第 {k} 次傳播<br>猜了 {token}（q={q:.2f}）<br>{ms:.1f} 毫秒",
     "fig.timeline.stop": "停止",
-    "fig.timeline.stop_hover": "第 {r} 輪，這次草稿傳播低於信心門檻：不保留猜測<br>{ms:.1f} 毫秒",
+    "fig.timeline.stop_hover": "第 {r} 輪，這次草稿傳播低於信心門檻：不採用猜測<br>{ms:.1f} 毫秒",
     "fig.timeline.prefill": "預填",
     "fig.timeline.prefill_what": "預填：讀入提示",
-    "fig.timeline.verify_what": "驗證了 {drafted} 個猜測，保留 {kept} 個，輸出 {emitted} 個",
+    "fig.timeline.verify_what": "驗證了 {drafted} 個猜測，接受 {kept} 個，輸出 {emitted} 個",
     "fig.timeline.plain_what": "沒有猜測：一個詞元，輸出 {emitted} 個",
     "fig.timeline.target_hover": "第 {r} 輪，目標模型傳播<br>{what}<br>{ms:.1f} 毫秒",
     "fig.timeline.round_label": "R{r}",
-    "fig.timeline.round_hover": "第 {r} 輪：允許 N={n}，草擬 {drafted} 個，{ms:.1f} 毫秒",
+    "fig.timeline.round_hover": "第 {r} 輪：允許 N = {n}，草稿 {drafted} 個，{ms:.1f} 毫秒",
     "fig.timeline.round_hover_plain": "第 {r} 輪：沒有草稿，{ms:.1f} 毫秒",
     "fig.timeline.xaxis": "實際經過時間（毫秒）",
     "fig.verification.title": "驗證",
     "fig.verification.heading_empty": "驗證：第 {i} 輪",
-    "fig.verification.heading": "驗證：第 {i} 輪，{drafted} 個中保留 {kept} 個（{mode}）",
+    "fig.verification.heading": "驗證：第 {i} 輪，{drafted} 個中接受 {kept} 個（{mode}）",
     "fig.verification.greedy": "貪婪解碼",
     "fig.verification.sampling": "取樣",
-    "fig.verification.what": ("這一輪的每個猜測：目標模型認為草稿詞元有多可能（p，深色），草稿模型又認為它有多可能（q，淺色）。在"
-                              "貪婪解碼下，猜測若正是目標模型自己的首選就保留。在取樣時，隨機數 u（◆）落在 min(1, p/q"
-                              ")（—）以下就保留：目標模型至少和草稿模型一樣喜歡的猜測一定通過。遇到第一個拒絕時，目標模型從扣掉草"
-                              "稿模型那一份之後剩下的機率分布中抽出自己的詞元（右側面板，僅限取樣）；之後的猜測不再檢查，所以沒有 "
-                              "p 長條。每個猜測上方的標記是目標模型的判定：✓ 接受、✗ 拒絕、… 未檢查、○ 未使用（已接受，但"
-                              "落在輸出結尾之後）。這條規則讓輸出的隨機性和目標模型單獨運作時完全一樣。"),
+    "fig.verification.what": ("這一輪的每個猜測：目標模型認為草稿詞元有多可能（p，深色），草稿模型又認為它有多可能（q"
+                              "，淺色）。在貪婪解碼下，猜測若正是目標模型自己的首選就被接受。在取樣時，隨機數 u（◆）落"
+                              "在 min(1, p/q)（—）以下就被接受：目標模型至少和草稿模型一樣喜歡的猜測一定通過。遇到第一"
+                              "個拒絕時，目標模型從扣掉草稿模型那一份之後剩下的機率分布中抽出自己的詞元（右側面板，僅"
+                              "限取樣）；之後的猜測不再檢查，所以沒有 p 長條。每個猜測上方的標記是目標模型的判定：✓ 接"
+                              "受、✗ 拒絕、… 未檢查、○ 未使用（已接受，但落在輸出結尾之後）。這條規則讓輸出的隨機性和"
+                              "目標模型單獨運作時完全一樣。"),
     "fig.verification.prefill": "第 0 輪是預填：目標模型讀入提示並選出第一個詞元。沒有東西需要驗證。",
     "fig.verification.none": "這一輪沒有猜測：目標模型自己產生了一個詞元。",
     "fig.verification.residual": "殘差分布 norm(max(0, p − q))",
     "fig.verification.p": "p：目標模型給草稿詞元的機率",
     "fig.verification.q": "q：草稿模型給的機率",
     "fig.verification.accept_prob": "min(1, p/q)",
-    "fig.verification.u": "u（均勻分布抽樣）",
+    "fig.verification.u": "u（從均勻分布取樣）",
     "fig.verification.residual_legend": "殘差分布（抽中的詞元為橘色）",
     "fig.verification.top_choice": "目標模型的首選：{token}（{p:.2f}）",
     "fig.verification.drew": "目標模型抽出：{token}",
@@ -303,7 +305,7 @@ STRINGS: dict[str, str] = {
     "fig.real.activations": ("{name}：[{hidden:,} ‖ {hidden:,}] = {concat:,} → pre_projection → {drafter:,}"
                              "（{drafter_layers} 層）→ post_projection → {hidden:,}"),
     "fig.clusters.heading_empty": "叢集選擇：第 {i} 輪",
-    "fig.clusters.heading": "叢集選擇：第 {i} 輪，{n:,} 個叢集中保留前 {k} 個{scored}{more}",
+    "fig.clusters.heading": "叢集選擇：第 {i} 輪，{n:,} 個叢集中取前 {k} 個{scored}{more}",
     "fig.clusters.scored_fraction": "，為詞彙表的 {frac:.1%} 評分",
     "fig.clusters.scored_tokens": "，為 {vocab:,} 個詞元中的 {scored:,} 個評分（{frac:.1%}）",
     "fig.clusters.more": "；顯示 {total} 個猜測中的第 1–{shown} 個",
@@ -325,10 +327,10 @@ STRINGS: dict[str, str] = {
     "fig.clusters.yaxis": "分數",
     "fig.kv_sharing.title": "KV 快取共享",
     "fig.kv_sharing.heading": "KV 快取共享：第 {i} 輪",
-    "fig.kv_sharing.what": ("左邊：目標模型的各層，由下往上；淺色長條使用滑動視窗注意力（只看最近的詞元），深色斜線長條使用全域注意"
-                            "力。Gemma 4 的草稿模型沒有自己的快取：它的每一層都讀取目標模型中同類型那一層的鍵與值（橘色箭頭"
-                            "；被讀取的層以橘色編號）。右邊：每一輪之後目標模型的快取存有多少個位置。驗證傳播會把每個猜測都寫進快取"
-                            "；最上面深橘色交叉斜線的部分，因為那些猜測被拒絕，又被裁掉了。"),
+    "fig.kv_sharing.what": ("左邊：目標模型的各層，由下往上；淺色長條使用滑動視窗注意力（只看最近的詞元），深色斜線長條使用"
+                            "全域注意力。Gemma 4 的草稿模型沒有自己的快取：它的每一層都讀取目標模型中同類型那一層的 KV（橘色"
+                            "箭頭；被讀取的層以橘色編號）。右邊：每一輪之後目標模型的快取存有多少個位置。驗證傳播會把每個猜"
+                            "測都寫進快取；最上面深橘色交叉斜線的部分，因為那些猜測被拒絕，又被裁掉了。"),
     "fig.kv_sharing.layers": "各層與共享的快取",
     "fig.kv_sharing.cache": "目標模型 KV 快取長度",
     "fig.kv_sharing.sliding": "滑動視窗",
@@ -342,21 +344,21 @@ STRINGS: dict[str, str] = {
     "fig.kv_sharing.no_reader": "這裡沒有草稿模型讀取目標模型的快取",
     "fig.kv_sharing.reads": "草稿模型讀取 {n} 層中的第 {layers} 層",
     "fig.kv_sharing.layer_axis": "目標模型的層",
-    "fig.kv_sharing.kept": "保留在快取中",
+    "fig.kv_sharing.kept": "留在快取中",
     "fig.kv_sharing.cropped": "寫入後又裁掉",
     "fig.kv_sharing.before": "進入這一輪時的長度",
-    "fig.kv_sharing.kept_hover": "第 {r} 輪：保留 {n} 個位置",
+    "fig.kv_sharing.kept_hover": "第 {r} 輪：快取中有 {n} 個位置",
     "fig.kv_sharing.cropped_hover": "第 {r} 輪：拒絕後裁掉 {n} 個位置",
-    "fig.kv_sharing.window": "滑動視窗層只保留最後 {window} 個",
+    "fig.kv_sharing.window": "滑動視窗層只留下最後 {window} 個",
     "fig.kv_sharing.round_axis": "輪次",
     "fig.kv_sharing.positions_axis": "位置數",
-    "fig.activations.title": "目標活化值餵給草稿模型",
-    "fig.activations.heading": "目標活化值餵給草稿模型：第 {i} 輪，從同一個位置做出 {guesses}",
+    "fig.activations.title": "目標模型的隱藏狀態餵給草稿模型",
+    "fig.activations.heading": "目標模型的隱藏狀態餵給草稿模型：第 {i} 輪，從同一個位置做出 {guesses}",
     "fig.activations.what": ("一個猜測是怎麼做出來的。草稿模型不是從零開始：它取目標模型最後的隱藏狀態（目前為止文字的摘要）和最後一"
                              "個詞元的嵌入，把兩者串接起來，用 pre_projection 縮小到草稿模型的小寬度，跑過自己的幾層"
                              "（讀取目標模型的快取），再選出一個詞元。post_projection 把它的輸出轉回目標模型的寬度，"
                              "在下一個猜測時代替目標模型的隱藏狀態。同一輪的所有猜測都使用相同的位置 ID。"),
-    "fig.activations.not_mtp": "這個提議者不讀取目標模型的活化值（只有 Gemma 4 的 MTP 草稿模型會）。",
+    "fig.activations.not_mtp": "這個草稿來源不讀取目標模型的隱藏狀態（只有 Gemma 4 的 MTP 草稿模型會）。",
     "fig.activations.hidden": "目標模型隱藏狀態",
     "fig.activations.hidden_hover": "目標模型最後一層在最後一個被接受位置的隱藏狀態",
     "fig.activations.embed": "最後一個詞元的嵌入",
@@ -380,46 +382,47 @@ STRINGS: dict[str, str] = {
                        "遠多於一次解碼步驟。驗證因此不再幾乎免費，MTP 對 26B A4B 這類 MoE 模型的加速，"
                        "也比對同樣活躍參數量的稠密模型來得少。"),
     "fig.statistics.title": "統計",
-    "fig.statistics.heading": ("第 {i} 輪後的統計：平均接受長度 {mal:.2f}（保留的猜測 + 目標模型自己的一個詞元）；"
-                               "每次目標傳播 {tpp:.2f} 個詞元"),
-    "fig.statistics.what": ("左上：每個位置的猜測被接受的頻率（前面的猜測比較容易，所以長條通常越來越低）。右上：每一輪保留了幾個猜"
-                            "測。左下：每輪允許的猜測數 N；啟發式排程在整輪被接受後提高 N，在拒絕後降低 N。右下"
-                            "：大型模型每次傳播產生的詞元數，對照一般解碼的 1.0（一般解碼每個詞元都要跑一次大型模型）。高於 1"
-                            ".0，代表推測式解碼正在省下大型模型的傳播。"),
+    "fig.statistics.heading": ("第 {i} 輪後的統計：平均接受長度 {mal:.2f}（接受的猜測 + 目"
+                               "標模型自己的一個詞元）；每次目標傳播 {tpp:.2f} 個詞元"),
+    "fig.statistics.what": ("左上：每個位置的猜測被接受的頻率（前面的猜測比較容易，所以長條通常越來越低）。右上"
+                            "：每一輪接受了幾個猜測。左下：每輪允許的猜測數 N；啟發式排程在整輪被接受後提高 N，"
+                            "在拒絕後降低 N。右下：大型模型每次傳播產生的詞元數，對照一般解碼的 1.0（一般解碼每"
+                            "個詞元都要跑一次大型模型）。高於 1.0，代表推測式解碼正在省下大型模型的傳播。"),
     "fig.statistics.by_position": "各猜測位置的接受率",
-    "fig.statistics.histogram": "每輪保留的猜測數",
+    "fig.statistics.histogram": "每輪接受的猜測數",
     "fig.statistics.n": "每輪的 N（允許的猜測數）",
     "fig.statistics.per_pass": "每次目標傳播的詞元數",
     "fig.statistics.proposed": "接受數／提出數",
     "fig.statistics.reached": "接受數／實際檢查數",
     "fig.statistics.rate": "比率",
     "fig.statistics.position": "猜測位置",
-    "fig.statistics.kept": "保留的猜測數",
+    "fig.statistics.kept": "接受的猜測數",
     "fig.statistics.rounds": "輪數",
     "fig.statistics.round": "輪次",
-    "fig.statistics.n_axis": "N（線），保留數（×）",
+    "fig.statistics.n_axis": "N（線），接受數（×）",
     "fig.statistics.n_name": "N",
-    "fig.statistics.kept_name": "保留",
+    "fig.statistics.kept_name": "接受",
     "fig.statistics.speculative": "推測式",
     "fig.statistics.baseline": "基準 1.0",
     "fig.statistics.baseline_note": "基準：每次傳播 1 個詞元",
     "fig.statistics.per_pass_axis": "詞元／傳播",
     # -- lab tab --------------------------------------------------------------------------------------------------
     "lab.tab": "草稿長度實驗室",
-    "lab.intro": ("# 什麼時候草擬才划算？\n每輪多猜幾個，大型模型每次傳播就可能換到更多詞元；但每個猜測都要花一次草稿模型傳播，每"
-                  "個被拒絕的猜測都是白做工。對 N（每輪猜測數）做一次掃描，比較**實測**的實際時間加速與 Leviathan "
-                  "等人（2023）的**成本模型**。成本模型只用兩個數字來預測加速：α，一個猜測被接受的機率；c，草稿模型一次傳"
-                  "播的時間除以目標模型一次傳播的時間。在你執行自己的掃描之前，畫面上顯示的是在迷你模型上預錄的掃描。"),
+    "lab.intro": ("# 什麼時候用草稿才划算？\n每輪多猜幾個，大型模型每次傳播就可能換到更多詞元；但每個猜測都要花一次"
+                  "草稿模型傳播，每個被拒絕的猜測都是白做工。對 N（每輪猜測數）做一次掃描，比較**實測**的實際時間加"
+                  "速與 Leviathan 等人（2023）的**成本模型**。成本模型只用兩個數字來預測加速：α，一個猜測被接受的機"
+                  "率；c，草稿模型一次傳播的時間除以目標模型一次傳播的時間。在你執行自己的掃描之前，畫面上顯示的是"
+                  "在迷你模型上預錄的掃描。"),
     "lab.prompts": "提示，每行一個（最多 {max_prompts} 個，每個最多 {max_chars} 個字元）",
     "lab.ns": "要嘗試的 N 值（每輪猜測數）",
     "lab.schedules": "排程",
-    "lab.proposers": "提議者（一定會執行沒有草稿模型的基準）",
+    "lab.proposers": "草稿來源（一定會執行沒有草稿模型的基準）",
     "lab.max_new": "每次執行的新詞元數",
     "lab.repeats": "重複次數（時間取中位數）",
     "lab.run": "執行掃描",
     "lab.download": "下載表格（CSV）",
     "lab.table": "掃描結果，每種設定一列",
-    "lab.pairs.heading": "### 草擬什麼時候划算？兩組內建模型，實際量測",
+    "lab.pairs.heading": "### 什麼時候用草稿才划算？兩組內建模型，實際量測",
     "lab.pairs.title": "兩組模型，一個道理：草稿模型的成本決定一切",
     "lab.pairs.measured": "{pair}：實測（α = {alpha:.2f}，c = {c:.2f}）",
     "lab.pairs.predicted": "{pair}：成本模型的預測",
@@ -444,7 +447,7 @@ STRINGS: dict[str, str] = {
     "lab.error.too_many_prompts": "每次掃描最多 {limit} 個提示；你提供了 {n} 個。",
     "lab.error.prompt_length": "提示 {i} 有 {n} 個字元；每個提示最多 {limit} 個。",
     "lab.error.ns": "請至少選一個 N。",
-    "lab.error.choice": "請至少選一種排程和一個提議者。",
+    "lab.error.choice": "請至少選一種排程和一個草稿來源。",
     "lab.error.failed": "掃描中止：{error}",
     "lab.axis.n": "N（每輪猜測數）",
     "lab.axis.tokens": "每次目標傳播的詞元數",
@@ -472,30 +475,30 @@ STRINGS: dict[str, str] = {
     "lab.legend.what_if": "α = {alpha:.2f}，c = {c:.2f}",
     "lab.legend.projected": "{name}（推估，非實測）",
     "lab.no_data": "還沒有掃描：請按「執行掃描」。",
-    "lab.what.tokens": ("每個點是某個 N 下、所有提示合計的大型模型每次傳播詞元數，也就是平均接受長度（保留的猜測 + "
+    "lab.what.tokens": ("每個點是某個 N 下、所有提示合計的大型模型每次傳播詞元數，也就是平均接受長度（接受的猜測 + "
                         "目標模型自己的一個詞元）；實線是成本模型以一個擬合的 α 做出的預測，虛線 N + 1 是一輪最多能"
-                        "得到的數量（每個猜測都保留，再加上目標模型自己的詞元）。點隨 N 上升，但逐漸偏離 N + 1：草"
+                        "得到的數量（每個猜測都被接受，再加上目標模型自己的詞元）。點隨 N 上升，但逐漸偏離 N + 1：草"
                         "稿越長，加進來的猜測存活的機會就越小，因為一次拒絕就會丟掉之後的全部。"),
     "lab.what.speedup": ("加速是沒有草稿模型時每個詞元的時間，除以有草稿模型時每個詞元的時間，在這台機器上實測。低"
-                         "於 1.0 這條線，表示草擬比不草擬還慢。曲線是成本模型，使用實測的 c 和實測的驗證傳播成本。"
-                         "當下一個猜測被保留的那一點機會，已經抵不上它要花的那次草稿傳播時，較長的草稿就開始吃虧："
-                         "曲線在最佳 N 達到高峰，之後下降。菱形是啟發式排程：它從給定的 N 開始，整輪猜對就加 2，有"
-                         "拒絕就減 1，所以不用告訴它，它自己就會找到不錯的 N。點會稍微落在曲線下方，因為成本模型只"
-                         "計入前向傳播，沒有計入傳播之間的其他處理工作。星號標出實測最佳的固定 N（啟發式排程的菱形"
-                         "不算在內）。這裡的每個數字都只計入穩定的輪次：不含讀取整段提示的預填，也不含猜測被詞元上"
-                         "限截短的最後一輪。所以表格中一列計入的新詞元會少於實際生成的數量，而「賽跑」分頁計時的一"
-                         "整次生成，加速也會稍低一些。"),
-    "lab.what.acceptance": ("長條顯示每個猜測位置 k 上，第 1 到第 k 個猜測全部被接受的輪數比例；線是 α^k。長條會下降，"
-                            "是因為只有前面每個猜測都被保留，一個猜測才算數：正是這種衰減，讓每多一個猜測的價值都比前一個低。"),
-    "lab.what.what_if": ("只有成本模型，不執行任何模型：每次傳播的詞元數 (1 − α^(N+1)) / (1 − α)，加速 (1 − "
-                         "α^(N+1)) / ((1 − α)(N·c + v))。稠密目標模型的 v = 1：驗證 N + 1 個詞元只花一次目標傳播，"
-                         "因為受記憶體頻寬限制的傳播不論詞元多少都只讀一次權重。在這台 CPU 上，預設迷你模型的傳播成"
-                         "本是單一詞元傳播的 {v_low} 到 {v_high} 倍（N = 1 到 8，實測），所以在相同的 α 和 c 下，實"
-                         "測的加速會略低於這條曲線。提高 c，最佳 N 會變小，高峰也會往 1.0 下沉：預設迷你模型的草稿"
-                         "模型 c = {c}，淺層迷你模型的 c = {c_shallow}，草擬在那裡幾乎不划算。真實的 Gemma 4 草稿模"
-                         "型和目標模型相比非常小（c 只有百分之幾），所以就算 α 不高也划算。勾選混合專家模型（選 26B "
-                         "A4B 預設組合時會自動勾選），v 就會計入 N + 1 個詞元選到的專家。預設組合是根據公開數字的推"
-                         "估，不是實測。"),
+                         "於 1.0 這條線，表示有草稿比沒有草稿還慢。曲線是成本模型，使用實測的 c 和實測的驗證傳播成"
+                         "本。當下一個猜測被接受的那一點機會，已經抵不上它要花的那次草稿傳播時，較長的草稿就開始吃"
+                         "虧：曲線在最佳 N 達到高峰，之後下降。菱形是啟發式排程：它從給定的 N 開始，整輪猜對就加 2"
+                         "，有拒絕就減 1，所以不用告訴它，它自己就會找到不錯的 N。點會稍微落在曲線下方，因為成本模"
+                         "型只計入前向傳播，沒有計入傳播之間的其他處理工作。星號標出實測最佳的固定 N（啟發式排程的"
+                         "菱形不算在內）。這裡的每個數字都只計入穩定的輪次：不含讀取整段提示的預填，也不含猜測被詞"
+                         "元上限截短的最後一輪。所以表格中一列計入的新詞元會少於實際生成的數量，而「賽跑」分頁計時"
+                         "的一整次生成，加速也會稍低一些。"),
+    "lab.what.acceptance": ("長條顯示每個猜測位置 k 上，第 1 到第 k 個猜測全部被接受的輪數比例；線是 α^k。長條會下降，是因為只有"
+                            "前面每個猜測都被接受，一個猜測才算數：正是這種衰減，讓每多一個猜測的價值都比前一個低。"),
+    "lab.what.what_if": ("只有成本模型，不執行任何模型：每次傳播的詞元數 (1 − α^(N+1)) / (1 − α)，加速 (1 − α^(N+1"
+                         ")) / ((1 − α)(N·c + v))。稠密目標模型的 v = 1：驗證 N + 1 個詞元只花一次目標傳播，因為受"
+                         "記憶體頻寬限制的傳播不論詞元多少都只讀一次權重。在這台 CPU 上，預設迷你模型的傳播成本是單"
+                         "一詞元傳播的 {v_low} 到 {v_high} 倍（N = 1 到 8，實測），所以在相同的 α 和 c 下，實測的加"
+                         "速會略低於這條曲線。提高 c，最佳 N 會變小，高峰也會往 1.0 下沉：預設迷你模型的草稿模型 c"
+                         " = {c}，淺層迷你模型的 c = {c_shallow}，用草稿在那裡幾乎不划算。真實的 Gemma 4 草稿模型和"
+                         "目標模型相比非常小（c 只有百分之幾），所以就算 α 不高也划算。勾選混合專家模型（選 26B A4"
+                         "B 預設組合時會自動勾選），v 就會計入 N + 1 個詞元選到的專家。預設組合是根據公開數字的推估"
+                         "，不是實測。"),
     "lab.time_per_token": ("計時：每個詞元 {ms_token:.2f} 毫秒（草稿模型 {ms_draft:.2f} + 目標模型 {ms_verify:.2f}"
                            "），對照單獨執行目標模型、每個詞元一次傳播：{ms_one:.2f} 毫秒（載入模型時量測的 "
                            "{passes} 次單一詞元傳播的中位數）：{verdict}。"),
@@ -503,18 +506,17 @@ STRINGS: dict[str, str] = {
                                  "型，也是衡量有草稿的執行時所用的參考。"),
     "lab.time_per_token.unknown": ("計時：每個詞元 {ms_token:.2f} 毫秒（草稿模型 {ms_draft:.2f} + 目標模型 "
                                    "{ms_verify:.2f}）；目標傳播次數減少不等於變快：請到草稿長度實驗室比較"),
-    "lab.preset.e2b": "Gemma 4 E2B + 輔助模型",
-    "lab.preset.e2b.alpha": "根據 N = 2 時 41–49% 的猜測被接受，llama.cpp，E2B 輔助模型搭配 E2B 微調版：[elizaOS/llama.cpp#32](https://github.com/elizaOS/llama.cpp/pull/32)",
-    "lab.preset.e2b.c": ("7800 萬參數的輔助模型（[gemmaclaw#116](https://github.com/gemmaclaw/gemmaclaw/pull/116)）÷ 23 億有效目標參數"
-                         "（[Gemma 4 各版本](https://notes.dsebastien.net/30+Areas/33+Permanent+notes/33.02+Content/Gemma+4)）"),
-    "lab.preset.31b": "Gemma 4 31B + 輔助模型",
+    "lab.preset.e2b": "Gemma 4 E2B + 草稿模型",
+    "lab.preset.e2b.alpha": "根據 N = 2 時 41–49% 的猜測被接受，llama.cpp，E2B 草稿模型搭配 E2B 微調版：[elizaOS/llama.cpp#32](https://github.com/elizaOS/llama.cpp/pull/32)",
+    "lab.preset.e2b.c": ("7800 萬參數的草稿模型（[gemmaclaw#116](https://github.com/gemmaclaw/gemmaclaw/pull/116)）÷ 23 "
+                         "億有效目標參數（[Gemma 4 各版本](https://notes.dsebastien.net/30+Areas/33+Permanent+notes/33.02+Content/Gemma+4)）"),
+    "lab.preset.31b": "Gemma 4 31B + 草稿模型",
     "lab.preset.31b.alpha": "根據 N = 4 時三個程式與解說提示上 66–89% 的猜測被接受，llama.cpp：[llama.cpp#23398](https://github.com/ggml-org/llama.cpp/pull/23398)",
-    "lab.preset.31b.c": ("約 4.7 億參數的輔助模型（bf16 下 0.94 GB："
-                         "[NeoRoth/gemma-4-31b-it-assistant-mlx](https://huggingface.co/NeoRoth/gemma-4-31b-it-assistant-mlx)）"
-                         "÷ 307 億目標參數"),
-    "lab.preset.26b": "Gemma 4 26B A4B（MoE）+ 輔助模型",
+    "lab.preset.31b.c": ("約 4.7 億參數的草稿模型（bf16 下 0.94 GB：[NeoRoth/gemma-4-31b-it-assistant-mlx](https://huggingface.co/NeoRoth/gemma-4-31b-it-assistant-mlx)）÷ "
+                         "307 億目標參數"),
+    "lab.preset.26b": "Gemma 4 26B A4B（MoE）+ 草稿模型",
     "lab.preset.26b.alpha": "擬合 N = 4 時各位置的接受率 0.844 / 0.599 / 0.385 / 0.271，vLLM：[eugr/spark-vllm-docker#343](https://github.com/eugr/spark-vllm-docker/issues/343)",
-    "lab.preset.26b.c": "約 4.1 億參數的輔助模型（每個權重 8.5 位元時 440 MB：[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)）÷ 38 億活躍目標參數",
+    "lab.preset.26b.c": "約 4.1 億參數的草稿模型（每個權重 8.5 位元時 440 MB：[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)）÷ 38 億活躍目標參數",
     "lab.faster": "速度是每個詞元一次傳播的 {x:.2f} 倍",
     "lab.slower": "速度只有每個詞元一次傳播的 1/{x:.2f}",
     # -- tour tab -------------------------------------------------------------------------------------------------
@@ -533,32 +535,32 @@ STRINGS: dict[str, str] = {
     "tour.ch1.text": ("先從沒有草稿模型的情況看起。語言模型每次前向傳播只寫出一個詞元：這次傳播讀入目前為止的全部文字、選出下一個詞"
                       "元，下一次傳播才能開始。在這份紀錄裡，目標模型用了 {alone} 次傳播寫出 {tokens} 個詞元，每"
                       "次一條深藍色長條。就算是一句熟悉諺語的結尾這種很好猜的詞元，也和難猜的詞元一樣要花一整次傳播。"),
-    "tour.ch1.try": "在 **逐步執行** 分頁，把提議者設為 *無（基準）*，按 **執行到底**，數一數時間軸上的長條。",
+    "tour.ch1.try": "在 **逐步執行** 分頁，把草稿來源設為 *無（基準）*，按 **執行到底**，數一數時間軸上的長條。",
     "tour.ch1.q": "為什麼目標模型不能在寫第一個詞元的同一次傳播中，順便寫出第二個詞元？",
     "tour.ch1.a": "因為第二個詞元取決於第一個：選出它的那次傳播需要以第一個詞元作為輸入。目標模型單獨運作時，只能一次接一次地傳播。",
-    "tour.ch2.title": "草稿模型根據目標模型的活化值猜 N 個詞元",
-    "tour.ch2.text": ("現在加入一個小型草稿模型。目標模型每次傳播之前，它會一個接一個地猜接下來的 N 個詞元（第 {round} "
-                      "輪猜了 {drafted} 個，N = {n}）。它不是從零開始：它讀取目標模型的活化值，也就是最後一層的隱"
-                      "藏狀態（這裡有 {hidden} 個數值），與最後一個詞元的嵌入串接起來，再把這 {concat} 個數值下"
-                      "投影到自己的寬度 {drafter_hidden}。猜下一個詞元時，它自己的輸出經過上投影，代替目標模型的隱"
-                      "藏狀態。"),
-    "tour.ch2.try": "在 **逐步執行** 分頁按兩次 **單步**，看看「目標活化值」視圖：裡面的每個尺寸都是從載入的模型讀出來的。",
+    "tour.ch2.title": "草稿模型根據目標模型的隱藏狀態猜 N 個詞元",
+    "tour.ch2.text": ("現在加入一個小型草稿模型。目標模型每次傳播之前，它會一個接一個地猜接下來的 N 個詞元（第 {r"
+                      "ound} 輪猜了 {drafted} 個，N = {n}）。它不是從零開始：它讀取目標模型最後一層的隱藏狀態（這"
+                      "裡有 {hidden} 個數值），與最後一個詞元的嵌入串接起來，再用 pre_projection 把這 {concat} 個"
+                      "數值投影到自己的寬度 {drafter_hidden}。猜下一個詞元時，它自己的輸出經過 post_projection 投"
+                      "影回去，代替目標模型的隱藏狀態。"),
+    "tour.ch2.try": "在 **逐步執行** 分頁按兩次 **單步**，看看「目標模型的隱藏狀態」視圖：裡面的每個尺寸都是從載入的模型讀出來的。",
     "tour.ch2.q": "一輪的第一個猜測，草稿模型結合了哪兩個輸入？",
-    "tour.ch2.a": "目標模型在目前位置的最後隱藏狀態，以及最後一個詞元的嵌入。兩者串接後下投影到草稿模型的寬度。",
+    "tour.ch2.a": "目標模型在目前位置的最後隱藏狀態，以及最後一個詞元的嵌入。兩者串接後由 pre_projection 投影到草稿模型的寬度。",
     "tour.ch3.title": "目標模型一次傳播檢查所有猜測",
-    "tour.ch3.text": ("目標模型不是逐一檢查猜測。它在一次前向傳播中讀入全部 {drafted} 個猜測，同時得到每個位置上自己的機"
-                      "率 p。這個視圖把每個猜測的 p 和草稿模型的機率 q 並排呈現。在貪婪解碼下，只有當猜測正好是目標模型自己"
-                      "在該位置會選的詞元時，才會被保留。"),
+    "tour.ch3.text": ("目標模型不是逐一檢查猜測。它在一次前向傳播中讀入全部 {drafted} 個猜測，同時得到每個位置上自己的機率 "
+                      "p。這個視圖把每個猜測的 p 和草稿模型的機率 q 並排呈現。在貪婪解碼下，只有當猜測正好是目標模型自己在該"
+                      "位置會選的詞元時，才會被接受。"),
     "tour.ch3.try": "逐步看幾輪，比較時間軸上的兩條軌道：不論一輪裡有幾條淺藍色的草稿長條，深藍色的目標長條都只有一條。",
     "tour.ch3.q": "為什麼在一次傳播中檢查好幾個猜測，成本只比寫一個詞元多一點點？",
     "tour.ch3.a": "稠密模型在每個位置都使用相同的權重。在 GPU 上，一次傳播的時間主要花在載入這些權重，而權重只需為所有位置載入一次。",
-    "tour.ch4.title": "保留一致的前綴，再加上目標模型自己的詞元",
+    "tour.ch4.title": "接受一致的前綴，再加上目標模型自己的詞元",
     "tour.ch4.text": ("第 {round} 輪，草稿模型猜了 {drafted} 個詞元，目標模型同意前 {kept} 個。第 {f"
                       "irst_rejected} 個猜測是「{rejected_guess}」，但目標模型要的是「{target"
                       "_token}」，所以這個猜測和它之後的所有猜測都被捨棄。這一輪仍然以目標模型自己的一個詞元收尾，而且永遠如"
                       "此：驗證的那次傳播早已算出目標模型在第一個不同意位置上的機率分布，所以它在那裡的選擇不用額外花費。一輪加入的"
                       "詞元，絕不會比目標模型單獨運作時少。"),
-    "tour.ch4.try": "在詞元串流中找出橘色 ↺ 詞元：那就是修正。深橘色、被劃掉的 ✗ 詞元是草擬過但從未寫出的。",
+    "tour.ch4.try": "在詞元串流中找出橘色 ↺ 詞元：那就是修正。深橘色、被劃掉的 ✗ 詞元在草稿中出現過，但從未寫出。",
     "tour.ch4.q": "草稿模型的第一個猜測就錯了。這一輪還會加入幾個詞元？",
     "tour.ch4.a": "一個：目標模型在該位置的修正。這一輪得到的就和目標模型單獨傳播一次一樣，代價是草稿模型那幾次短短的傳播。",
     "tour.ch5.title": "全部猜對時的額外詞元",
@@ -566,54 +568,53 @@ STRINGS: dict[str, str] = {
                       "個位置的機率分布，因此它會在那裡再加上自己的一個詞元，也就是額外詞元「{target_token}」。這一輪"
                       "只用一次目標模型傳播就寫出 {new} 個詞元。這樣的一輪之後，啟發式排程會讓草稿模型下次多猜"
                       " 2 個。"),
-    "tour.ch5.try": ("逐步查看 *{actions_speak}*，找找藍色 ★ 詞元：每一個都是一輪的結尾，而那一輪的每個猜測都被保留"
-                     "了。"),
+    "tour.ch5.try": ("逐步查看 *{actions_speak}*，找找藍色 ★ 詞元：每一個都是一輪"
+                     "的結尾，而那一輪的每個猜測都被接受了。"),
     "tour.ch5.q": "猜 N 個詞元時，一輪最多能加入幾個詞元？",
     "tour.ch5.a": "N + 1 個：全部 N 個猜測再加上額外詞元。",
     "tour.ch6.title": "同一段文字，有草稿模型和沒有草稿模型",
     "tour.ch6.text": ("同一個提示跑了兩次，並排賽跑：上面只有目標模型，下面加上草稿模型，依錄製時量測到的速度重播。"
-                      "兩邊寫出的 {tokens} 個詞元一字不差。在貪婪解碼下，每個被保留的猜測本來就是目標模型會選的詞元"
+                      "兩邊寫出的 {tokens} 個詞元一字不差。在貪婪解碼下，每個被接受的猜測本來就是目標模型會選的詞元"
                       "，所以草稿模型改變的是文字出現的速度，而不是內容。改變的是次數：同樣 {tokens} 個詞元，目標模"
                       "型只傳播 {passes} 次，而不是 {alone} 次，因此{by_clock}，速度是單獨執行的 {ratio} 倍。"),
     "tour.ch6.try": "按空白鍵暫停或繼續賽跑，並改變慢動作倍數：速度改變了，數字卻不變。然後在 **賽跑** 分頁用你自己的提示比賽。",
     "tour.ch6.q": "開啟取樣之後，輸出仍然和目標模型完全一樣嗎？",
-    "tour.ch6.a": "不會逐字相同，因為隨機抽樣的結果不同；但它完全遵循目標模型的機率分布：第 10 章的接受規則讓每個詞元看起來就像目標模型自己抽出來的。",
+    "tour.ch6.a": "不會逐字相同，因為隨機取樣的結果不同；但它完全遵循目標模型的機率分布：第 10 章的接受規則讓每個詞元看起來就像目標模型自己抽出來的。",
     "tour.ch7.title": "KV 共享：草稿模型讀取目標模型的快取",
-    "tour.ch7.text": ("草稿模型要猜得好，就得注意到整段文字，但它沒有自己的 KV 快取。它的 {drafter_layers} 層"
-                      "各自讀取目標模型中同類型那一層的鍵與值：第 {sliding_layer} 層是目標模型最後一個滑動視窗層，"
-                      "第 {full_layer} 層是最後一個全域注意力層。右邊是目標模型的快取，每驗證一個位置就增長一格；在第"
-                      " {round} 輪，被拒絕的猜測又被裁掉（{verified} → {after} 個位置）。"),
+    "tour.ch7.text": ("草稿模型要猜得好，就得注意到整段文字，但它沒有自己的 KV 快取。它的 {drafter_layers} 層各自讀"
+                      "取目標模型中同類型那一層的 KV：第 {sliding_layer} 層是目標模型最後一個滑動視窗層，第 {full_"
+                      "layer} 層是最後一個全域注意力層。右邊是目標模型的快取，每驗證一個位置就增長一格；在第 {roun"
+                      "d} 輪，被拒絕的猜測又被裁掉（{verified} → {after} 個位置）。"),
     "tour.ch7.try": "逐步走到有修正的一輪，看看快取長條上深橘色交叉斜線的部分：裁切會把它移除。",
     "tour.ch7.q": "草稿模型讀取目標模型的快取，省下了什麼？",
-    "tour.ch7.a": "省下自己的一次預填和另一份鍵值副本：它從不自己讀提示，也不需要記憶體來存放快取。",
+    "tour.ch7.a": "省下自己的一次預填和另一份 KV 副本：它從不自己讀提示，也不需要記憶體來存放快取。",
     "tour.ch8.title": "高效嵌入器與一次真實的叢集未命中",
-    "tour.ch8.text": ("替詞彙表中全部 {vocab} 個詞元評分，會占掉小型草稿模型很大一部分的工作。所以它先替 {clusters} "
-                      "個由相似詞元組成的叢集評分（每個叢集一個中心點），只在最好的 {top_k} 個叢集裡找：大約是詞彙"
-                      "表的 {share}%。正確的詞元通常就在裡面。但在這個滿是數字的範例的第 {round} 輪，它不在：草稿模"
-                      "型猜了「{miss_guess}」，目標模型要的是「{miss_wanted}」，而這個詞元所在的叢集，草稿模型根本"
-                      "沒有打開。"),
-    "tour.ch8.try": ("在 **逐步執行** 分頁載入 *{tom_counted}*，打開「叢集選擇」，逐步前進，直到某個面板顯示「叢集"
-                     "未命中」。"),
+    "tour.ch8.text": ("替詞彙表中全部 {vocab} 個詞元評分，會占掉小型草稿模型很大一部分的工作。所以它先替 {clusters"
+                      "} 個由相似詞元組成的叢集評分（每個叢集一個中心點），只在最好的 {top_k} 個叢集裡找：大約是詞"
+                      "彙表的 {share}%。正確的詞元通常就在裡面。但在這個滿是數字的範例的第 {round} 輪，它不在：草稿"
+                      "模型猜了「{miss_guess}」，目標模型要的是「{miss_wanted}」，而這個詞元所在的叢集，草稿模型根"
+                      "本沒有開啟。"),
+    "tour.ch8.try": ("在 **逐步執行** 分頁載入 *{tom_counted}*，開啟「叢集選擇」"
+                     "，逐步前進，直到某個面板顯示「叢集未命中」。"),
     "tour.ch8.q": "叢集未命中會讓輸出出錯嗎？",
     "tour.ch8.a": "不會。它只浪費一個被拒絕的猜測：目標模型會檢查每個猜測，並在那個位置寫下自己的詞元。",
     "tour.ch9.title": "草稿要多長？交給排程決定",
     "tour.ch9.text": ("只有在猜測一直被接受時，較長的草稿才划算。第一次拒絕之後的每個猜測都白費了：草稿模型為它跑了"
                       "一次傳播，目標模型也白白檢查了它。在出人意料的文字上，長草稿的成本高過它省下的；短草稿浪費得"
                       "少，但也贏不了多少。啟發式排程會邊走邊調整 N：整輪都猜對就 +2，有任何拒絕就 −1。在這個範例中"
-                      "，N 從 {n_first} 降到 {n_min}，目標模型每次傳播產生 {mean} 個詞元（保留的猜測 + 它自己的一個"
-                      "）。"),
+                      "，N 從 {n_first} 降到 {n_min}，目標模型每次傳播產生 {mean} 個詞元（接受的猜測 + 它自己的一個）。"),
     "tour.ch9.try": "在 **逐步執行** 分頁，把排程設為 *固定*、N 設為 8，執行 *Tom counted to*；再和啟發式排程比較每次目標傳播產生的詞元數。",
     "tour.ch9.q": "草稿模型在一段文字上很準，在另一段上很差。排程會把 N 帶往哪裡？",
     "tour.ch9.a": "在簡單的文字上，每次整輪猜對就加 2；在困難的文字上，每次拒絕就減 1，最少到 1。",
     "tour.ch10.title": "取樣：u 對上 min(1, p/q)，以及殘差分布",
-    "tour.ch10.text": ("開啟取樣後，草稿模型從自己的機率分布 q 中抽出猜測。目標模型以 min(1, p/q) 的機率保留一個猜測"
-                       "：它抽一個介於 0 和 1 之間的隨機數 u，u 落在這道門檻以下就保留。在第 {round} 輪，第 {f"
-                       "irst_rejected} 個猜測的 p = {p}、q = {q}，所以門檻是 {accept}；u 抽"
-                       "到 {u}，於是這個猜測被拒絕。替代的詞元從殘差分布 norm(max(0, p − q)) 中抽出，也就是"
-                       "草稿模型沒有涵蓋到的那部分機率。兩個步驟合起來，產生的詞元分布就和目標模型自己取樣完全相同。"),
+    "tour.ch10.text": ("開啟取樣後，草稿模型從自己的機率分布 q 中抽出猜測。目標模型以 min(1, p/q) 的機率接受一"
+                       "個猜測：它抽一個介於 0 和 1 之間的隨機數 u，u 落在這道門檻以下就接受。在第 {round} 輪，"
+                       "第 {first_rejected} 個猜測的 p = {p}、q = {q}，所以門檻是 {accept}；u 抽到 {u}，於是這"
+                       "個猜測被拒絕。替代的詞元從殘差分布 norm(max(0, p − q)) 中抽出，也就是草稿模型沒有涵蓋到"
+                       "的那部分機率。兩個步驟合起來，產生的詞元分布就和目標模型自己取樣完全相同。"),
     "tour.ch10.try": "在 **逐步執行** 分頁開啟 *取樣*，換一個種子再執行一次：文字會變，規則不變。",
-    "tour.ch10.q": "某個猜測的 p = 0.6、q = 0.3。它被保留的機率是多少？",
-    "tour.ch10.a": "一定保留：min(1, 0.6 / 0.3) = 1。只有草稿模型比目標模型更有把握的猜測（q > p）才可能被拒絕。",
+    "tour.ch10.q": "某個猜測的 p = 0.6、q = 0.3。它被接受的機率是多少？",
+    "tour.ch10.a": "一定接受：min(1, 0.6 / 0.3) = 1。只有草稿模型比目標模型更有把握的猜測（q > p）才可能被拒絕。",
     "tour.ch11.title": "混合專家模型：為什麼 MTP 在這裡幫助較小",
     "tour.ch11.text": ("{plain}\n\n到目前為止，目標模型都是稠密模型：每個詞元都經過同一組權重，所以在一次傳播中檢查 "
                        "{most} 個猜測只讀一次權重，成本幾乎和一個詞元差不多。像 Gemma 4 26B A4B 這樣的混合專家目標"
@@ -626,21 +627,22 @@ STRINGS: dict[str, str] = {
     # -- glossary (every tab) -------------------------------------------------------------------------------------
     "glossary.title": "詞彙表",
     "glossary.target": "**目標模型（target）**：我們想要它的輸出的大型模型；每個詞元都由它做最後決定。",
-    "glossary.drafter": ("**草稿模型／輔助模型（drafter / assistant）**：小而快的模型，替目標模型先猜接下來的"
-                         "詞元，再交給目標模型檢查。Gemma 4 的草稿模型有 4 層，建立在目標模型的活化值之上。"),
-    "glossary.mtp": "**多詞元預測（MTP）**：Gemma 4 的草稿模型設計：目標模型一次傳播就產生好幾個詞元，也就是被保留的猜測加上目標模型自己的一個。",
+    "glossary.drafter": ("**草稿模型（drafter，transformers 稱為 assistant）**：小而快的模型，替目標模型先猜接"
+                         "下來的詞元，再交給目標模型檢查。Gemma 4 的草稿模型有 4 層，建立在目標模型的隱藏狀態"
+                         "之上。"),
+    "glossary.mtp": "**多詞元預測（MTP）**：Gemma 4 的草稿模型設計：目標模型一次傳播就產生好幾個詞元，也就是被接受的猜測加上目標模型自己的一個。",
     "glossary.speculative": "**推測式解碼**：讓便宜的模型先往前猜，再由昂貴的模型檢查；輸出仍然是昂貴模型的輸出。",
     "glossary.token": "**詞元（token）**：模型一步讀入或寫出的一小段文字（一個字、一個詞、詞的一部分或一個符號）。",
     "glossary.forward_pass": "**前向傳播（forward pass）**：模型對輸入跑一次；對目標模型來說，一次傳播會在它讀入的每個位置給出下一個詞元的機率。",
     "glossary.draft": "**草稿（draft）**：草稿模型在一輪中猜的 N 個詞元；N 就是 num_assistant_tokens。",
-    "glossary.round": "**輪（round）**：草擬、驗證、保留一致的部分、加上目標模型的詞元。第 0 輪是預填，目標模型在這一輪讀入提示。",
-    "glossary.verification": "**驗證（verification）**：目標模型為一輪的所有猜測評分、決定保留哪些的那一次傳播。",
+    "glossary.round": "**輪（round）**：產生草稿、驗證、接受一致的部分、加上目標模型的詞元。第 0 輪是預填，目標模型在這一輪讀入提示。",
+    "glossary.verification": "**驗證（verification）**：目標模型為一輪的所有猜測評分、決定接受哪些的那一次傳播。",
     "glossary.acceptance_length": "**接受長度（acceptance length）**：一輪加入的詞元數，也就是被接受的猜測數加上目標模型自己的一個詞元。",
-    "glossary.correction": "**修正（correction）**：目標模型在第一個被拒絕的猜測位置寫下的自己的詞元；之後草擬的內容全部捨棄。",
+    "glossary.correction": "**修正（correction）**：目標模型在第一個被拒絕的猜測位置寫下的自己的詞元；之後的草稿全部捨棄。",
     "glossary.bonus": "**額外詞元（bonus token）**：一輪的所有猜測都被接受時，目標模型再多加的那一個詞元。",
-    "glossary.kv_cache": "**KV 快取**：過去各位置的鍵與值，每層各存一份，新的傳播就不必重新計算。Gemma 4 的草稿模型直接讀取目標模型的 KV 快取，自己不存。",
+    "glossary.kv_cache": "**KV 快取**：過去各位置的鍵（K）與值（V），每層各存一份，新的傳播就不必重新計算。Gemma 4 的草稿模型直接讀取目標模型的 KV 快取，自己不存。",
     "glossary.attention": "**滑動視窗／全域注意力層**：滑動視窗層只看最近的幾個位置；全域（完整）注意力層看所有位置。",
-    "glossary.hidden_state": "**隱藏狀態（活化值）**：某一層在某個位置輸出的向量；目標模型最後一層的隱藏狀態總結了目前為止的文字，並提供給草稿模型。",
+    "glossary.hidden_state": "**隱藏狀態（hidden state，也稱 activations）**：某一層在某個位置輸出的向量；目標模型最後一層的隱藏狀態總結了目前為止的文字，並提供給草稿模型。",
     "glossary.embedding": "**嵌入（embedding）**：詞元進入第一層之前轉換成的向量；草稿模型與目標模型共用嵌入表。",
     "glossary.cluster": ("**中心點／叢集（centroid / cluster）**：高效嵌入器把相似的詞元分成叢集，每個叢集有一個中"
                          "心點向量；草稿模型先替中心點評分，再只看最好的幾個叢集裡的詞元。"),
@@ -651,20 +653,20 @@ STRINGS: dict[str, str] = {
     "fig.experts.title": "用到的專家",
     "fig.experts.what": ("一個詞元只需要每層少數幾個專家。一次驗證一份草稿，也就是同時驗證 N + 1 個詞元，就需要多得"
                          "多的專家，因為每個詞元各自挑選。批次大小為 1 時，讀取這些額外權重所花的時間，和草稿省下的"
-                         "時間差不多。在混合專家目標模型中，每一層的路由器會把每個詞元送到 E 個專家中的 k 個，只有"
-                         "這些專家的權重會被讀取。左上：這一輪的目標傳播中，有多少位置（最後確定的詞元和每個草稿）"
-                         "被送到各層的各個專家。右上：每次驗證傳播中，一層用到幾個不同的專家，對照 k（一個詞元的專"
-                         "家數）以及 E·(1 − (1 − k/E)^T)，也就是 T = N + 1 個位置隨機選擇時會碰到的數量（對 E 個專"
-                         "家中的每一個，算出 T 個位置中至少有一個挑中它的機率，再全部加起來）。左中：這次傳播讀取的"
-                         "專家位元組數，對照單一詞元的一步。右中：Leviathan 等人的成本模型為每一輪預測的加速，"
-                         "tokens / (γ·c + v)，其中 v = 1（驗證和一步一樣便宜，對批次大小為 1 的稠密模型大致成立），"
-                         "或 v 取實測值，即讀取的位元組數除以單一詞元一步的位元組數。下方：不同提示的預錄紀錄並排解"
-                         "碼，B = 1、2、4、8：每層每次傳播用到的專家聯集，以及每生成一個詞元讀取的專家位元組數，有"
-                         "草擬和沒有草擬各一。批次大小為 1 時，各草稿用到的專家重疊很少，所以驗證 N + 1 個詞元要讀"
-                         "取的專家權重是一步的好幾倍，加速因此縮小。序列越多，一般解碼本來就會讀取許多專家，草稿多"
-                         "用到的專家相對就比較少。右下方的長條顯示每生成一個詞元時，草擬在各個 B 下讀取的專家位元組"
-                         "是多還是少。26B A4B 的權重大多在專家裡，實驗室的 26B A4B 預設組合和導覽第 11 章用它的真實"
-                         "大小做了同樣的計算。"),
+                         "時間差不多。在混合專家目標模型中，每一層的路由器會把每個詞元送到 E 個專家中的 k 個，只有這"
+                         "些專家的權重會被讀取。左上：這一輪的目標傳播中，有多少位置（最後確定的詞元和每個草稿）被送"
+                         "到各層的各個專家。右上：每次驗證傳播中，一層用到幾個不同的專家，對照 k（一個詞元的專家數）"
+                         "以及 E·(1 − (1 − k/E)^T)，也就是 T = N + 1 個位置隨機選擇時會碰到的數量（對 E 個專家中的每"
+                         "一個，算出 T 個位置中至少有一個挑中它的機率，再全部加起來）。左中：這次傳播讀取的專家位元"
+                         "組數，對照單一詞元的一步。右中：Leviathan 等人的成本模型為每一輪預測的加速，每輪詞元數 / "
+                         "(N·c + v)，其中 v = 1（驗證和一步一樣便宜，對批次大小為 1 的稠密模型大致成立），或 v 取實"
+                         "測值，即讀取的位元組數除以單一詞元一步的位元組數。下方：不同提示的預錄紀錄並排解碼，B = 1"
+                         "、2、4、8：每層每次傳播用到的專家聯集，以及每生成一個詞元讀取的專家位元組數，有草稿和沒有"
+                         "草稿各一。批次大小為 1 時，各草稿用到的專家重疊很少，所以驗證 N + 1 個詞元要讀取的專家權重"
+                         "是一步的好幾倍，加速因此縮小。序列越多，一般解碼本來就會讀取許多專家，草稿多用到的專家相對"
+                         "就比較少。右下方的長條顯示每生成一個詞元時，用草稿在各個 B 下讀取的專家位元組是多還是少。"
+                         "26B A4B 的權重大多在專家裡，實驗室的 26B A4B 預設組合和導覽第 11 章用它的真實大小做了同樣"
+                         "的計算。"),
     "fig.experts.dense": ("這個目標模型是稠密模型：每個詞元都會經過它的全部權重，所以沒有專家可數。在「模型」中選擇"
                           "「{moe}」來看混合專家版的 Gemma 4。"),
     "fig.experts.heading": "用到的專家，第 {i} 輪：路由了 {positions}，每層各送到 E = {E} 個專家中的 k = {k} 個",
@@ -685,8 +687,8 @@ STRINGS: dict[str, str] = {
     "fig.experts.legend.step_bytes": "單一詞元的一步",
     "fig.experts.legend.free": "驗證成本等於一步",
     "fig.experts.legend.costed": "驗證成本等於其讀取的位元組數",
-    "fig.experts.legend.with": "有草擬（每個序列 N + 1 個位置）",
-    "fig.experts.legend.without": "沒有草擬（每個序列 1 個詞元）",
+    "fig.experts.legend.with": "有草稿（每個序列 N + 1 個位置）",
+    "fig.experts.legend.without": "沒有草稿（每個序列 1 個詞元）",
     "fig.experts.axis.expert": "專家",
     "fig.experts.axis.layer": "層",
     "fig.experts.axis.experts": "專家數",
@@ -710,21 +712,21 @@ STRINGS: dict[str, str] = {
     "public.busy": "伺服器正在載入 {other}，而且一次只載入一個模型。請過一分鐘再試 {model}，或使用已經載入的模型。",
     "public.no_tokenizer": "{model} 已載入，但它的分詞器沒有（{error}）；應用程式需要分詞器才能讀取提示。請確認檢查點含有分詞器檔案。",
     "load.kind.target": "目標模型",
-    "load.kind.assistant": "輔助模型",
+    "load.kind.assistant": "草稿模型",
     "load.not_found": ("{kind}「{ident}」不是本機資料夾，也不在本機的 Hugging Face 快取裡（離線模式：HF_HUB_OFFLINE=1；"
                        "請先用 `hf download` 下載）：{error}"),
     "load.failed": "無法載入{kind}「{ident}」：{error}",
-    "load.vocab_mismatch": ("輔助模型的詞彙表（{assistant} 個詞元）和目標模型的（{target} 個詞元）不一樣；這裡的推測式解碼"
-                            "需要兩者共用同一個詞彙表。"),
+    "load.vocab_mismatch": ("草稿模型的詞彙表（{assistant} 個詞元）和目標模型的（{targe"
+                            "t} 個詞元）不一樣；這裡的推測式解碼需要兩者共用同一個詞彙表。"),
     "load.miniature_missing": "內建的 {name} 不在 {folder} 裡；請用 `python -m mtp_viz.training --pair {name}` 重新建立。",
     "load.no_draft_model": "內建的 {name} 沒有名為「{assistant}」的獨立小模型；內建的組合只有：{pairs}。",
     "load.no_model": "沒有指定模型：請輸入 Hub ID（例如 google/gemma-4-E2B-it）或本機資料夾。",
-    "public.proposer.no_draft_model": ("提議者「獨立小模型」需要另一個小模型替目標模型猜測，而這台伺服器沒有給 "
-                                       "{model} 用的獨立小模型。請在「提議者」中改選 MTP、提示查找或無{instead}。"),
+    "public.proposer.no_draft_model": ("草稿來源「獨立小模型」需要另一個小模型替目標模型猜測，而這台伺服器沒有給 {m"
+                                       "odel} 用的獨立小模型。請在「草稿來源」中改選 MTP、提示查找或無{instead}。"),
     "public.proposer.instead": "，或改用附有獨立小模型的模型 {targets}",
-    "public.proposer.name_assistant": ("提議者「獨立小模型」需要另一個詞彙表相同的小模型，填在「輔助模型」中："
-                                       "{model} 自己的輔助模型是 MTP 草稿模型，要讀取目標模型的活化值，無法獨自猜測"
-                                       "。請在那裡填入一個，或改選 MTP。"),
+    "public.proposer.name_assistant": ("草稿來源「獨立小模型」需要另一個詞彙表相同的小模型，填在「草稿模型」欄位：{"
+                                       "model} 隨附的是 MTP 草稿模型，要讀取目標模型的隱藏狀態，無法獨自猜測。請在那"
+                                       "裡填入一個，或改選 MTP。"),
     "public.error.memory": "伺服器處理這個請求時記憶體不足。請減少新詞元數或改用較小的模型；如果一直發生，請告知應用程式的管理者。",
     "public.error.os": "伺服器無法讀寫所需的檔案（詳情見伺服器日誌）。請稍後再試；如果一直發生，請告知應用程式的管理者。",
     "public.error.other": "伺服器發生錯誤（{kind}）；詳情記錄在日誌中。請再試一次，或換個設定；如果一直發生，請告知應用程式的管理者。",
@@ -769,8 +771,8 @@ STRINGS: dict[str, str] = {
     "server.row.counts": "| 有草稿的輪數 · 草稿詞元數 · 被接受的詞元數 | {value} |",
     "server.row.rate": "| 接受率（被接受 ÷ 草稿） | {value:.1%} |",
     "server.row.rate_missing": "| 接受率 | {reason} |",
-    "server.row.length": ("| 平均接受長度（每輪保留的猜測 + 目標模型自己的一個詞元）：每次目標傳播的詞元數 | "
-                          "{value:.2f} |"),
+    "server.row.length": ("| 平均接受長度（每輪接受的猜測 + 目標模型自己的一個詞元）："
+                          "每次目標傳播的詞元數 | {value:.2f} |"),
     "server.row.length_missing": "| 平均接受長度 | {reason} |",
     "server.row.positions": "| 位置 1 到 {n} 的接受情況 | {value} |",
     "server.row.positions_missing": "| 各位置的接受情況 | {reason} |",
@@ -845,23 +847,23 @@ STRINGS: dict[str, str] = {
                          "而真正 Gemma 4 模型組的數字是推估值，並非實測。"),
     "speed.here.projected": ("這個加速倍數是根據公開數據為真正的 Gemma 4 模型組推估的，並非實測；統計那一行、賽跑"
                              "和實驗室量測的都是這台伺服器上的迷你模型。"),
-    "lab.time_per_token.cpu": ("以 CPU 時間計：每個詞元 {ms_token:.2f} 毫秒（草擬 {ms_draft:.2f}、目標模型傳播 "
-                               "{ms_verify:.2f}，其餘是簿記），對照單獨執行目標模型、每步一個詞元時一步的 {ms_one:.2f} "
-                               "毫秒（載入模型時量測的 {passes} 步中位數）：{verdict}。"),
+    "lab.time_per_token.cpu": ("以 CPU 時間計，每個詞元花 {ms_token:.2f} 毫秒：產生草稿 {ms_draft:.2f}、目標模型傳播 {m"
+                               "s_verify:.2f}，其餘花在兩次傳播之間的整理工作。，對照單獨執行目標模型、每步一個詞元時一"
+                               "步的 {ms_one:.2f} 毫秒（載入模型時量測的 {passes} 步中位數）：{verdict}。"),
     "lab.time_per_token.cpu.alone": ("以 CPU 時間計：每個詞元 {ms_token:.2f} 毫秒，每個詞元一次目標傳播：這就是單獨執行"
                                      "的目標模型，也是衡量有草稿的執行時所用的參考。"),
     "race.ratio.cpu": "以 CPU 時間計，{drafter}的完成速度是單獨執行的 {ratio} 倍。",
-    "race.note.measured_cpu": ("量測方式：兩次產生都在這台伺服器上執行，先單獨執行目標模型，再加上草稿模型。每一輪的時間"
-                               "是產生文字的執行緒實際花在這一輪上的 CPU 時間（草擬、驗證傳播、取樣、簿記），所以這台"
-                               "共用伺服器上其他訪客的工作不會拉長它；重播就依這個速度進行。"),
+    "race.note.measured_cpu": ("量測方式：兩次產生都在這台伺服器上執行，先單獨執行目標模型，再加上草稿模型。每一輪的時"
+                               "間是產生文字的執行緒實際花在這一輪上的 CPU 時間（產生草稿、驗證傳播、取樣，以及這些工"
+                               "作之間的整理），所以這台共用伺服器上其他訪客的工作不會拉長它；重播就依這個速度進行。"),
     "race.note.cached_when": ("這場完全相同的賽跑先前已在這台伺服器上量測過（{when}），這裡重播的是當時記錄的時間；"
                               "修改提示或設定即可重新量測。"),
     "race.js.clock_cpu": "時鐘（CPU 毫秒）：",
     "lab.title.speedup.cpu": "加速倍數與 N 的關係：CPU 時間，實測（c = {c:.2f}）",
     "lab.progress": "{proposer} · {schedule} · N = {n}",
-    "lab.what.drop": ("在這次掃描中，實測的加速倍數在 N = {best} 時最高（{peak:.2f} 倍），到 N = {low_n} 時降到 "
-                      "{low:.2f} 倍：超過最佳的 N 之後，每多一個猜測就要多一次草稿模型傳播和更長的驗證，"
-                      "而它被保留的小小機會已經不值這個代價。"),
+    "lab.what.drop": ("在這次掃描中，實測的加速倍數在 N = {best} 時最高（{peak:.2f} 倍），到 N = {low_n}"
+                      " 時降到 {low:.2f} 倍：超過最佳的 N 之後，每多一個猜測就要多一次草稿模型傳播和更長"
+                      "的驗證，而它被接受的小小機會已經不值這個代價。"),
     "lab.what.no_drop": ("在這次掃描中，實測的加速倍數在量測到的最大 N（N = {best}，{peak:.2f} 倍）時仍然最高："
                          "加入更大的 N，才能看到更長的草稿從哪裡開始得不償失。"),
     "tour.ch9.drop": ("實驗室在這個迷你模型上錄下的掃描（右圖）量測到了這一點：加速倍數在 N = {best} 時最高（{peak} 倍），"
