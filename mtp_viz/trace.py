@@ -9,6 +9,7 @@ types and publishes them as docs/trace.schema.json, adding only the checks that 
 from __future__ import annotations
 
 import dataclasses
+import datetime
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Iterator, Literal
 
@@ -353,9 +354,10 @@ def round_ms(r: Round, clock: str = WALL) -> float:
     return r.wall_ms if r.wall_ms is not None else r.draft_ms + r.verify_ms
 
 
-def measured_when(trace: "Trace") -> str:
-    """When a trace's rounds ran, as "2026-12-02 03:10 UTC" (empty for traces before schema 5)."""
-    return trace.measured_at.replace("T", " ").replace("Z", " UTC") if trace.measured_at else ""
+def measured_when(trace: "Trace") -> datetime.date | str:
+    """The day a trace's rounds ran (UTC's day; empty for traces before schema 5): a date, which the string tables
+    write in the reader's form (2026/12/2, 02.12.2026); a reader sees no time of day, so no time zone either."""
+    return datetime.date.fromisoformat(trace.measured_at[:10]) if trace.measured_at else ""
 
 
 def compute_stats(rounds: list[Round], target_forward_passes: int, drafter_forward_passes: int) -> dict[str, Any]:

@@ -8,6 +8,7 @@ Latin word is English unless it is on ALLOWED. The model's own text (prompts, to
 from __future__ import annotations
 
 import re
+import string
 from pathlib import Path
 
 import pytest
@@ -149,36 +150,151 @@ LINKS = re.compile(r"\]\([^)]*\)|https?://\S+|`[^`]*`|<[^>]+>")
 def decimal_points(text: str) -> list[str]:
     """The numbers in a German text written with a decimal point, or two decimal-comma numbers parted by a comma."""
     text = LINKS.sub(" ", text)
-    points = [n for n in NUMBER.findall(text) if "." in n and not re.fullmatch(r"\d{1,3}(\.\d{3})+(,\d+)?", n)]
+    points = [n for n in NUMBER.findall(text) if "." in n and not re.fullmatch(r"\d{1,3}(\.\d{3})+(,\d+)?", n)
+              and not re.fullmatch(r"\d\d\.\d\d\.\d{4}", n)]                          # a date: 02.12.2026
     return points + re.findall(r"\d,\d+, \d+,\d+", text)
 
 
-def german_page(shipped) -> dict[str, str]:
-    """Every text the German page makes from the shipped traces: each round's status line, each tour chapter, the
+def page_texts(shipped, lang: str) -> dict[str, str]:
+    """Every text the page makes from the shipped traces in `lang`: each round's status line, each tour chapter, the
     race's summary, the MoE paragraph, the glossary, every chart's visible words, and every text of the table."""
     from mtp_viz import lab_math
     from mtp_viz.ui import glossary, moe_story, narration, tour
     from mtp_viz.ui import race_tab
 
-    out = {f"status/{stem}/{i}": narration.summary(tr, i, "de") for stem, tr in shipped.items()
+    out = {f"status/{stem}/{i}": narration.summary(tr, i, lang) for stem, tr in shipped.items()
            for i in range(len(tr.rounds))}
     for k in range(len(tour.CHAPTERS)):
-        page = tour.page(k, "de")
+        page = tour.page(k, lang)
         out[f"tour/{k + 1}"] = "\n".join(str(p) for p in (page[1], page[5], page[6], page[7].value))
-    out["race"] = race_tab.measured(shipped["actions_speak_no_drafter"], shipped["actions_speak"], "de")[0]
-    out["moe"] = moe_story.paragraph(lab_math.PRESETS["26b"], 4, "de")
-    out["glossary"] = glossary.body("de")
-    out.update({f"table/{k}": v for k, v in TABLES["de"].items()})        # labels, info lines, captions as written
+    out["race"] = race_tab.measured(shipped["actions_speak_no_drafter"], shipped["actions_speak"], lang)[0]
+    out["race/cached"] = race_tab.measured(shipped["actions_speak_no_drafter"], shipped["actions_speak"], lang,
+                                           cached=True)[0]
+    out["moe"] = moe_story.paragraph(lab_math.PRESETS["26b"], 4, lang)
+    out["glossary"] = glossary.body(lang)
+    out.update({f"table/{k}": v for k, v in TABLES[lang].items()})        # labels, info lines, captions as written
     for stem, tr in shipped.items():
         for i in sorted({1, len(tr.rounds) - 1}):
             for key, module in figures.VIEWS:
-                out[f"fig/{stem}/{key}/{i}"] = "\n".join(visible(module.build(tr, i, "de")))
+                out[f"fig/{stem}/{key}/{i}"] = "\n".join(visible(module.build(tr, i, lang)))
     return out
 
 
+@pytest.fixture(scope="module")
+def pages(shipped) -> dict[str, dict[str, str]]:
+    return {lang: page_texts(shipped, lang) for lang in TABLES}
+
+
 @pytest.mark.slow
-def test_the_german_page_writes_no_decimal_point(shipped):
-    found = {where: bad for where, text in german_page(shipped).items() if (bad := decimal_points(text))}
+def test_the_german_page_writes_no_decimal_point(pages):
+    found = {where: bad for where, text in pages["de"].items() if (bad := decimal_points(text))}
     assert not found
     assert decimal_points("6,20, 5,33 Tokens") and decimal_points("zwischen 0.05 und 0.99")
-    assert not decimal_points("256 von 4.096 Tokens (6,2 %), [Link](https://x.io/3.5)")
+    assert not decimal_points("256 von 4.096 Tokens (6,2 %) am 02.12.2026, [Link](https://x.io/3.5)")
+
+
+# -- Chinese spacing, one word per idea, dates and percentages on the page as the reader gets it (issue 36, item 6) --
+MARKUP = re.compile(r"\]\([^)]*\)|https?://\S+|<[^>]+>|&[a-z]+;|&#\d+;|data-race=\"[^\"]*\"")
+
+
+def unspaced(text: str) -> list[str]:
+    """Where a Han character touches a Latin letter, digit or Greek symbol with no space (markup and links left out)."""
+    from mtp_viz.strings import UNSPACED
+
+    bare = MARKUP.sub(" ", text)
+    return [bare[max(0, m.start() - 6):m.end() + 6] for m in UNSPACED.finditer(bare)]
+
+
+def test_chinese_sets_latin_and_digits_apart_in_every_template():
+    found = {k: bad for k, v in TABLES["zh-TW"].items()
+             for literal, *_ in string.Formatter().parse(v) if (bad := unspaced(literal))}
+    assert not found
+    assert unspaced("每次目標傳播5.30 個") and unspaced("於2026-12-02") and unspaced("的CPU 時間") and \
+        unspaced("6.2%的") and not unspaced("見 [說明](https://x.io/a中b)，於 2026/12/2 以 CPU 時間計")
+
+
+def test_values_meet_chinese_text_by_the_same_rule():
+    """t() sets a value apart from the Han text around it (and only there: a Chinese value or punctuation stays
+    close), so a template may write {x} next to a Han character and the page still reads "第 3 輪"."""
+    from mtp_viz.strings import large, t
+
+    assert t("race.ratio", "zh-TW", drafter="MTP", ratio="3.2").startswith("以實際時間計，MTP 的速度")
+    assert t("race.ratio", "zh-TW", drafter="提示查找", ratio="3.2").startswith("以實際時間計，提示查找的速度")
+    assert t("fig.kv_sharing.kept_hover", "zh-TW", r="%{x}", n="%{y}") == "第 %{x} 輪：快取中有 %{y} 個位置"
+    assert t("race.ratio", "en", drafter="MTP", ratio="3.2") == "MTP finished 3.2× as fast, by the wall clock."
+    assert large(10.25e6, "zh-TW") == "1025 萬" and large(2.3e9, "zh-TW") == "23 億"
+
+
+@pytest.mark.slow
+def test_the_chinese_page_sets_latin_and_digits_apart(pages):
+    found = {where: bad for where, text in pages["zh-TW"].items() if (bad := unspaced(text))}
+    assert not found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+def test_the_page_uses_one_word_per_idea(pages, lang):
+    """terms.AVOID over what the reader gets, values filled in (test_strings checks the tables as written)."""
+    from mtp_viz.strings.terms import AVOID, INTERNAL
+
+    head = re.compile(r"^- \*\*[^*]*\*\*", re.MULTILINE)                 # a glossary line's head may name the others
+    found = {(where, m.group()) for where, text in pages[lang].items() if not where.startswith("table/")
+             for pattern in [*AVOID[lang], *INTERNAL] for m in re.finditer(pattern, head.sub("", text))}
+    assert not found
+
+
+TIME_OF_DAY = re.compile(r"\b\d{1,2}:\d\d\b|\bUTC\b|\bGMT\b")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+def test_the_page_shows_the_day_and_no_time_of_day(pages, shipped, lang):
+    """A recorded run says the day it ran, in the reader's form; never a clock time in a zone the reader is not in."""
+    from babel.dates import format_date
+
+    from mtp_viz.strings import DATES, _locale
+    from mtp_viz.trace import measured_when
+
+    found = {where: TIME_OF_DAY.findall(MARKUP.sub(" ", text)) for where, text in pages[lang].items()}
+    assert not {k: v for k, v in found.items() if v}
+    day = measured_when(shipped["actions_speak"])
+    assert day and format_date(day, DATES[lang], locale=_locale(lang)) in pages[lang]["race/cached"]
+
+
+def test_dates_are_written_in_the_readers_form():
+    import datetime
+
+    from mtp_viz.strings import t
+
+    day = datetime.date(2026, 12, 2)
+    assert "on Dec 2, 2026," in t("race.note.cached_when", "en", when=day)
+    assert "am 02.12.2026," in t("race.note.cached_when", "de", when=day)
+    assert "（2026/12/2）" in t("race.note.cached_when", "zh-TW", when=day)
+    assert "於 2026/12/2 以" in t("speed.here.prompt", "zh-TW", when=day, clock="以 CPU 時鐘")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+def test_a_percentage_is_written_one_way(lang):
+    """CLDR's pattern for the language, in the tables' own numbers too: 6.2% (en, zh-TW), 6,2 % with a no-break
+    space (de); t() writes {x:.1%} the same way."""
+    from mtp_viz.strings import t
+
+    wrong = re.compile(r"\d(?: |)%(?![{\w])" if lang == "de" else r"\d[ \u00a0]%(?![{\w])")
+    literal = {k: re.sub(r"%?\{[^}]*\}", "{}", v) for k, v in TABLES[lang].items()}          # specs left out
+    assert not {k: wrong.findall(v) for k, v in literal.items() if wrong.search(v)}
+    share = t("tour.ch8.text", lang, vocab="1", clusters=2, top_k=3, share=0.0625, round=1, miss_guess="a",
+              miss_wanted="b")
+    assert {"en": "6.2%", "de": "6,2\u00a0%", "zh-TW": "6.2%"}[lang] in share
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+def test_counts_in_sentences_take_cldr_plural_forms(lang):
+    """{n:guess} in a template writes n with the noun's form for n (strings.count): "only 1 guess fit", never
+    "nur 1 passten"."""
+    from mtp_viz.strings import count, t
+
+    for n in (1, 2, 5):
+        assert count(n, "guess", lang) in t("step.fewer.length", lang, left=n)
+        assert count(n, "guess", lang) in t("fig.timeline.verify_what", lang, drafted=n, kept=0, emitted=1)
+    assert "1 guess fit" in t("step.fewer.length", "en", left=1)
+    assert "passten" not in t("step.fewer.length", "de", left=1)

@@ -6,12 +6,14 @@ and lists are written by Babel from CLDR's data for the language (number, large,
 """
 from __future__ import annotations
 
+import datetime
 import numbers
 import re
 import string
 from decimal import Decimal
 
 from babel import Locale
+from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import format_compact_decimal, format_decimal, format_percent
 
@@ -24,16 +26,28 @@ CLDR = {"en": "en", "zh-TW": "zh_Hant_TW", "de": "de_DE"}     # our tables -> CL
 # locale in Gradio, the Accept-Language header here); any other locale is served by the table of its language.
 ALIASES = {"zh": "zh-TW"}
 LOCALES = {**{lang: lang for lang in TABLES}, **ALIASES}      # every locale a page is served in -> its table
+DATES = {"en": "medium", "de": "medium", "zh-TW": "short"}    # CLDR's date lengths: Dec 2, 2026; 02.12.2026; 2026/12/2
 SPEC = re.compile(r"(?P<group>,?)(?:\.(?P<digits>\d+)(?P<kind>[f%]))?")   # the number specs the tables use
+# Chinese sets Latin letters, digits and Greek symbols apart from Han characters by one space: "傳播 5.30 次",
+# "的 CPU 時間", "於 2026/12/2". One rule for the tables, for every value t() fills in, and for Babel's own words.
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+LATIN = "A-Za-z0-9\u0391-\u03a9\u03b1-\u03c9%"
+UNSPACED = re.compile(f"(?<=[{HAN}])(?=[{LATIN}])|(?<=[{LATIN}])(?=[{HAN}])")
 
 
 def t(key: str, lang: str = DEFAULT, **values) -> str:
     """The text for `key` in `lang` (English when that table lacks it), with `values` filled in; numbers are written
-    in the language's marks by Babel, so a German {n:,} is 4.096 and {share:.1%} is 6,2 %."""
+    in the language's marks by Babel, so a German {n:,} is 4.096 and {share:.1%} is 6,2 %; {n:guess} is n with the
+    noun in its plural form (count()); in Chinese a value meets the text around it by the spacing rule (spaced())."""
     text = TABLES.get(lang, {}).get(key) or en.STRINGS[key]
     if not values:
         return text
     return _Numbers(lang).format(text, **values)
+
+
+def spaced(text: str) -> str:
+    """`text` with one space wherever a Han character touches a Latin letter, digit or Greek symbol (UNSPACED)."""
+    return UNSPACED.sub(" ", text)
 
 
 def _locale(lang: str) -> str:
@@ -58,11 +72,9 @@ def percent(x: float, lang: str = DEFAULT, digits: int = 1) -> str:
 
 def large(x: float, lang: str = DEFAULT, digits: int = 1) -> str:
     """A large count in the language's words (CLDR's compact forms, from a million up; in Chinese from 萬 up): 10.3
-    million, 10,3 Millionen, 1,025 萬, 35 億; a smaller one in full (966,400)."""
-    if lang == "zh-TW" and x >= 1e4:     # Taiwan groups the count of 萬 and sets the unit apart: 1,025 萬, 35 億
-        head, unit = re.fullmatch(r"([\d.]+)(\D*)", format_compact_decimal(x, locale=_locale(lang),
-                                                                          fraction_digits=digits)).groups()
-        return f"{number(float(head), lang, 0 if float(head) >= 100 else digits, fewest=0)} {unit}"
+    million, 10,3 Millionen, 1025 萬, 35 億; a smaller one in full (966,400)."""
+    if lang == "zh-TW" and x >= 1e4:     # CLDR's own count of 萬 or 億, spaced as every Chinese text is: 1025 萬
+        return spaced(format_compact_decimal(x, locale=_locale(lang), fraction_digits=digits))
     if x >= 1e6 and lang != "zh-TW":
         return format_compact_decimal(x, format_type="long", locale=_locale(lang), fraction_digits=digits)
     return number(x, lang, 0)
@@ -106,12 +118,33 @@ def bcp47(lang: str) -> str:
 
 class _Numbers(string.Formatter):
     """str.format that writes every number in the marks of one language (Babel); any other value as str.format
-    does. The specs the tables use: "" (an int as it is, a float as CLDR writes it), ",", ".2f", ",.1f", ".1%"."""
+    does. The specs the tables use: "" (an int as it is, a float as CLDR writes it), ",", ".2f", ",.1f", ".1%"; a date
+    is written in CLDR's form for the language (DATES)."""
 
     def __init__(self, lang: str):
         self.lang = lang
 
+    def vformat(self, format_string, args, kwargs) -> str:
+        """str.format's own loop, with each filled-in value joined to the text around it by the language's rule."""
+        out = ""
+        for literal, name, spec, conversion in self.parse(format_string):
+            out = self._join(out, literal)
+            if name is not None:
+                value = self.convert_field(self.get_field(name, args, kwargs)[0], conversion)
+                out = self._join(out, self.format_field(value, self.vformat(spec, args, kwargs) if "{" in spec else spec))
+        return out
+
+    def _join(self, left: str, right: str) -> str:
+        if self.lang != "zh-TW" or not left or not right:
+            return left + right
+        edge = re.sub(r"%\{[^}]*\}$", "0", left[-8:]) + re.sub(r"^%\{[^}]*\}", "0", right[:8])   # plotly's %{y}
+        return left + (" " if UNSPACED.search(edge) else "") + right
+
     def format_field(self, value, format_spec: str) -> str:
+        if isinstance(value, datetime.date):          # a day (never a time of day: no reader's time zone is known)
+            return format_date(value, DATES.get(self.lang, DATES[DEFAULT]), locale=_locale(self.lang))
+        if f"unit.{format_spec}.other" in en.STRINGS and isinstance(value, numbers.Real):
+            return count(value, format_spec, self.lang)           # {n:guess} -> 1 guess, 3 guesses
         spec = SPEC.fullmatch(format_spec)
         if not isinstance(value, numbers.Real) or isinstance(value, bool) or spec is None or \
                 (isinstance(value, numbers.Integral) and not format_spec):

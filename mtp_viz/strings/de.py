@@ -229,7 +229,7 @@ STRINGS: dict[str, str] = {
     "step.recorded.once_upon_a_time_sampled": "„Once upon a time,“, mit Sampling",
     "step.recorded.tom_counted": "„Tom counted to“, MTP-Entwurfsmodell",
     "step.what.unused": " ({unused} weitere Vorschläge, denen es zustimmte, lagen hinter dem Ende: nicht verwendet)",
-    "step.fewer.length": "; nur {left} passten noch vor die Grenze für neue Tokens",
+    "step.fewer.length": "; bis zur Grenze für neue Tokens war nur noch Platz für {left:guess}",
     "step.fewer.lookup": "; das Nachschlagen fand keine weiteren",
     "step.fewer.eos": "; das Nachgeschlagene endet mit <eos>, und danach wird nichts entworfen",
     "step.fewer.threshold": "; das Entwurfsmodell hörte unter der Konfidenzschwelle auf",
@@ -319,7 +319,7 @@ STRINGS: dict[str, str] = {
                                 "Konfidenzschwelle: kein Vorschlag angenommen<br>{ms:.1f} ms"),
     "fig.timeline.prefill": "Prefill",
     "fig.timeline.prefill_what": "Prefill: den Prompt lesen",
-    "fig.timeline.verify_what": "{drafted} Vorschläge geprüft, {kept} angenommen, {emitted} ausgegeben",
+    "fig.timeline.verify_what": "{drafted:guess} geprüft, {kept} angenommen, {emitted} ausgegeben",
     "fig.timeline.plain_what": "keine Vorschläge: ein Token, {emitted} ausgegeben",
     "fig.timeline.target_hover": "Runde {r}, Durchlauf des Zielmodells<br>{what}<br>{ms:.1f} ms",
     "fig.timeline.round_label": "R{r}",
@@ -614,12 +614,12 @@ STRINGS: dict[str, str] = {
                                    "Zielmodell); weniger Durchläufe des Zielmodells heißt nicht automatisch schneller: "
                                    "Vergleichen Sie im Reiter „Labor: Entwurfslänge“"),
     "lab.preset.e2b": "Gemma 4 E2B + Entwurfsmodell",
-    "lab.preset.e2b.alpha": ("aus 41–49 % angenommenen Vorschlägen bei N = 2, llama.cpp, E2B-Entwurfsmodell "
+    "lab.preset.e2b.alpha": ("aus 41–49 % angenommenen Vorschlägen bei N = 2, llama.cpp, E2B-Entwurfsmodell "
                              "auf einem E2B-Fine-Tune: [elizaOS/llama.cpp#32](https://github.com/elizaOS/llama.cpp/pull/32)"),
     "lab.preset.e2b.c": ("Entwurfsmodell mit 78 Mio. ([gemmaclaw#116](https://github.com/gemmaclaw/gemmaclaw/pull/116)) ÷ 2,3 Mrd. effektive Parameter "
                          "des Zielmodells ([Gemma-4-Varianten](https://notes.dsebastien.net/30+Areas/33+Permanent+notes/33.02+Content/Gemma+4))"),
     "lab.preset.31b": "Gemma 4 31B + Entwurfsmodell",
-    "lab.preset.31b.alpha": ("aus 66–89 % angenommenen Vorschlägen bei N = 4 mit drei Prompts zum Programmieren und "
+    "lab.preset.31b.alpha": ("aus 66–89 % angenommenen Vorschlägen bei N = 4 mit drei Prompts zum Programmieren und "
                              "Erklären, llama.cpp: [llama.cpp#23398](https://github.com/ggml-org/llama.cpp/pull/23398)"),
     "lab.preset.31b.c": ("Entwurfsmodell mit ≈0,47 Mrd. (0,94 GB in bf16: [NeoRoth/gemma-4-31b-it-assistant-mlx](https://huggingface.co/NeoRoth/gemma-4-31b-it-assistant-mlx)) "
                          "÷ 30,7 Mrd. Parameter des Zielmodells"),
@@ -738,7 +738,7 @@ STRINGS: dict[str, str] = {
     "tour.ch8.title": "Der effiziente Embedder und ein echter Cluster-Fehlgriff",
     "tour.ch8.text": ("Alle {vocab} Tokens des Vokabulars zu bewerten, wäre ein großer Teil der Arbeit eines kleinen"
                       " Entwurfsmodells. Deshalb bewertet es zuerst {clusters} Cluster ähnlicher Tokens, je einen "
-                      "Zentroiden pro Cluster, und sucht nur in den besten {top_k}: etwa {share} % des Vokabulars. "
+                      "Zentroiden pro Cluster, und sucht nur in den besten {top_k}: etwa {share:.1%} des Vokabulars. "
                       "Meist liegt das richtige Token darin. In Runde {round} dieses zahlenlastigen Beispiels nicht:"
                       " Das Entwurfsmodell riet „{miss_guess}“, das Zielmodell wollte „{miss_wanted}“, und dieses "
                       "Token lag in einem Cluster, den das Entwurfsmodell nie geöffnet hat."),
@@ -978,7 +978,7 @@ STRINGS: dict[str, str] = {
     "memory.reason.fallback": ("{dtype}, weil {first} ({need:.1f} GB) nicht in die {free:.1f} GB freien {where}s "
                                "passt"),
     "memory.refused": ("{model} passt nicht auf diesen Rechner: Selbst in {dtype} braucht es etwa {need:.1f} GB ("
-                       "{need_bytes:,} Bytes: die Gewichte plus 20 % für die Ausführung), frei sind aber nur "
+                       "{need_bytes:,} Bytes: die Gewichte plus 20 % für die Ausführung), frei sind aber nur "
                        "{free:.1f} GB ({free_bytes:,} Bytes) {where}. Wählen Sie ein kleineres Modell oder starten "
                        "Sie die App auf einem Rechner mit mehr Speicher."),
     "server.title": "Von Ihrem Server: die Annahmequote eines echten vLLM- oder SGLang-Servers",

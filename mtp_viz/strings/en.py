@@ -213,7 +213,7 @@ STRINGS: dict[str, str] = {
     "step.recorded.once_upon_a_time_sampled": "“Once upon a time,”, sampled",
     "step.recorded.tom_counted": "“Tom counted to”, MTP drafter",
     "step.what.unused": " ({unused} more guesses it agreed with came after the end: not used)",
-    "step.fewer.length": "; only {left} fit before the max-new-tokens limit",
+    "step.fewer.length": "; only {left:guess} fit before the max-new-tokens limit",
     "step.fewer.lookup": "; the lookup found no more",
     "step.fewer.eos": "; what the lookup found ends with <eos>, and nothing is drafted past it",
     "step.fewer.threshold": "; the drafter stopped below the confidence threshold",
@@ -299,7 +299,7 @@ STRINGS: dict[str, str] = {
                                 "{ms:.1f} ms"),
     "fig.timeline.prefill": "prefill",
     "fig.timeline.prefill_what": "prefill: read the prompt",
-    "fig.timeline.verify_what": "verified {drafted} guesses, kept {kept}, emitted {emitted}",
+    "fig.timeline.verify_what": "verified {drafted:guess}, kept {kept}, emitted {emitted}",
     "fig.timeline.plain_what": "no guesses: one token, emitted {emitted}",
     "fig.timeline.target_hover": "round {r}, target pass<br>{what}<br>{ms:.1f} ms",
     "fig.timeline.round_label": "R{r}",
@@ -567,12 +567,12 @@ STRINGS: dict[str, str] = {
     "lab.time_per_token.unknown": ("{ms_token:.2f} ms per token ({ms_draft:.2f} drafter + {ms_verify:.2f} target); "
                                    "fewer target passes is not the same as faster: compare the Draft length lab"),
     "lab.preset.e2b": "Gemma 4 E2B + assistant",
-    "lab.preset.e2b.alpha": ("from 41–49 % of guesses accepted at N = 2, llama.cpp, E2B assistant on an E2B fine-tune: "
+    "lab.preset.e2b.alpha": ("from 41–49% of guesses accepted at N = 2, llama.cpp, E2B assistant on an E2B fine-tune: "
                              "[elizaOS/llama.cpp#32](https://github.com/elizaOS/llama.cpp/pull/32)"),
     "lab.preset.e2b.c": ("78M assistant ([gemmaclaw#116](https://github.com/gemmaclaw/gemmaclaw/pull/116)) ÷ 2.3B effective target parameters "
                          "([Gemma 4 variants](https://notes.dsebastien.net/30+Areas/33+Permanent+notes/33.02+Content/Gemma+4))"),
     "lab.preset.31b": "Gemma 4 31B + assistant",
-    "lab.preset.31b.alpha": ("from 66–89 % of guesses accepted at N = 4 on three coding and explaining prompts, "
+    "lab.preset.31b.alpha": ("from 66–89% of guesses accepted at N = 4 on three coding and explaining prompts, "
                              "llama.cpp: [llama.cpp#23398](https://github.com/ggml-org/llama.cpp/pull/23398)"),
     "lab.preset.31b.c": ("≈0.47B assistant (0.94 GB in bf16: "
                          "[NeoRoth/gemma-4-31b-it-assistant-mlx](https://huggingface.co/NeoRoth/gemma-4-31b-it-assistant-mlx)) "
@@ -679,7 +679,7 @@ STRINGS: dict[str, str] = {
     "tour.ch8.title": "The efficient embedder and a real cluster miss",
     "tour.ch8.text": ("Scoring all {vocab} tokens of the vocabulary would be a big share of a small drafter's "
                       "work. So it first scores {clusters} clusters of similar tokens, one centroid each, and only "
-                      "looks inside the best {top_k}: about {share}% of the vocabulary. Usually the right token is "
+                      "looks inside the best {top_k}: about {share:.1%} of the vocabulary. Usually the right token is "
                       "in there. In round {round} of this example full of numbers it was not: the drafter guessed "
                       "“{miss_guess}”, the target wanted “{miss_wanted}”, and that token sat in a cluster the "
                       "drafter never opened."),
@@ -881,7 +881,7 @@ STRINGS: dict[str, str] = {
     "memory.reason.fits": "{dtype}: {need:.1f} GB fits in the {free:.1f} GB of {where} free",
     "memory.reason.fallback": "{dtype} because {first} ({need:.1f} GB) does not fit in the {free:.1f} GB of {where} free",
     "memory.refused": ("{model} does not fit on this machine: even in {dtype} it needs about {need:.1f} GB "
-                       "({need_bytes:,} bytes: the weights plus 20 % for running them), and only {free:.1f} GB "
+                       "({need_bytes:,} bytes: the weights plus 20% for running them), and only {free:.1f} GB "
                        "({free_bytes:,} bytes) of {where} is free. Choose a smaller model, or run the app on a "
                        "machine with more memory."),
     "server.title": "From your server: a real vLLM or SGLang server's acceptance",
@@ -982,7 +982,7 @@ STRINGS: dict[str, str] = {
     "speed.clock.wall": "the wall clock (other visitors' work on this server slows it down)",
     "speed.by.cpu": "on the CPU clock",
     "speed.by.wall": "by the wall clock",
-    "speed.here.prompt": ("This speed-up is this prompt, measured {when} on {clock}; the lab's is the average of a "
+    "speed.here.prompt": ("This speed-up is this prompt, measured on {when}, on {clock}; the lab's is the average of a "
                           "sweep over several prompts, and the real Gemma 4 pairs' are projected, not measured."),
     "speed.here.prompt_undated": ("This speed-up is this prompt, measured on {clock}; the lab's is the average of a "
                                   "sweep over several prompts, and the real Gemma 4 pairs' are projected, not "
@@ -1013,7 +1013,7 @@ STRINGS: dict[str, str] = {
                                "spent on it (drafting, the verification pass, sampling, bookkeeping), so other "
                                "visitors' work on this shared server does not stretch it; the replay runs at that "
                                "pace."),
-    "race.note.cached_when": ("This exact race was measured earlier on this server, at {when}, and its recorded "
+    "race.note.cached_when": ("This exact race was measured earlier on this server, on {when}, and its recorded "
                               "times are replayed; change the prompt or the settings to measure a new one."),
     "race.js.clock_cpu": "clock (CPU ms):",
     "lab.title.speedup.cpu": "Speed-up against N: CPU clock, measured (c = {c:.2f})",

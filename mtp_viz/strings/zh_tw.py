@@ -192,7 +192,7 @@ STRINGS: dict[str, str] = {
     "step.recorded.once_upon_a_time_sampled": "「Once upon a time,」，取樣",
     "step.recorded.tom_counted": "「Tom counted to」，MTP 草稿模型",
     "step.what.unused": "（另有 {unused} 個它同意的猜測落在結尾之後：未使用）",
-    "step.fewer.length": "；在最多新詞元數的上限前只容得下 {left} 個",
+    "step.fewer.length": "；在最多新詞元數的上限前只容得下 {left:guess}",
     "step.fewer.lookup": "；查找沒有找到更多",
     "step.fewer.eos": "；查找到的內容以 <eos> 結尾，之後不再產生草稿",
     "step.fewer.threshold": "；草稿模型低於信心門檻而停止",
@@ -269,7 +269,7 @@ STRINGS: dict[str, str] = {
     "fig.timeline.stop_hover": "第 {r} 輪，這次草稿傳播低於信心門檻：不採用猜測<br>{ms:.1f} 毫秒",
     "fig.timeline.prefill": "預填",
     "fig.timeline.prefill_what": "預填：讀入提示",
-    "fig.timeline.verify_what": "驗證了 {drafted} 個猜測，接受 {kept} 個，輸出 {emitted} 個",
+    "fig.timeline.verify_what": "驗證了 {drafted:guess}，接受 {kept} 個，輸出 {emitted} 個",
     "fig.timeline.plain_what": "沒有猜測：一個詞元，輸出 {emitted} 個",
     "fig.timeline.target_hover": "第 {r} 輪，目標模型傳播<br>{what}<br>{ms:.1f} 毫秒",
     "fig.timeline.round_label": "R{r}",
@@ -383,7 +383,7 @@ STRINGS: dict[str, str] = {
                        "也比對同樣活躍參數量的稠密模型來得少。"),
     "fig.statistics.title": "統計",
     "fig.statistics.heading": ("第 {i} 輪後的統計：平均接受長度 {mal:.2f}（接受的猜測 + 目"
-                               "標模型自己的一個詞元）；每次目標傳播 {tpp:.2f} 個詞元"),
+                               "標模型自己的一個詞元）；每次目標傳播 {tpp:.2f} 個詞元。"),
     "fig.statistics.what": ("左上：每個位置的猜測被接受的頻率（前面的猜測比較容易，所以長條通常越來越低）。右上"
                             "：每一輪接受了幾個猜測。左下：每輪允許的猜測數 N；啟發式排程在整輪被接受後提高 N，"
                             "在拒絕後降低 N。右下：大型模型每次傳播產生的詞元數，對照一般解碼的 1.0（一般解碼每"
@@ -591,7 +591,7 @@ STRINGS: dict[str, str] = {
     "tour.ch8.title": "高效嵌入器與一次真實的叢集未命中",
     "tour.ch8.text": ("替詞彙表中全部 {vocab} 個詞元評分，會占掉小型草稿模型很大一部分的工作。所以它先替 {clusters"
                       "} 個由相似詞元組成的叢集評分（每個叢集一個中心點），只在最好的 {top_k} 個叢集裡找：大約是詞"
-                      "彙表的 {share}%。正確的詞元通常就在裡面。但在這個滿是數字的範例的第 {round} 輪，它不在：草稿"
+                      "彙表的 {share:.1%}。正確的詞元通常就在裡面。但在這個滿是數字的範例的第 {round} 輪，它不在：草稿"
                       "模型猜了「{miss_guess}」，目標模型要的是「{miss_wanted}」，而這個詞元所在的叢集，草稿模型根"
                       "本沒有開啟。"),
     "tour.ch8.try": ("在 **逐步執行** 分頁載入 *{tom_counted}*，開啟「叢集選擇」"
@@ -742,7 +742,7 @@ STRINGS: dict[str, str] = {
     "memory.reason.fits": "{dtype}：{need:.1f} GB，放得進可用的 {free:.1f} GB {where}",
     "memory.reason.fallback": "改用 {dtype}，因為 {first}（{need:.1f} GB）放不進可用的 {free:.1f} GB {where}",
     "memory.refused": ("{model} 在這台機器上放不下：即使用 {dtype}，也需要約 {need:.1f} GB（{need_bytes:,} 位元組："
-                       "權重再加 20 % 執行所需），但可用的{where}只有 {free:.1f} GB（{free_bytes:,} 位元組）。"
+                       "權重再加 20% 執行所需），但可用的{where}只有 {free:.1f} GB（{free_bytes:,} 位元組）。"
                        "請選較小的模型，或在記憶體更多的機器上執行這個應用程式。"),
     "server.title": "來自你的伺服器：真實 vLLM 或 SGLang 伺服器的接受率",
     "server.intro": ("在一段工作負載之前和之後，各複製一次你伺服器 **/metrics** 頁面的文字（或上傳這兩個檔案）。"
@@ -848,8 +848,8 @@ STRINGS: dict[str, str] = {
     "speed.here.projected": ("這個加速倍數是根據公開數據為真正的 Gemma 4 模型組推估的，並非實測；統計那一行、賽跑"
                              "和實驗室量測的都是這台伺服器上的迷你模型。"),
     "lab.time_per_token.cpu": ("以 CPU 時間計，每個詞元花 {ms_token:.2f} 毫秒：產生草稿 {ms_draft:.2f}、目標模型傳播 {m"
-                               "s_verify:.2f}，其餘花在兩次傳播之間的整理工作。，對照單獨執行目標模型、每步一個詞元時一"
-                               "步的 {ms_one:.2f} 毫秒（載入模型時量測的 {passes} 步中位數）：{verdict}。"),
+                               "s_verify:.2f}，其餘花在兩次傳播之間的整理工作。單獨執行目標模型、每步一個詞元時，一步要"
+                               " {ms_one:.2f} 毫秒（載入模型時量測的 {passes} 步中位數）。{verdict}。"),
     "lab.time_per_token.cpu.alone": ("以 CPU 時間計：每個詞元 {ms_token:.2f} 毫秒，每個詞元一次目標傳播：這就是單獨執行"
                                      "的目標模型，也是衡量有草稿的執行時所用的參考。"),
     "race.ratio.cpu": "以 CPU 時間計，{drafter}的完成速度是單獨執行的 {ratio} 倍。",

@@ -116,7 +116,7 @@ def facts(k: int, lang: str) -> dict:
            "hidden": info.target_hidden_size, "drafter_hidden": info.drafter_hidden_size,
            "concat": (info.pre_projection or [None])[0], "drafter_layers": info.drafter_num_layers,
            "clusters": info.num_centroids, "top_k": info.centroid_top_k,
-           "share": _num(100 * (info.scored_fraction or 0), lang, 3)}
+           "share": info.scored_fraction or 0}
     out["most"] = max(len(x.draft_token_ids) for x in trace(MTP).rounds)
     clock = race_lanes.shared_clock(trace(BASELINE), trace(MTP))
     out["ratio"] = _num(race_lanes.summary(race_lanes.lane(trace(BASELINE), clock),
