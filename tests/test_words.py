@@ -298,3 +298,37 @@ def test_counts_in_sentences_take_cldr_plural_forms(lang):
         assert count(n, "guess", lang) in t("fig.timeline.verify_what", lang, drafted=n, kept=0, emitted=1)
     assert "1 guess fit" in t("step.fewer.length", "en", left=1)
     assert "passten" not in t("step.fewer.length", "de", left=1)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+def test_the_glossary_defines_the_symbols_and_what_the_page_leaves_unexplained(lang):
+    """α, c, v and N (the papers' γ, named once in N's head), "Measure again" and the timeline's "one by one?" lane
+    each have a line, headed by the very words the page shows."""
+    from mtp_viz.strings import t
+    from mtp_viz.ui import glossary
+
+    body = glossary.body(lang)
+    heads = re.findall(r"^- \*\*([^*]+)\*\*", body, re.MULTILINE)
+    for symbol in ("α", "c", "v", "N"):
+        assert any(h.startswith(symbol + " ") or h.startswith(symbol + "（") for h in heads), symbol
+    assert any(t("step.measure", lang) in h for h in heads)
+    assert any(t("fig.timeline.lane.one_by_one", lang) in h for h in heads)
+    assert "γ" in t("glossary.n", lang) and body.count("γ") == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+def test_a_round_says_why_it_ends_with_a_correction_or_a_bonus(shipped, lang):
+    from mtp_viz.strings import t
+    from mtp_viz.trace import BONUS, CORRECTION
+    from mtp_viz.ui import narration
+
+    seen = set()
+    for trace in shipped.values():
+        for i, r in enumerate(trace.rounds):
+            text = narration.summary(trace, i, lang)
+            kind = r.last_token_kind if i and r.draft_token_ids and r.last_token_kind in (CORRECTION, BONUS) else None
+            for other in (CORRECTION, BONUS):
+                head = t(f"step.why.{other}", lang).split("**")[1]
+                assert (head in text) == (kind == other), (trace.prompt_text, i, other)
+            seen.add(kind)
+    assert {CORRECTION, BONUS} <= seen

@@ -74,7 +74,10 @@ def large(x: float, lang: str = DEFAULT, digits: int = 1) -> str:
     """A large count in the language's words (CLDR's compact forms, from a million up; in Chinese from 萬 up): 10.3
     million, 10,3 Millionen, 1025 萬, 35 億; a smaller one in full (966,400)."""
     if lang == "zh-TW" and x >= 1e4:     # CLDR's own count of 萬 or 億, spaced as every Chinese text is: 1025 萬
-        return spaced(format_compact_decimal(x, locale=_locale(lang), fraction_digits=digits))
+        compact = format_compact_decimal(x, locale=_locale(lang), fraction_digits=digits)
+        if float(re.match(r"[\d.]+", compact).group()) >= 100:                 # 1025 萬, not 1025.1 萬
+            compact = format_compact_decimal(x, locale=_locale(lang))
+        return spaced(compact)
     if x >= 1e6 and lang != "zh-TW":
         return format_compact_decimal(x, format_type="long", locale=_locale(lang), fraction_digits=digits)
     return number(x, lang, 0)

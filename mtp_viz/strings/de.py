@@ -228,18 +228,25 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak_no_drafter": "„Actions speak“, Zielmodell allein",
     "step.recorded.once_upon_a_time_sampled": "„Once upon a time,“, mit Sampling",
     "step.recorded.tom_counted": "„Tom counted to“, MTP-Entwurfsmodell",
-    "step.what.unused": " ({unused} weitere Vorschläge, denen es zustimmte, lagen hinter dem Ende: nicht verwendet)",
+    "step.what.unused": " (ebenfalls angenommen, aber hinter dem Ende und daher nicht verwendet: {unused:guess})",
     "step.fewer.length": "; bis zur Grenze für neue Tokens war nur noch Platz für {left:guess}",
     "step.fewer.lookup": "; das Nachschlagen fand keine weiteren",
     "step.fewer.eos": "; das Nachgeschlagene endet mit <eos>, und danach wird nichts entworfen",
     "step.fewer.threshold": "; das Entwurfsmodell hörte unter der Konfidenzschwelle auf",
     "step.kind.correction": "Korrektur-Token",
     "step.kind.bonus": "Bonus-Token",
+    "step.why.correction": ("**Warum eine Korrektur?** Das Zielmodell hat Vorschlag {first_rejected} "
+                            "abgelehnt und schreibt an diese Stelle sein eigenes Token; Vorschläge danach "
+                            "werden verworfen, weil sie auf ein Token folgten, das nicht im Text steht.\n\n"),
+    "step.why.bonus": ("**Warum ein Bonus-Token?** Das Zielmodell hat jeden Vorschlag dieser Runde angenommen "
+                       "({drafted:guess}), und sein Prüfdurchlauf hat seine Wahl für die nächste Position "
+                       "schon berechnet: Dieses Token kostet keinen eigenen Durchlauf.\n\n"),
     "step.stale": ("⚠️ **Einstellungen geändert.** Was Sie unten sehen, stammt noch von den vorigen Einstellungen: "
                    "Drücken Sie **Schritt** oder **Bis zum Ende**, um die neuen auszuführen.\n\n"),
     "step.about": "Über diesen Reiter",
     "step.heading": "### Runde {i} von {last}: {what}.{end}\n",
     "step.model_line": "**Modell:** {name}: {sizes} · Vorschlagsquelle **{proposer}** · {device}, {dtype}",
+    "step.model_line.reason": " ({reason})",
     "step.moe": "\n\n**Mixture of Experts:** {caveat}",
     "step.replay_failed": "Diese Datei ließ sich nicht wiedergeben: {error}",
     "step.loading": "{model} und sein Entwurfsmodell werden geladen: Beim ersten Mal kann das einige Minuten dauern.",
@@ -845,6 +852,27 @@ STRINGS: dict[str, str] = {
     "glossary.moe": ("**Mixture of Experts (MoE) / Experte**: ein Modell, dessen Schichten viele Teilnetze, die "
                      "Experten, enthalten und jedes Token durch wenige davon schicken; verschiedene Tokens können "
                      "verschiedene Experten nutzen."),
+    "glossary.n": ("**N (Entwurfslänge; bei Leviathan et al. γ)**: wie viele Tokens das Entwurfsmodell in "
+                   "einer Runde höchstens rät (in transformers num_assistant_tokens); der Zeitplan kann N "
+                   "zwischen den Runden ändern."),
+    "glossary.alpha": ("**α (Annahmequote)**: die Wahrscheinlichkeit, dass das Zielmodell einen Vorschlag "
+                       "annimmt, wenn alle Vorschläge davor angenommen wurden. Das Labor passt α an die gemessenen "
+                       "Runden an; daraus sagt das Kostenmodell (1 − α^(N+1)) / (1 − α) Tokens pro Durchlauf "
+                       "des Zielmodells voraus."),
+    "glossary.c": ("**c (Kostenverhältnis)**: die Zeit eines Durchlaufs des Entwurfsmodells geteilt durch "
+                   "die Zeit eines Durchlaufs des Zielmodells. Je kleiner c ist, desto eher lohnen sich weitere "
+                   "Vorschläge."),
+    "glossary.v": ("**v (Prüfkosten)**: die Zeit des Durchlaufs, in dem das Zielmodell N + 1 Tokens prüft, "
+                   "geteilt durch die Zeit eines Ein-Token-Durchlaufs. Bei einem dichten Modell mit Batchgröße "
+                   "1 etwa 1, weil ein Durchlauf die Gewichte einmal liest, egal wie viele Tokens er trägt; "
+                   "bei Mixture of Experts mehr, weil verschiedene Tokens verschiedene Experten wählen."),
+    "glossary.measure_again": ("**Neu messen**: führt denselben Prompt mit denselben Einstellungen auf diesem "
+                               "Server noch einmal aus, damit Sie sehen, wie stark die Zeiten schwanken; der "
+                               "Text bleibt gleich, nur die Zeiten ändern sich."),
+    "glossary.one_by_one": ("**„einzeln?“ (Zeitleiste)**: der umrandete Balken in der untersten Spur der Zeitleiste: "
+                            "was die Prüfung dieser Runde gekostet hätte, wenn jedes Token einen eigenen Durchlauf "
+                            "des Zielmodells gebraucht hätte (N + 1 Ein-Token-Durchläufe, gemessen beim Laden), "
+                            "neben dem einen Durchlauf, der wirklich alle geprüft hat."),
     # -- figures --------------------------------------------------------------------------------------------------
     "fig.experts.title": "Genutzte Experten",
     "fig.experts.what": ("Ein Token braucht nur wenige Experten einer Schicht. Die Prüfung eines "

@@ -212,18 +212,25 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak_no_drafter": "“Actions speak”, target alone",
     "step.recorded.once_upon_a_time_sampled": "“Once upon a time,”, sampled",
     "step.recorded.tom_counted": "“Tom counted to”, MTP drafter",
-    "step.what.unused": " ({unused} more guesses it agreed with came after the end: not used)",
+    "step.what.unused": " (also accepted but past the end, so not used: {unused:guess})",
     "step.fewer.length": "; only {left:guess} fit before the max-new-tokens limit",
     "step.fewer.lookup": "; the lookup found no more",
     "step.fewer.eos": "; what the lookup found ends with <eos>, and nothing is drafted past it",
     "step.fewer.threshold": "; the drafter stopped below the confidence threshold",
     "step.kind.correction": "correction",
     "step.kind.bonus": "bonus",
+    "step.why.correction": ("**Why a correction?** The target rejected guess {first_rejected}, so it writes "
+                            "its own token in that place; any guess after it is dropped, because it followed "
+                            "a token that is not in the text.\n\n"),
+    "step.why.bonus": ("**Why a bonus token?** The target accepted every guess of this round ({drafted:guess}), "
+                       "and its verification pass had already computed its choice for the next position, so "
+                       "that token costs no pass of its own.\n\n"),
     "step.stale": ("⚠️ **Settings changed.** What you see below is from the previous settings: press **Step** "
                    "or **Run to end** to run the new ones.\n\n"),
     "step.about": "About this tab",
     "step.heading": "### Round {i} of {last}: {what}.{end}\n",
     "step.model_line": "**Model:** {name}: {sizes} · proposer **{proposer}** · {device}, {dtype}",
+    "step.model_line.reason": " ({reason})",
     "step.moe": "\n\n**Mixture of experts:** {caveat}",
     "step.replay_failed": "Could not replay that file: {error}",
     "step.loading": "Loading {model} and its assistant: the first time can take minutes.",
@@ -770,6 +777,24 @@ STRINGS: dict[str, str] = {
                           "round, −1 after a rejection; constant: never."),
     "glossary.moe": ("**Mixture of experts / expert**: a model whose layers hold many expert sub-networks and "
                      "send each token through a few of them; different tokens may use different experts."),
+    "glossary.n": ("**N (draft length; γ in Leviathan et al.)**: how many tokens the drafter may guess in "
+                   "one round (num_assistant_tokens in transformers); the schedule may change it between rounds."),
+    "glossary.alpha": ("**α (acceptance rate)**: the chance that the target accepts a guess when every guess "
+                       "before it was accepted. The lab fits α to the measured rounds; from it the cost model "
+                       "predicts (1 − α^(N+1)) / (1 − α) tokens per target pass."),
+    "glossary.c": ("**c (cost ratio)**: the time of one drafter pass divided by the time of one target pass. "
+                   "The smaller c is, the more extra guesses pay off."),
+    "glossary.v": ("**v (verification cost)**: the time of the target pass that checks N + 1 tokens divided "
+                   "by the time of a one-token pass. About 1 for a dense model at batch size 1, because a "
+                   "pass reads the weights once however many tokens it carries; more for a mixture of experts, "
+                   "where different tokens pick different experts."),
+    "glossary.measure_again": ("**Measure again**: runs the same prompt with the same settings afresh on this "
+                               "server, so you see how much the times vary; the text stays the same, only "
+                               "the times change."),
+    "glossary.one_by_one": ("**“one by one?” (timeline)**: the outlined bar in the timeline's bottom lane: "
+                            "what this round's check would have cost had each token needed a target pass of "
+                            "its own (N + 1 one-token passes, measured when the model loaded), beside the "
+                            "one pass that really checked them all."),
     # -- experts view -----------------------------------------------------------------------------------------
     "fig.experts.title": "Experts touched",
     "fig.experts.what": ("One token needs only a few of a layer's experts. Checking a draft, N + 1 tokens at once, "

@@ -191,17 +191,23 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak_no_drafter": "「Actions speak」，只用目標模型",
     "step.recorded.once_upon_a_time_sampled": "「Once upon a time,」，取樣",
     "step.recorded.tom_counted": "「Tom counted to」，MTP 草稿模型",
-    "step.what.unused": "（另有 {unused} 個它同意的猜測落在結尾之後：未使用）",
+    "step.what.unused": "（也被接受，但落在結尾之後，所以未使用：{unused:guess}）",
     "step.fewer.length": "；在最多新詞元數的上限前只容得下 {left:guess}",
     "step.fewer.lookup": "；查找沒有找到更多",
     "step.fewer.eos": "；查找到的內容以 <eos> 結尾，之後不再產生草稿",
     "step.fewer.threshold": "；草稿模型低於信心門檻而停止",
     "step.kind.correction": "修正",
     "step.kind.bonus": "額外",
+    "step.why.correction": ("**為什麼是修正？** 目標模型拒絕了第 {first_rejected} 個猜測，所以在那個位"
+                            "置寫下自己的詞元；如果後面還有猜測，也全部捨棄，因為它們接在一個不會出現"
+                            "在文字中的詞元之後。\n\n"),
+    "step.why.bonus": ("**為什麼有額外詞元？** 這一輪的每個猜測都被接受了（{drafted:guess}），而驗證傳播早已算出目標"
+                       "模型在下一個位置的選擇，所以這個詞元不必再花一次傳播。\n\n"),
     "step.stale": "⚠️ **設定已變更。** 下方顯示的仍是先前設定的結果：按 **單步** 或 **執行到底** 以新設定執行。\n\n",
     "step.about": "關於這個分頁",
     "step.heading": "### 第 {i}／{last} 輪：{what}。{end}\n",
     "step.model_line": "**模型：** {name}：{sizes} · 草稿來源 **{proposer}** · {device}，{dtype}",
+    "step.model_line.reason": "（{reason}）",
     "step.moe": "\n\n**混合專家模型：** {caveat}",
     "step.replay_failed": "無法重播這個檔案：{error}",
     "step.loading": "正在載入 {model} 及其草稿模型：第一次可能需要幾分鐘。",
@@ -649,6 +655,19 @@ STRINGS: dict[str, str] = {
     "glossary.cluster_miss": "**叢集未命中（cluster miss）**：目標模型要的詞元落在草稿模型沒有選中的叢集裡，所以那個猜測不可能正確。",
     "glossary.schedule": "**排程（schedule）**：N 在各輪之間如何變化。啟發式：整輪被接受就 +2，有拒絕就 −1；固定：不變。",
     "glossary.moe": "**混合專家（MoE）／專家**：一種模型，其層中有許多稱為專家的子網路，每個詞元只經過其中少數幾個；不同詞元可能用到不同的專家。",
+    "glossary.n": ("**N（草稿長度；Leviathan 等人寫作 γ）**：一輪中草稿模型最多可以猜幾個詞元（transformers 稱為 num"
+                   "_assistant_tokens）；排程可以在兩輪之間改變 N。"),
+    "glossary.alpha": ("**α（接受率）**：在前面的猜測都被接受的前提下，目標模型接受下一個猜測的機率。實驗室用實測的各"
+                       "輪擬合出 α，成本模型再由它預測每次目標傳播產生 (1 − α^(N+1)) / (1 − α) 個詞元。"),
+    "glossary.c": "**c（成本比）**：草稿模型一次傳播的時間除以目標模型一次傳播的時間。c 越小，多猜幾個就越划算。",
+    "glossary.v": ("**v（驗證成本）**：目標模型檢查 N + 1 個詞元的那一次傳播所花的時間，除以只處理一個詞元的傳播時間"
+                   "。批次大小為 1 的稠密模型約為 1，因為一次傳播不論帶多少詞元都只讀一次權重；混合專家模型則比較大，"
+                   "因為不同的詞元會挑不同的專家。"),
+    "glossary.measure_again": ("**重新量測**：在這台伺服器上，用同樣的提示和設定重新執行一次，看看時間會變動多少；文"
+                               "字不變，只有時間會變。"),
+    "glossary.one_by_one": ("**「逐一檢查？」（時間軸）**：時間軸最下面一條加框的長條：如果每個詞元都要一次自己的目標"
+                            "傳播，這一輪的檢查要花多少時間（N + 1 次單一詞元傳播，載入模型時量測），對照實際上一次就"
+                            "檢查完全部詞元的那一次傳播。"),
     # -- figures --------------------------------------------------------------------------------------------------
     "fig.experts.title": "用到的專家",
     "fig.experts.what": ("一個詞元只需要每層少數幾個專家。一次驗證一份草稿，也就是同時驗證 N + 1 個詞元，就需要多得"

@@ -9,9 +9,9 @@ import gradio as gr
 from mtp_viz.strings import t
 from mtp_viz.ui.words import L, localized
 
-TERMS = ["target", "drafter", "mtp", "speculative", "token", "forward_pass", "draft", "round", "verification",
-         "acceptance_length", "correction", "bonus", "kv_cache", "attention", "hidden_state", "embedding", "cluster",
-         "cluster_miss", "schedule", "moe"]
+TERMS = ["target", "drafter", "mtp", "speculative", "token", "forward_pass", "draft", "n", "round", "verification",
+         "acceptance_length", "alpha", "c", "v", "correction", "bonus", "kv_cache", "attention", "hidden_state",
+         "embedding", "cluster", "cluster_miss", "schedule", "moe", "measure_again", "one_by_one"]
 
 
 def body(lang: str) -> str:

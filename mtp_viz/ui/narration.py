@@ -68,6 +68,15 @@ def what_happened(trace: Trace, i: int, lang: str) -> str:
     return t("step.what.round", lang, **said, kind=t(f"step.kind.{r.last_token_kind}", lang))
 
 
+def why_last_token(trace: Trace, i: int, lang: str) -> str:
+    """One line on why round i ends with a correction (a rejected guess) or a bonus token (every guess accepted);
+    nothing for the prefill, a round without guesses or one cut at the end."""
+    r = trace.rounds[i]
+    if r.index == 0 or not r.draft_token_ids or r.last_token_kind not in (CORRECTION, BONUS):
+        return ""
+    return t(f"step.why.{r.last_token_kind}", lang, **round_facts(trace, i))
+
+
 def models_line(info: ModelInfo, lang: str) -> str:
     """Which models ran, their sizes, the proposer, and where (with why there, in `lang`)."""
     models = ((info.target_class, info.target_params), (info.assistant_class, info.drafter_params))
@@ -78,7 +87,7 @@ def models_line(info: ModelInfo, lang: str) -> str:
     line = t("step.model_line", lang, sizes=sizes, **said)
     reason = device_reason(info, lang)
     if reason:
-        line += f" ({md(reason)})"
+        line += t("step.model_line.reason", lang, reason=md(reason))
     return line + (t("step.moe", lang, caveat=md(moe_caveat(info, lang))) if info.moe_caveat else "")
 
 
@@ -91,7 +100,7 @@ def summary(trace: Trace | None, i: int, lang: str = "en", stale: bool = False, 
     end = t("step.stopped", lang, why=t(f"step.stop.{r.stopped}", lang)) if r.stopped else ""
     note += t("step.stale", lang) if stale else ""
     heading = t("step.heading", lang, i=i, last=len(trace.rounds) - 1, what=what_happened(trace, i, lang), end=end)
-    return note + heading + models_line(trace.model_info, lang)
+    return note + heading + why_last_token(trace, i, lang) + models_line(trace.model_info, lang)
 
 
 def output_so_far(trace: Trace | None, i: int) -> str:
