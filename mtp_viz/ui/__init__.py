@@ -15,7 +15,7 @@ import gradio as gr
 from mtp_viz import fonts
 from mtp_viz.strings import t
 from mtp_viz.ui import block_configs, endpoint, links, plotly_pane, policy, race_tab, step_through, tab_select, tour
-from mtp_viz.ui import lab_tab
+from mtp_viz.ui import lab_tab, number_marks
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS, head=HEAD and i18n=I18N)
 from mtp_viz.ui.screen import HEAD  # noqa: F401
 from mtp_viz.ui.service import SERVICE, Service  # noqa: F401  (app.py and scripts import SERVICE from here)
@@ -110,4 +110,5 @@ def wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapt
     demo.load(arriving, None, [note, opened], **hidden).then(None, opened, [tabs, *labels], js=tab_select.OPEN,
                                                              **hidden)
     demo.load(None, js=links.LANG_JS, **hidden)
+    demo.load(None, js=number_marks.JS, **hidden)           # number boxes in the reader's decimal mark
     link.click(link_here, [on_screen, chapter, state], address, js=links.TAB_JS, **hidden)
