@@ -189,7 +189,7 @@ def test_a_proposer_the_pair_cannot_run_is_refused_before_anything_loads(service
             service.generate(req.replace(model=model, proposer="draft-model"))
         assert "has none for " + model in str(err.value)
         assert "„eigenständiges kleines Modell“ braucht" in policy.message_for(err.value, "de") and model in err.value.said("de")
-        assert "提議者「獨立小模型」" in policy.message_for(err.value, "zh-TW")
+        assert "草稿來源「獨立小模型」" in policy.message_for(err.value, "zh-TW")
         policy.check_request(req.replace(model=model, proposer="mtp"))
     with pytest.raises(Problem, match="named under Assistant"):
         policy.check_proposer("google/gemma-4-E2B-it", "draft-model", "")

@@ -248,10 +248,10 @@ def test_a_proposer_the_model_cannot_run_is_refused_in_the_visitors_language(rep
     with pytest.warns(UserWarning, match="eigenständiges kleines Modell"):
         out = ui.step(state, *asked.values(), lang="de", service=Refusing())
     assert "kleines Modell“ braucht" in out.status and out.state.index == 4  # the recorded trace stays on screen
-    assert "提議者「獨立小模型」" in ui.scrub(state, 2, lang="zh-TW").status     # said until the controls change
+    assert "草稿來源「獨立小模型」" in ui.scrub(state, 2, lang="zh-TW").status     # said until the controls change
     for model in ("miniature-moe", "miniature-shallow"):
         status, _ = ui.mark_stale(ui.StepState.of(), *dict(asked, model=model).values(), lang="zh-TW")
-        assert "提議者「獨立小模型」" in status and model in status.replace("\\", "")
+        assert "草稿來源「獨立小模型」" in status and model in status.replace("\\", "")
     status, state = ui.mark_stale(state, *dict(asked, proposer="mtp").values(), lang="de")
     assert "kleines Modell“ braucht" not in status                            # a runnable choice clears it
     assert ui.mark_stale(ui.StepState.of(), *dict(asked, model=MINIATURE).values())[0] == SKIP   # miniature has one

@@ -134,7 +134,8 @@ class _Numbers(string.Formatter):
             out = self._join(out, literal)
             if name is not None:
                 value = self.convert_field(self.get_field(name, args, kwargs)[0], conversion)
-                out = self._join(out, self.format_field(value, self.vformat(spec, args, kwargs) if "{" in spec else spec))
+                spec = self.vformat(spec, args, kwargs) if "{" in spec else spec
+                out = self._join(out, self.format_field(value, spec))
         return out
 
     def _join(self, left: str, right: str) -> str:
