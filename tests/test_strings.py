@@ -211,6 +211,6 @@ def test_the_term_check_sees_the_words_it_forbids():
         assert hits("zh-TW", text), text
     assert not hits("zh-TW", "留在快取中") and not hits("zh-TW", "pre_projection 投影到草稿模型的寬度")
     for text in ["+ Assistent", "Der Proposer MTP", "Miniatur mit Expertenmischung", "Mixture-of-Experts-Modell",
-                 "Link hierher", "{kept} behalten", "behaltene Vorschläge"]:
+                 "Link hierher", "{kept} behalten", "behaltene Vorschläge", "das Zielmodell behielt 6"]:
         assert hits("de", text), text
     assert not hits("de", "im Cache behalten") and not hits("de", "ein MoE-Modell mit Mixture of Experts")

@@ -48,8 +48,9 @@ STRINGS: dict[str, str] = {
     "race.projected_ratio": "Hochgerechnet, nicht gemessen: {drafter} wäre {ratio}-mal so schnell fertig.",
     "race.compare.title": "Token für Token (grün: an dieser Stelle dasselbe Token; orange: verschieden)",
     "race.compare.more": "; die ersten {shown} von {total} Tokens",
-    "race.check.same": ("Derselbe Text, Token für Token: Alle {n} Tokens sind gleich. Die Prüfung mit "
-                        "Greedy-Decodierung behält genau das, was das Zielmodell allein schreiben würde."),
+    "race.check.same": ("Derselbe Text, Token für Token: Alle {n} Tokens sind gleich. Die Prüfung "
+                        "mit Greedy-Decodierung nimmt genau das an, was das Zielmodell allein schreiben "
+                        "würde."),
     "race.check.differ": ("Die beiden Texte unterscheiden sich. Bei Greedy-Decodierung darf das nicht sein: Bitte "
                           "melden Sie diesen Prompt."),
     "race.check.sampled": "Beim Sampling unterscheiden sich die beiden Texte, weil die Zufallsziehungen verschieden sind; beide folgen dennoch der Verteilung des Zielmodells, das garantiert die Annahmeregel.",
@@ -213,10 +214,12 @@ STRINGS: dict[str, str] = {
     "step.empty_figures": "Drücken Sie „Schritt“ für die erste Runde oder „Bis zum Ende“.",
     "step.what.prefill": "das Prefill: Das Zielmodell liest den Prompt und wählt das erste Token",
     "step.what.none": "keine Vorschläge: Das Zielmodell fügt selbst ein Token hinzu",
-    "step.what.cut": ("Das Entwurfsmodell schlug {drafted} vor (N = {n}{fewer}), das Zielmodell behielt {kept}, und "
-                      "die Generierung endete dort"),
-    "step.what.round": ("Das Entwurfsmodell schlug {drafted} vor (N = {n}{fewer}), das Zielmodell behielt {kept} und"
-                        " fügte ein {kind} an → {new} neu"),
+    "step.what.cut": ("Das Entwurfsmodell schlug {drafted} vor (N = {n}{fewer}), "
+                      "das Zielmodell nahm {kept} davon an, und die Generierung "
+                      "endete dort"),
+    "step.what.round": ("Das Entwurfsmodell schlug {drafted} vor (N = {n}{fewer}), "
+                        "das Zielmodell nahm {kept} davon an und hängte ein "
+                        "{kind} an → {new} neu"),
     "step.stopped": " Generierung beendet ({why}).",
     "step.stop.eos": "das Modell schrieb sein Textende-Token",
     "step.stop.length": "die Höchstzahl neuer Tokens ist erreicht",
@@ -468,13 +471,14 @@ STRINGS: dict[str, str] = {
     "fig.statistics.heading": ("Statistik nach Runde {i}: mittlere Akzeptanzlänge {mal:.2f} (angenommene "
                                "Vorschläge + das eigene Token des Zielmodells); {tpp:.2f} Tokens pro Durchlauf "
                                "des Zielmodells"),
-    "fig.statistics.what": ("Oben links: wie oft der Vorschlag an jeder Position angenommen wurde (frühe Vorschläge "
-                            "sind leichter, die Balken fallen daher meist). Oben rechts: wie viele Vorschläge jede "
-                            "Runde behielt. Unten links: die Zahl N der erlaubten Vorschläge pro Runde; der "
-                            "heuristische Zeitplan erhöht N nach einer vollständig angenommenen Runde und senkt es "
-                            "nach einer Ablehnung. Unten rechts: Tokens pro Durchlauf des großen Modells, verglichen"
-                            " mit 1,0 bei gewöhnlicher Decodierung, die das große Modell einmal pro Token laufen "
-                            "lässt. Über 1,0 spart die spekulative Decodierung Durchläufe des großen Modells."),
+    "fig.statistics.what": ("Oben links: wie oft der Vorschlag an jeder Position angenommen wurde (frühe "
+                            "Vorschläge sind leichter, die Balken fallen daher meist). Oben rechts: wie viele "
+                            "Vorschläge in jeder Runde angenommen wurden. Unten links: die Zahl N der erlaubten "
+                            "Vorschläge pro Runde; der heuristische Zeitplan erhöht N nach einer vollständig "
+                            "angenommenen Runde und senkt es nach einer Ablehnung. Unten rechts: Tokens pro "
+                            "Durchlauf des großen Modells, verglichen mit 1,0 bei gewöhnlicher Decodierung, "
+                            "die das große Modell einmal pro Token laufen lässt. Über 1,0 spart die spekulative "
+                            "Decodierung Durchläufe des großen Modells."),
     "fig.statistics.by_position": "Akzeptanz nach Position des Vorschlags",
     "fig.statistics.histogram": "angenommene Vorschläge pro Runde",
     "fig.statistics.n": "N (erlaubte Vorschläge) pro Runde",
@@ -772,14 +776,15 @@ STRINGS: dict[str, str] = {
     "tour.ch9.a": ("Beim leichten Text nach jeder vollständig angenommenen Runde um 2 nach oben; beim schweren nach "
                    "jeder Ablehnung um 1 nach unten, aber nie unter 1."),
     "tour.ch10.title": "Sampling: u gegen min(1, p/q) und die Restverteilung",
-    "tour.ch10.text": ("Mit Sampling zieht das Entwurfsmodell seine Vorschläge aus seiner eigenen Verteilung q. Das "
-                       "Zielmodell behält einen Vorschlag mit der Wahrscheinlichkeit min(1, p/q): Es zieht eine "
-                       "Zufallszahl u zwischen 0 und 1 und behält den Vorschlag, wenn u unter dieser Schwelle liegt."
-                       " In Runde {round} hatte Vorschlag {first_rejected} p = {p} und q = {q}, die Schwelle lag "
-                       "also bei {accept}; u fiel auf {u}, und der Vorschlag wurde abgelehnt. Der Ersatz wird aus "
-                       "der Restverteilung norm(max(0, p − q)) gezogen, der Wahrscheinlichkeit, die das "
-                       "Entwurfsmodell nicht abgedeckt hat. Zusammen ergeben beide Schritte Tokens, die genau so "
-                       "verteilt sind, wie das Zielmodell allein sie ziehen würde."),
+    "tour.ch10.text": ("Mit Sampling zieht das Entwurfsmodell seine Vorschläge aus seiner eigenen Verteilung "
+                       "q. Das Zielmodell nimmt einen Vorschlag mit der Wahrscheinlichkeit min(1, p/q) "
+                       "an: Es zieht eine Zufallszahl u zwischen 0 und 1 und nimmt den Vorschlag an, wenn "
+                       "u unter dieser Schwelle liegt. In Runde {round} hatte Vorschlag {first_rejected} "
+                       "p = {p} und q = {q}, die Schwelle lag also bei {accept}; u fiel auf {u}, und der "
+                       "Vorschlag wurde abgelehnt. Der Ersatz wird aus der Restverteilung norm(max(0, "
+                       "p − q)) gezogen, der Wahrscheinlichkeit, die das Entwurfsmodell nicht abgedeckt "
+                       "hat. Zusammen ergeben beide Schritte Tokens, die genau so verteilt sind, wie das "
+                       "Zielmodell allein sie ziehen würde."),
     "tour.ch10.try": ("Schalten Sie unter **Schritt für Schritt** *Sampling* ein, ändern Sie den Startwert und "
                       "lassen Sie es erneut laufen: Der Text ändert sich, die Regel nicht."),
     "tour.ch10.q": "Ein Vorschlag hat p = 0,6 und q = 0,3. Wie wahrscheinlich wird er angenommen?",

@@ -43,7 +43,8 @@ AVOID: dict[str, dict[str, str]] = {
            r"\bAssistent\w*": "Entwurfsmodell", r"\bProposer\b": "Vorschlagsquelle",
            r"Expertenmischung": "Mixture of Experts (in Komposita MoE-)", r"Mixture-of-Experts-": "MoE-",
            r"Link hierher": "Direktlink", "γ": "N",
-           r"(?:Vorschl\w*|\{kept\})[^.;,]{0,20}\bbehalten|\bbehaltene\w* Vorschl": "angenommen (wie Akzeptanzlänge)"},
+           r"(?:Vorschl\w*|\{kept\})[^.;,]{0,20}\bbehalten|\bbehaltene\w* Vorschl|\bbeh(?:ielt|ält)\b":
+               "angenommen (wie Akzeptanzlänge)"},
     "zh-TW": {"群集": "叢集", "打分數": "評分", "密集": "稠密", "起草": "產生草稿", r"(?<!`)heuristic(?!`)": "啟發式",
               "推測性解碼": "推測式解碼", "傳統草稿模型": "獨立小模型",
               "抽樣": "取樣", "輔助模型|助理模型": "草稿模型", "提議者": "草稿來源 (the proposer)",
