@@ -82,6 +82,11 @@ def _ready_once(model: str, assistant: str):
     return ready(model, assistant)
 
 
+# What a worker imports before its first job, imported once by the fork server every worker is forked from (a missing
+# one is skipped): the engine, the batching, and the transformers classes of the bundled miniatures.
+PRELOAD = ("mtp_viz.worker", "mtp_viz.models", "mtp_viz.api", "mtp_viz.batching",
+           "transformers.models.gemma4.modeling_gemma4", "transformers.models.gemma4_assistant.modeling_gemma4_assistant")
+
 NICENESS = 10      # a worker yields the CPU to the server's process: a click waits for no visitor's generation
 
 
@@ -95,16 +100,29 @@ def init(threads: int | None, server: int) -> None:
 
 def follow_server(server: int) -> None:
     """Exit once the server is gone: a server stopped by a signal runs no clean-up, and the pool's workers would
-    otherwise wait for work forever (half a GB each)."""
-    while os.getppid() == server:
+    otherwise wait for work forever (half a GB each). A worker's parent is the server, or the fork server that the
+    server started (which exits with it): either way the parent changes when the server dies."""
+    parent = os.getppid()
+    while os.getppid() == parent and _alive(server):
         time.sleep(1.0)
     os._exit(0)
 
 
-def warm(models: tuple[str, ...]) -> None:
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:     # alive, another user's (a reused pid, at worst: the parent check still holds)
+        return True
+    return True
+
+
+def warm(models: tuple[str, ...]) -> int:
+    """Make this worker's pairs ready; its process id, which the server keeps (to watch it, and for the soak)."""
     for model in models:
         pair(model)
-    time.sleep(1.0)    # hold this process a moment, so the next warm-up job goes to the other one
+    return os.getpid()
 
 
 def generate_many(reqs):

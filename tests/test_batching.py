@@ -149,11 +149,12 @@ def _until(condition, seconds: float = 10.0) -> None:
 
 
 class _Pool:
-    """A stand-in for the worker pool: it records each job and lets the test finish it."""
+    """A stand-in for one worker's process pool: it records each job and lets the test finish it."""
 
     def __init__(self):
         self.jobs: list[tuple[list[Request], Future]] = []
         self.arrived = threading.Semaphore(0)
+        self.shut = False
 
     def submit(self, fn, reqs):
         done = Future()
@@ -161,37 +162,119 @@ class _Pool:
         self.arrived.release()
         return done
 
+    def shutdown(self, wait=True, cancel_futures=False):
+        self.shut = True
 
-def test_the_workers_hand_waiting_requests_out_together_oldest_first(monkeypatch):
+
+def _workers(*pools):
+    """A service's Workers whose free workers are these stand-ins."""
     from mtp_viz.ui import service as service_module
 
+    workers = service_module.Workers()
+    workers.serves = ("miniature", "miniature-shallow")
+    workers._slots = [service_module._Slot(pool, state="free", pid=1000 + i) for i, pool in enumerate(pools)]
+    return workers
+
+
+def _visit(workers, reqs, answers, queued: bool = True) -> list[threading.Thread]:
+    """Each request from its own visitor, one at a time, so the line's order is the arrival order (`queued`: each
+    waits in the line, no worker being free)."""
+    def visit(req):
+        try:
+            answers[req.prompt] = workers.generate(req)
+        except Exception as exc:
+            answers[req.prompt] = exc
+    threads = []
+    for req in reqs:
+        threads.append(threading.Thread(target=visit, args=(req,)))
+        threads[-1].start()
+        if queued:
+            _until(lambda: len(workers._waiting) >= len(threads))
+    return threads
+
+
+def test_the_workers_hand_waiting_requests_out_together_oldest_first(monkeypatch):
     monkeypatch.setenv("MTP_VIZ_BATCH", "3")
-    workers, pool = service_module.Workers(), _Pool()
-    workers._pool, workers.serves, workers._free = pool, ("miniature", "miniature-shallow"), 1
-    workers._count = 1
+    pool = _Pool()
+    workers = _workers(pool)
     reqs = [Request(model=m, prompt=f"p{i}") for i, m in
             enumerate(["miniature", "miniature", "miniature-shallow", "miniature", "miniature", "miniature"])]
     answers = {}
-
-    def visit(req):
-        answers[req.prompt] = workers.generate(req)
-    threads = []
-    for req in reqs:           # one at a time, so the line's order is the arrival order
-        threads.append(threading.Thread(target=visit, args=(req,)))
-        threads[-1].start()
-        if len(threads) == 1:
-            assert pool.arrived.acquire(timeout=10)       # the first runs alone: nobody else waited
-        else:
-            _until(lambda: len(workers._waiting) == len(threads) - 1)
-    for expect in (["p0"], ["p1", "p3", "p4"], ["p2"], ["p5"]):
+    workers._slots[0].state = "busy"               # on a job of someone else's: the line fills up
+    threads = _visit(workers, reqs, answers)
+    with workers._lock:
+        workers._slots[0].state = "free"           # that job ends
+    workers._dispatch()
+    for expect in (["p0", "p1", "p3"], ["p2"], ["p4", "p5"]):
+        assert pool.arrived.acquire(timeout=10)
         reqs_now, done = pool.jobs[-1]
         assert [r.prompt for r in reqs_now] == expect
         done.set_result([f"trace of {r.prompt}" for r in reqs_now])
-        if expect != ["p5"]:
-            assert pool.arrived.acquire(timeout=10)
     for thread in threads:
         thread.join(10)
     assert answers == {r.prompt: f"trace of {r.prompt}" for r in reqs}
+
+
+def test_two_free_workers_share_the_waiting_requests():
+    """A burst is shared among the free workers (one took a whole burst while the other idled): 5 waiting for two
+    free workers make jobs of 3 and 2; a request that runs alone stays alone."""
+    pools = _Pool(), _Pool()
+    workers = _workers(*pools)
+    for slot in workers._slots:
+        slot.state = "busy"
+    reqs = [Request(model="miniature", prompt=f"p{i}") for i in range(5)]
+    answers = {}
+    threads = _visit(workers, reqs, answers)
+    with workers._lock:
+        for slot in workers._slots:
+            slot.state = "free"
+    workers._dispatch()
+    assert [[r.prompt for r in pool.jobs[0][0]] for pool in pools] == [["p0", "p1", "p2"], ["p3", "p4"]]
+    for pool in pools:
+        pool.jobs[0][1].set_result([f"trace of {r.prompt}" for r in pool.jobs[0][0]])
+    for thread in threads:
+        thread.join(10)
+    assert answers == {r.prompt: f"trace of {r.prompt}" for r in reqs}
+
+
+def test_a_dead_workers_job_runs_again_and_the_worker_is_replaced(monkeypatch):
+    """A worker that dies takes only its own job down: its requests go first in the line again, a request whose job
+    died twice gets the Problem "public.worker_lost", and a new worker takes its place, taking jobs once warm."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from mtp_viz.ui import service as service_module
+
+    first, successors = _Pool(), []
+    workers = _workers(first)
+    launched = []
+
+    def spawn(failed=0, replaces=None):
+        successors.append(_Pool())
+        return service_module._Slot(successors[-1], failed=failed, replaces=replaces)
+    monkeypatch.setattr(workers, "_spawn", spawn)
+    monkeypatch.setattr(workers, "_launch", launched.append)
+    answers = {}
+    threads = _visit(workers, [Request(model="miniature", prompt="a")], answers, queued=False)
+    assert first.arrived.acquire(timeout=10)
+    threads += _visit(workers, [Request(model="miniature", prompt="b")], answers)   # waits behind the job
+    first.jobs[0][1].set_exception(BrokenProcessPool("killed"))
+    assert first.shut and len(launched) == 1 and workers._slots == launched
+    assert [w.req.prompt for w in workers._waiting] == ["a", "b"] and not successors[0].jobs   # not warm yet
+    warm = Future()
+    warm.set_result(4242)
+    workers._warmed(launched[0], warm)
+    assert workers.pids() == [4242] and workers.replaced[0][0] == 1000
+    assert successors[0].arrived.acquire(timeout=10)
+    assert [r.prompt for r in successors[0].jobs[0][0]] == ["a", "b"]
+    successors[0].jobs[0][1].set_exception(BrokenProcessPool("killed again"))   # "a" has now lost two jobs
+    workers._warmed(launched[1], warm)
+    assert successors[1].arrived.acquire(timeout=10)
+    assert [r.prompt for r in successors[1].jobs[0][0]] == ["b"]
+    successors[1].jobs[0][1].set_result(["trace of b"])
+    for thread in threads:
+        thread.join(10)
+    assert isinstance(answers["a"], Problem) and answers["a"].code == "public.worker_lost"
+    assert answers["b"] == "trace of b"
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
@@ -243,3 +326,61 @@ def test_a_worker_makes_each_pair_ready_once_however_it_is_named(monkeypatch):
         assert made == [("m", ""), ("m", "d")]
     finally:
         worker._ready_once.cache_clear()
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_burst_is_replaced_and_every_visitor_is_answered(monkeypatch):
+    """SIGKILL to a worker on a job, with eight visitors generating: each visitor gets its own trace (its job ran
+    again) or the Problem "public.worker_lost", the pool is back to two warm workers within 30 s, and the server
+    never generates in its own process: later requests go to the workers again."""
+    import os
+    import signal
+    import time
+
+    from mtp_viz.trace import Trace
+    from mtp_viz.ui.service import Service
+
+    monkeypatch.setenv("MTP_VIZ_WORKERS", "2")
+    service = Service()
+
+    def never(*args, **kwargs):
+        raise AssertionError("the server generated in its own process")
+    monkeypatch.setattr(service.models, "get", never)
+    service.workers.start(("miniature",), 1)
+    try:
+        _until(lambda: service.workers.ready() == 2, seconds=240)
+        before = set(service.workers.pids())
+        reqs = [Request(model="miniature", prompt=f"Once upon a time, {i}",
+                        settings=Settings.checked(max_new_tokens=96, do_sample=True, seed=i)) for i in range(8)]
+        answers = {}
+
+        def visit(req):
+            try:
+                answers[req.prompt] = service.generate(req)
+            except Exception as exc:
+                answers[req.prompt] = exc
+        threads = [threading.Thread(target=visit, args=(req,)) for req in reqs]
+        for thread in threads:
+            thread.start()
+        busy = []
+        _until(lambda: busy.extend(s.pid for s in service.workers._slots if s.state == "busy") or busy, seconds=60)
+        os.kill(busy[0], signal.SIGKILL)
+        killed_at = time.monotonic()
+        for thread in threads:
+            thread.join(240)
+        for req in reqs:
+            got = answers[req.prompt]
+            assert (isinstance(got, Trace) and got.prompt_text == req.prompt
+                    or isinstance(got, Problem) and got.code == "public.worker_lost"), got
+        _until(lambda: service.workers.ready() == 2, seconds=max(1.0, 30 - (time.monotonic() - killed_at)))
+        after = set(service.workers.pids())
+        assert busy[0] in before and busy[0] not in after and len(after) == 2 and None not in after
+        assert service.workers.replaced and service.workers.replaced[0][0] == busy[0]
+        assert service.workers.replaced[0][1] <= 30
+        told = sum(isinstance(got, Problem) for got in answers.values())
+        print(f"killed worker {busy[0]}: replaced, warm {service.workers.replaced[0][1]:.1f} s after its death was "
+              f"noticed; {len(reqs) - told} visitors got their trace, {told} the worker_lost message")
+        later = service.generate(Request(model="miniature", prompt="The cat"))
+        assert later.prompt_text == "The cat"
+    finally:
+        service.workers.stop()

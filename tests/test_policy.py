@@ -226,6 +226,9 @@ def test_queue_and_launch_settings_follow_the_environment(monkeypatch):
     monkeypatch.setenv("MTP_VIZ_QUEUE_SIZE", "oops")
     assert policy.queue_settings() == {"default_concurrency_limit": 4, "max_size": 64}
     assert policy.launch_settings()["max_file_size"] == "5mb"
+    assert policy.launch_settings()["state_session_capacity"] == 500     # Gradio's own 10,000 would hold 3 GB
+    monkeypatch.setenv("MTP_VIZ_SESSIONS", "40")
+    assert policy.launch_settings()["state_session_capacity"] == 40
 
 
 @pytest.mark.parametrize("value, expected", [(None, 2), ("0", 0), ("1", 1), ("-3", 0), ("two", 2), ("", 2),
@@ -312,15 +315,15 @@ def test_workers_exit_when_the_server_is_killed():
     env = dict(os.environ, MTP_VIZ_WORKERS="2", HF_HUB_OFFLINE="1")
     server = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=Path(worker.__file__).parents[1])
 
-    def children() -> list[int]:
-        out = subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True, text=True).stdout
-        return [int(pid) for pid in out.split()]
+    def descendants(pid: int) -> list[int]:     # the workers, the fork server they are forked from, the tracker
+        out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+        return [d for child in map(int, out.split()) for d in (child, *descendants(child))]
 
-    deadline = time.monotonic() + 60
-    while len(children()) < 2 and time.monotonic() < deadline:   # the workers (and the resource tracker) started
+    deadline = time.monotonic() + 120
+    while len(descendants(server.pid)) < 4 and time.monotonic() < deadline:   # two workers, and their helpers
         time.sleep(0.5)
-    workers = children()
-    assert len(workers) >= 2
+    workers = descendants(server.pid)
+    assert len(workers) >= 4
     server.send_signal(signal.SIGKILL)
     server.wait(timeout=10)
     def alive(pid: int) -> bool:     # an exited child of a dead server may linger as a zombie: that is gone too

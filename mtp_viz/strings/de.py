@@ -961,6 +961,9 @@ STRINGS: dict[str, str] = {
                        "Schaltfläche gleich noch einmal; alle anderen können währenddessen weiterarbeiten."),
     "public.busy": ("Der Server lädt gerade {other} und lädt immer nur ein Modell gleichzeitig. Versuchen Sie "
                     "{model} in einer Minute erneut oder nehmen Sie ein bereits geladenes Modell."),
+    "public.worker_lost": ("Der Prozess, der Ihren Text erzeugt hat, ist zweimal vor dem Ende abgebrochen (dem Server "
+                           "wird vielleicht der Speicher knapp). Ein neuer startet gerade: Versuchen Sie es in ein "
+                           "paar Sekunden noch einmal."),
     "public.no_tokenizer": ("{model} wurde geladen, sein Tokenizer aber nicht ({error}); die App braucht einen, um "
                             "einen Prompt zu lesen. Prüfen Sie, ob der Checkpoint Tokenizer-Dateien enthält."),
     "load.kind.target": "Das Zielmodell",

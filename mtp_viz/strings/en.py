@@ -866,6 +866,8 @@ STRINGS: dict[str, str] = {
                        "while; everyone else can keep working meanwhile."),
     "public.busy": ("The server is loading {other} and loads one model at a time. Try {model} again in a minute, or "
                     "use a model that is already loaded."),
+    "public.worker_lost": ("The process that was generating your text stopped twice before it finished (the server "
+                           "may be short of memory). A new one is starting: try again in a few seconds."),
     "public.no_tokenizer": ("{model} loaded, but its tokenizer did not ({error}); the app needs one to read a "
                             "prompt. Check that the checkpoint has tokenizer files."),
     "load.kind.target": "The target model",

@@ -88,8 +88,12 @@ def trace_cache_size() -> int:
 
 
 def launch_settings() -> dict:
-    """demo.launch() keywords the policy owns: the upload cap (`MTP_VIZ_MAX_UPLOAD`, default 5mb)."""
-    return {"max_file_size": os.environ.get("MTP_VIZ_MAX_UPLOAD", "5mb")}
+    """demo.launch() keywords the policy owns: the upload cap (`MTP_VIZ_MAX_UPLOAD`, default 5mb), and the sessions
+    Gradio keeps (`MTP_VIZ_SESSIONS`, default 500): every visitor and every API client makes one, about 315 KiB for
+    this page's block configs and its gr.State, and Gradio keeps 10,000 by default (3 GB), dropping an API client's
+    never (it sends no heartbeat). Beyond the bound the least recently used session is dropped."""
+    return {"max_file_size": os.environ.get("MTP_VIZ_MAX_UPLOAD", "5mb"),
+            "state_session_capacity": max(1, _env_int("MTP_VIZ_SESSIONS", 500))}
 
 
 def torch_threads() -> int | None:

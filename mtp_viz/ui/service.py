@@ -29,11 +29,14 @@ who use a model that is already loaded.
 from __future__ import annotations
 
 import logging
+import math
 import multiprocessing
 import os
 import threading
+import time
 from collections import OrderedDict, deque
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -122,22 +125,48 @@ class Models:
         return thread
 
 
+@dataclass
+class _Wait:
+    """A request waiting for a worker: its answer, whether it runs alone, and how many of its jobs a dying worker
+    took down with it."""
+    req: Request
+    answer: Future
+    alone: bool
+    lost: int = 0
+
+
+@dataclass
+class _Slot:
+    """One worker process (a ProcessPoolExecutor of one) and what it is doing: warming up, free, or on a job."""
+    pool: ProcessPoolExecutor | None
+    state: str = "warming"          # "warming" -> "free" <-> "busy"; a dead one is replaced by a new _Slot
+    pid: int | None = None          # known once warm
+    failed: int = 0                 # warm-ups that died in a row before this one
+    replaces: tuple[int | None, float] | None = None   # the dead worker's pid, and when its death was noticed
+
+
 class Workers:
     """The pool of worker processes (mtp_viz/worker.py) that generate the bundled miniatures' traces.
 
-    Requests wait here in arrival order, and each worker takes the next job when it is free: the oldest request,
-    and those for the same pair that wait behind it (at most policy.batch_size() in all), generated together with
-    their passes joined (mtp_viz/batching.py). Taking them all, rather than a share for each worker, makes the
-    biggest joins, the cheapest per generation; the other worker takes whoever comes next. A lone request runs
-    alone, exactly as generate_trace does; a class arriving at once shares the passes instead of waiting for each
-    other's generations in turn."""
+    Requests wait here in arrival order, and a free worker takes the next job: the oldest request and those for the
+    same pair that wait behind it (at most policy.batch_size() in all), generated together with their passes joined
+    (mtp_viz/batching.py). When several workers are free, the waiting requests are shared among them, so both cores
+    run a join; a lone request runs alone, exactly as generate_trace does.
+
+    Each worker is a process pool of its own, so a worker that dies (out of memory, killed) takes down only its own
+    job: its requests go back to the front of the line for the next free worker (a request whose job died twice is
+    answered with the Problem "public.worker_lost"), and a new process is started in its place, warm before it takes a
+    job. The server never generates the bundled miniatures in its own process while it has workers."""
+
+    LOST_MOST = 2          # a request whose job died this often is answered with a Problem, not run a third time
 
     def __init__(self):
-        self._pool: ProcessPoolExecutor | None = None
         self.serves: tuple[str, ...] = ()
         self._lock = threading.Lock()
-        self._waiting: deque[tuple[Request, Future, bool]] = deque()   # (request, its answer, alone)
-        self._free = self._count = 0   # workers without a job, and in all
+        self._waiting: deque[_Wait] = deque()
+        self._slots: list[_Slot] = []
+        self._threads: int | None = None
+        self.replaced: list[tuple[int | None, float]] = []   # (the dead worker's pid, seconds until its successor was warm)
 
     def start(self, models: tuple[str, ...], threads: int | None) -> None:
         """Start the workers (`MTP_VIZ_WORKERS`, default 2) for these bundled models and load them now, in the
@@ -145,78 +174,211 @@ class Workers:
         count = policy.worker_processes()
         if count == 0 or not models:
             return
-        self._pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=worker.init, initargs=(threads, os.getpid()))
-        self.serves, self._free, self._count = tuple(models), count, count
-        for _ in range(count):
-            self._pool.submit(worker.warm, self.serves)
+        self.serves, self._threads = tuple(models), threads
+        with self._lock:
+            self._slots = [self._spawn() for _ in range(count)]
+        for slot in list(self._slots):
+            self._launch(slot)
+        threading.Thread(target=self._watch, name="watch-workers", daemon=True).start()
 
     def stop(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown()
-        self._pool, self.serves = None, ()
+        with self._lock:
+            slots, self._slots, self.serves = self._slots, [], ()
+        for slot in slots:
+            if slot.pool is not None:
+                slot.pool.shutdown(cancel_futures=True)
+        self._dispatch()     # whoever still waits generates in the server's process
 
     @property
     def count(self) -> int:
-        return self._count
+        return len(self._slots)
+
+    def pids(self) -> list[int | None]:
+        """Each worker's process id (None while one starts): what a test kills, what the soak samples."""
+        with self._lock:
+            return [slot.pid for slot in self._slots]
+
+    def ready(self) -> int:
+        """How many workers are warm (free or on a job)."""
+        with self._lock:
+            return sum(slot.state != "warming" for slot in self._slots)
 
     def generate(self, req: Request, alone: bool = False) -> Trace | None:
-        """The Trace for a request from a worker, or None when the workers do not serve its model. `alone`: in a job
-        of its own, whose times are its own (the race, "Measure again")."""
-        if self._pool is None or req.model not in self.serves:
+        """The Trace for a request from a worker, or None when no worker serves its model. `alone`: in a job of its
+        own, whose times are its own (the race, "Measure again")."""
+        if not self._slots or req.model not in self.serves:
             return None
-        mine: Future = Future()
+        mine = _Wait(req, Future(), alone)
         with self._lock:
-            self._waiting.append((req, mine, alone))
+            self._waiting.append(mine)
         self._dispatch()
         try:
-            return mine.result()
-        except BrokenProcessPool:     # a worker died (out of memory, killed): generate here from now on
-            log.error("a generation worker stopped; generating in the server's process from now on")
-            self._pool = None
+            return mine.answer.result()
+        except _Stopped:            # the pool was stopped under it (tests, shutdown): generate here
             return None
-        finally:
-            self._dispatch()    # the job's end freed a worker: the waiters it answered hand out the next one
 
+    # -- the line: who takes which job -------------------------------------------------------------------------------
     def _dispatch(self) -> None:
-        """Give each free worker the next job: the oldest request and those for its pair that wait behind it."""
+        """Give each free worker the next job: the oldest request and those for its pair that wait behind it, shared
+        among the free workers when more than one is free."""
         while True:
             with self._lock:
-                pool = self._pool
-                if pool is None:        # stopped or broken: whoever still waits generates in the server's process
+                if not self._slots:          # stopped: whoever still waits generates in the server's process
                     stranded, self._waiting = list(self._waiting), deque()
-                    for _, waiter, _ in stranded:
-                        waiter.set_exception(BrokenProcessPool("the workers are gone"))
+                    for wait in stranded:
+                        wait.answer.set_exception(_Stopped())
                     return
-                if not self._waiting or not self._free:
+                free = [slot for slot in self._slots if slot.state == "free"]
+                if not self._waiting or not free:
                     return
-                first = self._waiting.popleft()
-                job, most = [first], 1 if first[2] else policy.batch_size()
-                for item in list(self._waiting):
-                    if len(job) >= most:
-                        break
-                    if not item[2] and (item[0].model, item[0].assistant) == (first[0].model, first[0].assistant):
-                        self._waiting.remove(item)
-                        job.append(item)
-                self._free -= 1
+                slot, job = free[0], self._next_job(len(free))
+                slot.state = "busy"
             try:
-                done = pool.submit(worker.generate_many, [req for req, _, _ in job])
-            except Exception as exc:      # a broken or stopped pool refuses new work
-                self._finish(job, None, exc)
+                done = slot.pool.submit(worker.generate_many, [wait.req for wait in job])
+            except Exception as exc:      # a broken pool refuses new work: the worker has died
+                self._finish(slot, job, None, exc)
                 continue
-            done.add_done_callback(lambda f, job=job: self._finish(job, f, None))
+            done.add_done_callback(lambda f, slot=slot, job=job: self._finish(slot, job, f, None))
 
-    def _finish(self, job, done: Future | None, error: BaseException | None) -> None:
+    def _next_job(self, free: int) -> list[_Wait]:
+        """The oldest request and those for its pair behind it (under the lock): its share when `free` workers are
+        free, at most policy.batch_size()."""
+        first = self._waiting.popleft()
+        if first.alone:
+            return [first]
+        pair = (first.req.model, first.req.assistant)
+        same = [w for w in self._waiting if not w.alone and (w.req.model, w.req.assistant) == pair]
+        most = min(policy.batch_size(), math.ceil((len(same) + 1) / free))
+        job = [first] + same[:most - 1]
+        for wait in job[1:]:
+            self._waiting.remove(wait)
+        return job
+
+    def _finish(self, slot: _Slot, job: list[_Wait], done: Future | None, error: BaseException | None) -> None:
+        error = error if error is not None else done.exception()
+        if isinstance(error, BrokenProcessPool):
+            self._lost(slot, job)
+        else:
+            with self._lock:
+                slot.state = "free"
+            results = [error] * len(job) if error is not None else done.result()
+            for wait, result in zip(job, results):
+                if isinstance(result, BaseException):
+                    wait.answer.set_exception(result)
+                else:
+                    wait.answer.set_result(result)
+        self._dispatch()
+
+    # -- a worker that dies is replaced ------------------------------------------------------------------------------
+    def _spawn(self, failed: int = 0, replaces: tuple[int | None, float] | None = None) -> _Slot:
+        """A new worker process, warming up once _launch()ed."""
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=_start_method(),
+                                   initializer=worker.init, initargs=(self._threads, os.getpid()))
+        return _Slot(pool, failed=failed, replaces=replaces)
+
+    def _launch(self, slot: _Slot) -> None:
+        """Load the bundled pairs in a new worker (outside the lock: its end may be heard on this thread)."""
+        try:
+            slot.pool.submit(worker.warm, self.serves).add_done_callback(lambda f: self._warmed(slot, f))
+        except RuntimeError:     # stopped meanwhile
+            pass
+
+    def _watch(self) -> None:
+        """Ask each free worker for its pid every few seconds, so one that died idle is replaced before a visitor
+        needs it (a job would notice too, and be run again)."""
+        while True:
+            time.sleep(WATCH_S)
+            with self._lock:
+                if not self._slots:
+                    return
+                free = [slot for slot in self._slots if slot.state == "free"]
+            for slot in free:
+                try:
+                    slot.pool.submit(os.getpid).add_done_callback(lambda f, slot=slot: self._pinged(slot, f))
+                except BrokenProcessPool:
+                    self._lost(slot, [])
+                except RuntimeError:     # replaced or stopped meanwhile
+                    pass
+
+    def _pinged(self, slot: _Slot, ping: Future) -> None:
+        if isinstance(ping.exception(), BrokenProcessPool):
+            self._lost(slot, [])
+
+    def _warmed(self, slot: _Slot, warm: Future) -> None:
+        error = warm.exception()
+        if isinstance(error, BrokenProcessPool):     # died while loading (out of memory?): again, later each time
+            log.error("a generation worker died while starting (%d time(s) in a row)", slot.failed + 1)
+            self._replace(slot, [], failed=slot.failed + 1)
+            return
+        if error is not None:    # a pair that cannot load: its jobs will say why, in each visitor's words
+            log.warning("a generation worker could not load its models: %s", error)
         with self._lock:
-            self._free += 1
-        if error is None:
-            error = done.exception()
-        results = [error] * len(job) if error is not None else done.result()
-        for (_, waiter, _), result in zip(job, results):
-            if isinstance(result, BaseException):
-                waiter.set_exception(result)
-            else:
-                waiter.set_result(result)
+            if slot not in self._slots:      # stopped meanwhile
+                return
+            slot.pid, slot.state = (warm.result() if error is None else None), "free"
+            if slot.replaces is not None:
+                self.replaced.append((slot.replaces[0], time.monotonic() - slot.replaces[1]))
+        self._dispatch()
+
+    def _lost(self, slot: _Slot, job: list[_Wait]) -> None:
+        """A worker died on a job: its requests go back to the front of the line, or are told, and it is replaced."""
+        log.error("a generation worker (pid %s) stopped (%d request(s) on it); starting another", slot.pid, len(job))
+        self._replace(slot, job)
+
+    def _replace(self, slot: _Slot, job: list[_Wait], failed: int = 0) -> None:
+        """Put a dead worker's job back in the line (each request at most LOST_MOST times) and start its successor:
+        at once after a death on a job, after 2, 4, 8 ... 30 s after deaths while starting."""
+        with self._lock:
+            if slot not in self._slots:
+                return
+            again = [wait for wait in job if wait.lost + 1 < self.LOST_MOST]
+            told = [wait for wait in job if wait.lost + 1 >= self.LOST_MOST]
+            for wait in again:
+                wait.lost += 1
+            self._waiting.extendleft(reversed(again))     # first in the line again, in their order
+            replaces = slot.replaces if failed else (slot.pid, time.monotonic())
+            placeholder = _Slot(None, failed=failed, replaces=replaces)
+            self._slots[self._slots.index(slot)] = placeholder
+            stranded = failed > self.LOST_MOST and not any(s.state != "warming" for s in self._slots)
+            if stranded:            # no worker has started for a while: nobody waits for one in silence
+                told += list(self._waiting)
+                self._waiting.clear()
+        slot.pool.shutdown(wait=False, cancel_futures=True)
+        for wait in told:
+            wait.answer.set_exception(Problem("public.worker_lost"))
+
+        def respawn():
+            with self._lock:
+                if placeholder not in self._slots:
+                    return
+                self._slots[self._slots.index(placeholder)] = new = self._spawn(failed, replaces)
+            self._launch(new)
+        if failed:
+            timer = threading.Timer(min(30.0, 2.0 ** failed), respawn)
+            timer.daemon = True
+            timer.start()
+        else:
+            respawn()
+        self._dispatch()
+
+
+WATCH_S = 5.0      # how often a free worker is asked whether it still lives
+
+
+def _start_method():
+    """How a worker process starts: forked from a fork server that has imported torch, transformers and the engine
+    once (never from the server's own process, whose threads a fork would copy mid-step), so a replacement is warm in
+    seconds rather than the 30 s a fresh interpreter took on a loaded 2-core host; spawned where there is no fork
+    server (Windows)."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(worker.PRELOAD))
+    return context
+
+
+class _Stopped(Exception):
+    """The pool was stopped while a request waited for it."""
 
 
 class Line:
