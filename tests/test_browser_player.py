@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from mtp_viz.ui import player
+from mtp_viz.strings import t
+from mtp_viz.ui import player, walkthrough
 from mtp_viz.ui import step_through as ui
 from mtp_viz.ui.session import controls_of, recorded, request_of, shipped
 from mtp_viz.ui.step_state import CHOICES, StepState
@@ -105,3 +106,55 @@ def test_stepping_in_the_page_asks_the_server_nothing(server):
         expect(status).to_contain_text("This is the last round (5)")
         assert [u for u in asked if "/gradio_api/" in u and "/file=" not in u] == []
         browser.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_a_walkthrough_file_plays_from_disk_with_no_network(lang, tmp_path):
+    """The first example's walkthrough, opened from disk in a browser that is offline and aborts every request: Step,
+    Back, the keys and the view list show each round's token stream, view and narration in the reader's language."""
+    state = ui.first_state()
+    path = tmp_path / "walk.html"
+    path.write_text(walkthrough.page(ui.render, state, lang), encoding="utf-8")
+    last = state.last
+    with sync_playwright() as p:
+        browser = launch(p)
+        context = browser.new_context(offline=True, viewport={"width": 1280, "height": 720})
+        asked = []
+
+        def refuse(route):
+            asked.append(route.request.url)
+            route.abort()
+        context.route("**/*", lambda route: route.continue_() if route.request.url.startswith("file:") else
+                      refuse(route))
+        page = context.new_page()
+        page.goto(path.as_uri())
+        status, stream = page.locator("#w-status"), page.locator("#w-stream")
+        want = lambda i: ui.render(state.scrub(i).showed({}), lang)       # noqa: E731
+        expect(stream).to_contain_text(title(want(0).stream))
+        for i in range(1, last + 1):
+            page.click("#w-step")
+            expect(stream).to_contain_text(title(want(i).stream))
+            expect(status).to_contain_text(first_line(want(i).status))
+        page.click("#w-step")
+        expect(status).to_contain_text(first_line(t("step.at_last", lang, last=last)))
+        page.click("#w-back")
+        expect(stream).to_contain_text(title(want(last - 1).stream))
+        page.keyboard.press("Home")
+        expect(stream).to_contain_text(title(want(0).stream))
+        page.select_option("#w-view", "clusters")
+        expect(page.locator("#w-view-plot")).to_contain_text(title(ui.render(state.choose("clusters").showed({}),
+                                                                             lang).view))
+        page.keyboard.press("ArrowRight")
+        expect(status).to_contain_text(first_line(want(1).status))
+        assert asked == []
+        context.close()
+        browser.close()
+
+
+def title(fig) -> str:
+    return fig.layout.title.text.split("<")[0]
+
+
+def first_line(markdown: str) -> str:
+    """A status's first words as the page shows them (no Markdown marks)."""
+    return markdown.split("\n")[0].replace("**", "").replace("### ", "").replace("\\", "")[:25]

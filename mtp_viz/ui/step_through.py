@@ -24,7 +24,7 @@ from mtp_viz.schema import parse_trace
 from mtp_viz.settings import NAMES, RAN, Request, on_page, plain_type
 from mtp_viz.settings import choices as choices_of
 from mtp_viz.strings import TABLES, t
-from mtp_viz.ui import glossary, keys, links, player, policy
+from mtp_viz.ui import glossary, keys, links, player, policy, walkthrough
 from mtp_viz.ui.narration import output_so_far, summary, warning
 from mtp_viz.ui.plotly_pane import PlotlyPane
 from mtp_viz.ui.service import Service
@@ -256,6 +256,16 @@ def open_exports(state: StepState, lang: str = "en") -> Screen:
     return show(state.export(True), lang)
 
 
+def walkthrough_file(state: StepState, lang: str = "en"):
+    """The "Download this walkthrough" button: the trace on screen as one HTML file that plays offline (walkthrough.py),
+    written while the Export panel is open, in the visitor's language, the view on screen chosen first."""
+    if state.trace is None:
+        return gr.update(value=None, interactive=False)
+    if not state.exports:
+        return gr.skip()
+    return gr.update(value=walkthrough.written(render, state, lang), interactive=True)
+
+
 def close_exports(state: StepState, lang: str = "en") -> Screen:
     return show(state.export(False), lang)
 
@@ -448,6 +458,7 @@ def build(demo: gr.Blocks, service: Service) -> dict:
             with gr.Row():     # the files are written when the panel opens (open_exports)
                 json_btn = gr.DownloadButton(L("step.download_json"), interactive=False)
                 csv_btn = gr.DownloadButton(L("step.download_csv"), interactive=False)
+            walk_btn = gr.DownloadButton(L("step.download_walkthrough"), interactive=False, elem_id="walkthrough")
             upload = gr.File(label=L("step.upload"), file_types=[".json"])
             example = gr.Dropdown(choices(_recorded_labels()), label=L("step.recorded"), value=None)
     with gr.Accordion(L("step.about"), open=False):
@@ -470,7 +481,8 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     def then_deck(event):
         """After an event that may show a new trace: its deck for the chosen view, then for every view."""
         event.then(for_visitor(sent_deck), [state], [deck, state], **quiet).then(
-            for_visitor(sent_deck), [state, gr.State(True)], [deck, state], **quiet)
+            for_visitor(sent_deck), [state, gr.State(True)], [deck, state], **quiet).then(
+            for_visitor(walkthrough_file), [state], walk_btn, **quiet)
 
     # Step, Back, the slider, the keys, Play and the view chooser are answered in the page (player.js) from the deck,
     # with no request. The page asks the server only when it has no deck for what is on screen (not yet arrived), or
@@ -506,7 +518,8 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     for control in controls:
         control.change(for_page(mark_stale), [state, *shown, *controls], [status, state], trigger_mode="always_last",
                        **quiet)
-    export.expand(for_page(open_exports), [state, *shown], views, **quiet)
+    export.expand(for_page(open_exports), [state, *shown], views, **quiet).then(
+        for_page(walkthrough_file), [state, *shown], walk_btn, **quiet)
     export.collapse(for_page(close_exports), [state, *shown], views, **quiet)
     then_deck(upload.upload(for_visitor(replay), [state, upload], [*controls, *views], **hidden))
     then_deck(example.input(for_visitor(load_recorded), [state, example], [*controls, *views], **hidden))
