@@ -2,7 +2,7 @@
 // Knows the deck's fields and Plotly.react; no server, no Gradio (the page hands it the values of its components).
 (() => {
   if (window.mtpPlayer) return;
-  let opened = {key: null, deck: null};
+  let opened = {key: null, deck: null, bytes: 0};
 
   // a packed deck ({key, gz: base64 of gzipped JSON}) opened once; the same key again: the deck already open
   const open = async (packed) => {
@@ -10,7 +10,7 @@
     if (opened.key !== packed.key) {
       const bytes = Uint8Array.from(atob(packed.gz), (c) => c.charCodeAt(0));
       const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
-      opened = {key: packed.key, deck: JSON.parse(text)};
+      opened = {key: packed.key, deck: JSON.parse(text), bytes: packed.gz.length};
     }
     return opened.deck;
   };
@@ -102,7 +102,8 @@
     await draw(0);
   };
 
-  // the deck open now (null before one arrives): tests and benchmarks wait for it
+  // the deck open now (null before one arrives) and its size as it came (base64): tests and benchmarks read them
   const current = () => opened.deck;
-  window.mtpPlayer = {open, frame, same, stop, current, page: {step, show, play}, file};
+  const size = () => ({key: opened.key, bytes: opened.bytes});
+  window.mtpPlayer = {open, frame, same, stop, current, size, page: {step, show, play}, file};
 })();
