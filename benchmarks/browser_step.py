@@ -15,7 +15,10 @@ reports how much longer Step measured, in the same page.
 
 Other scripts reuse `prepare`, `timed` and the actions (`step`, `back`, `slide`, `choose`):
     page = browser.new_page(...); prepare(page); page.goto(url); ready(page); ms = timed(page, lambda: step(page))
-Targets (issue 27): median <= 150 ms for Step, Back and the slider, <= 250 ms for a view switch, at 1280 x 720.
+Also the tour's Next, the requests each action sent to the server, the deck's size (ui/player.py) and when a new
+prompt's deck was open; `--visitors 4` has four other visitors generate through the `trace` API meanwhile.
+Targets (issue 34): median <= 100 ms for Step, Back and the slider, <= 150 ms for a view switch, <= 200 ms for the
+tour's Next, at 1280 x 720, while four visitors generate; no request to the server per Step.
 """
 from __future__ import annotations
 
@@ -24,6 +27,8 @@ import math
 import os
 import statistics
 import sys
+import threading
+import time
 from pathlib import Path
 from contextlib import ExitStack
 from typing import Callable, Iterator
@@ -46,7 +51,7 @@ VIEWS = {"timeline": "Timeline of forward passes", "verification": "Verification
          "kv_sharing": "KV cache sharing", "activations": "Target activations feed the drafter",
          "statistics": "Statistics", "experts": "Experts touched"}      # the chooser's English labels
 NEW_PROMPT = "The old lighthouse keeper"
-TARGETS = {"Step": 150, "Back": 150, "Slider": 150, "View": 250}
+TARGETS = {"Step": 100, "Back": 100, "Slider": 100, "View": 150, "tour Next": 200}     # issue 34
 
 # Installed before the page's own scripts (page.add_init_script). window.__probe.arm() makes the next pointerdown or
 # keydown the start; done(quiet) says whether the page has settled; took() is the time from start to the end of the
@@ -76,7 +81,8 @@ PROBE = """
     });
   };
   // the step-through's outputs (no visibility check here: reading layout while the page updates would slow it)
-  const OUTPUTS = '#stream, #view, #round-status, .what-you-see, .output-so-far';
+  const OUTPUTS = '#stream, #view, #round-status, .what-you-see, .output-so-far, #tour-indicator, .tour-narration, ' +
+                  '#tour-left';
   new MutationObserver(muts => {
     if (P.t0 === null) return;
     for (const m of muts) {
@@ -189,24 +195,31 @@ def at_round(page) -> int:
 # -- one case: a trace on screen, every action timed ------------------------------------------------------------
 class Meter:
     """Times actions on one page: wall ms (`timed`) and the CPU ms of the page's main thread meanwhile (Chromium's
-    ThreadTime metric, which other processes' load barely inflates: the figure to compare on a busy machine)."""
+    ThreadTime metric, which other processes' load barely inflates: the figure to compare on a busy machine); and
+    counts the requests to the server each action made (`asked`: the page's own events, not its files)."""
 
     def __init__(self, page):
         self.page = page
         self.cdp = page.context.new_cdp_session(page)
         self.cdp.send("Performance.enable")
+        self.requests = 0
+        page.on("request", self._count)
+
+    def _count(self, request) -> None:
+        if "/gradio_api/" in request.url and "/file=" not in request.url and "/heartbeat" not in request.url:
+            self.requests += 1
 
     def cpu_ms(self) -> float:
         metrics = self.cdp.send("Performance.getMetrics")["metrics"]
         return 1000 * next(m["value"] for m in metrics if m["name"] == "ThreadTime")
 
-    def __call__(self, act: Callable[[], None], **kwargs) -> tuple[float, float]:
-        before = self.cpu_ms()
+    def __call__(self, act: Callable[[], None], **kwargs) -> tuple[float, float, int]:
+        before, asked = self.cpu_ms(), self.requests
         ms = timed(self.page, act, **kwargs)
-        return ms, self.cpu_ms() - before
+        return ms, self.cpu_ms() - before, self.requests - asked
 
 
-Sample = tuple[str, float, float]    # (what was timed, wall ms, main-thread CPU ms)
+Sample = tuple[str, float, float, int]    # (what was timed, wall ms, main-thread CPU ms, requests to the server)
 
 
 def walk(meter: Meter, n: int) -> Iterator[Sample]:
@@ -248,10 +261,38 @@ def new_prompt(meter: Meter, prompt: str = NEW_PROMPT) -> Sample:
     box.fill(prompt)
     box.blur()
     page.wait_for_timeout(QUIET_MS)
+    old = deck_size(page)["key"]
     sample = ("first Step", *meter(lambda: step(page), timeout_ms=180_000))
     if at_round(page) != 0:
         raise SystemExit(f"the first Step of a new prompt showed round {at_round(page)}")
-    return sample
+    page.wait_for_function("(old) => window.mtpPlayer.size().key !== old", arg=old, polling=20, timeout=180_000)
+    return sample, page.evaluate("() => performance.now() - window.__probe.t0"), deck_size(page)["bytes"]
+
+
+def deck_size(page) -> dict:
+    """The key and size (base64 bytes, as sent) of the deck the page's player has open (ui/player.js)."""
+    return page.evaluate("() => window.mtpPlayer.size()")
+
+
+def deck_ready(page) -> None:
+    """Wait until the page's player has a deck with every view (the shipped example's)."""
+    page.wait_for_function("(n) => { const d = window.mtpPlayer && window.mtpPlayer.current(); "
+                           "return d && Object.keys(d.views).length >= n; }", arg=len(VIEWS), polling=50,
+                           timeout=180_000)
+
+
+def tour(meter: Meter, n: int) -> Iterator[Sample]:
+    """The tour: `n` Nexts from chapter 1 on (then Back to 1 when the last is reached), each timed."""
+    page = meter.page
+    page.locator("button[role=tab]").filter(has_text="Tour").click()
+    page.locator("#tour-next").wait_for()
+    page.wait_for_timeout(QUIET_MS * 4)
+    for k in range(n):
+        button = page.locator("#tour-next")
+        if button.is_disabled():
+            while not page.locator("#tour-back").is_disabled():
+                meter(lambda: page.locator("#tour-back").click())
+        yield ("tour Next", *meter(lambda: page.locator("#tour-next").click()))
 
 
 def check(meter: Meter, n: int) -> Iterator[Sample]:
@@ -270,15 +311,38 @@ def check(meter: Meter, n: int) -> Iterator[Sample]:
 def session(page, n: int, do_check: bool) -> Iterator[Sample]:
     """Every action for the shipped example (the first paint's trace), then for a new prompt, then the method check."""
     meter = Meter(page)
-    for action, ms, cpu in walk(meter, n):
-        yield f"shipped example / {action}", ms, cpu
-    action, ms, cpu = new_prompt(meter)
-    yield f"new prompt / {action}", ms, cpu
-    for action, ms, cpu in walk(meter, n):
-        yield f"new prompt / {action}", ms, cpu
+    deck_ready(page)
+    print(f"  the shipped example's deck (every view): {deck_size(page)['bytes']:,} bytes (base64 of gzip)",
+          flush=True)
+    for action, *sample in walk(meter, n):
+        yield f"shipped example / {action}", *sample
+    (action, *sample), ready_ms, size = new_prompt(meter)
+    print(f"  new prompt: its deck ({size:,} bytes) open {ready_ms:.0f} ms after the first Step's pointerdown",
+          flush=True)
+    yield f"new prompt / {action}", *sample
+    for action, *sample in walk(meter, n):
+        yield f"new prompt / {action}", *sample
     if do_check:
-        for action, ms, cpu in check(meter, n):
-            yield f"check / {action}", ms, cpu
+        for action, *sample in check(meter, n):
+            yield f"check / {action}", *sample
+    for action, *sample in tour(meter, n):
+        yield action, *sample
+
+
+# -- other visitors: generating through the `trace` API while the page is timed ----------------------------------
+def generating(url: str, k: int, stop: threading.Event, done: list) -> None:
+    """Visitor k: asks the `trace` API for a new trace (its own prompt and seed, sampled: never a cached answer) again
+    and again until `stop`, as benchmarks/load.py's visitors do; appends each call's seconds to `done`."""
+    from gradio_client import Client
+    client = Client(url, verbose=False, download_files=False, ssl_verify=False)
+    i = 0
+    while not stop.is_set():
+        started = time.perf_counter()
+        client.predict(prompt=f"{NEW_PROMPT} {k} {i}", seed=7000 + 100 * k + i, do_sample=True, temperature=0.9,
+                       api_name="/trace")
+        done.append(time.perf_counter() - started)
+        i += 1
+    client.close()
 
 
 # -- the server and the report ----------------------------------------------------------------------------------
@@ -288,10 +352,11 @@ def p95(times: list[float]) -> float:
     return ordered[max(math.ceil(0.95 * len(ordered)) - 1, 0)]
 
 
-def line(name: str, walls: list[float], cpus: list[float], target: int | None = None) -> str:
+def line(name: str, walls: list[float], cpus: list[float], asked: list[int], target: int | None = None) -> str:
     bar = f"   target: median <= {target} ms" if target else ""
     return (f"  {name:<36} median {statistics.median(walls):5.0f} ms  p95 {p95(walls):5.0f} ms  n={len(walls):<3} "
-            f"main-thread CPU median {statistics.median(cpus):4.0f} ms{bar}")
+            f"main-thread CPU median {statistics.median(cpus):4.0f} ms  requests {sum(asked) / len(asked):.2f} "
+            f"per action{bar}")
 
 
 def measure(urls: list[str], n: int, width: int, height: int, do_check: bool) -> dict[str, dict[str, list]]:
@@ -311,11 +376,11 @@ def measure(urls: list[str], n: int, width: int, height: int, do_check: bool) ->
         while runs:
             for url, run in list(runs.items()):
                 try:
-                    what, ms, cpu = next(run)
+                    what, *sample = next(run)
                 except StopIteration:
                     del runs[url]
                     continue
-                got[url].setdefault(what, []).append((ms, cpu))
+                got[url].setdefault(what, []).append(tuple(sample))
         browser.close()
     return got
 
@@ -327,6 +392,7 @@ def main() -> None:
     ap.add_argument("--url", action="append", help="drive a running app instead of starting one (repeat to compare)")
     ap.add_argument("-n", type=int, default=10, help="times each action is timed per case")
     ap.add_argument("--check", action="store_true", help=f"also time Step with the view slowed by {CHECK_MS} ms")
+    ap.add_argument("--visitors", type=int, default=0, help="other visitors generating through the trace API meanwhile")
     ap.add_argument("--width", type=int, default=1280)
     ap.add_argument("--height", type=int, default=720)
     args = ap.parse_args()
@@ -334,7 +400,20 @@ def main() -> None:
     with ExitStack() as apps:
         servers = {url: (None, url) for url in args.url} if args.url else \
             {str(r): (None, apps.enter_context(running_app(r))) for r in [r.resolve() for r in (args.root or [ROOT])]}
-        got = measure([url for _, url in servers.values()], args.n, args.width, args.height, args.check)
+        stop, calls = threading.Event(), []
+        others = [threading.Thread(target=generating, args=(url, k, stop, calls), daemon=True)
+                  for _, url in servers.values() for k in range(args.visitors)]
+        for other in others:
+            other.start()
+        try:
+            got = measure([url for _, url in servers.values()], args.n, args.width, args.height, args.check)
+        finally:
+            stop.set()
+            for other in others:
+                other.join(timeout=120)
+    if args.visitors:
+        print(f"{args.visitors} other visitors generated meanwhile through the trace API: {len(calls)} traces, "
+              f"median {statistics.median(calls) if calls else float('nan'):.2f} s each")
     print(f"{args.width}x{args.height}, Chromium, {os.cpu_count()} cores, load average "
           f"{' '.join(f'{x:.2f}' for x in load)} at the start, {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
     first = None
@@ -342,10 +421,11 @@ def main() -> None:
         results = got[url]
         print(name)
         for what, samples in results.items():
-            print(line(what, [w for w, _ in samples], [c for _, c in samples], TARGETS.get(what.split(" / ")[-1])))
+            print(line(what, [x[0] for x in samples], [x[1] for x in samples], [x[2] for x in samples],
+                       TARGETS.get(what.split(" / ")[-1])))
         if f"check / Step, view slowed {CHECK_MS} ms" in results:
-            extra = statistics.median(w for w, _ in results[f"check / Step, view slowed {CHECK_MS} ms"]) - \
-                statistics.median(w for w, _ in results["check / Step"])
+            extra = statistics.median(x[0] for x in results[f"check / Step, view slowed {CHECK_MS} ms"]) - \
+                statistics.median(x[0] for x in results["check / Step"])
             print(f"  method check: slowing the view's drawing by {CHECK_MS} ms added {extra:.0f} ms to Step's median")
         if first is None:
             first = (name, results)

@@ -72,7 +72,7 @@ def build_demo(service: Service) -> gr.Blocks:
         endpoint.wire(service)
         race_tab.wire_from_step(step["race"], step["controls"], racing, tabs, service)
         labels = {step_tab: "tab.step", race_page: "tab.race", tour_tab: "tab.tour", lab_page: "lab.tab"}
-        wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapter, step["state"])
+        wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapter, step["state"], step["shown"])
     demo.queue(**policy.queue_settings())
     block_configs.remember(demo)      # what every new session and /config make again, made cheaper (block_configs.py)
     return demo
@@ -86,7 +86,7 @@ def warm() -> threading.Thread:
     return thread
 
 
-def wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapter, state) -> None:
+def wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapter, state, shown) -> None:
     """A page link (links.py) opens its tab, language and note on load (the step-through and the tour open their own
     places); "Link to this" shows the address of what is on screen. `labels`: each gr.Tab and its label's key, written
     out in a link's language (the browser switches the other words, links.LANG_JS, but not a tab not yet shown). The
@@ -101,9 +101,10 @@ def wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapt
         names = [t(key, place.lang) for key in labels.values()] if place.lang else None
         return gr.Markdown(text, visible=bool(text)), tab_select.opening(place.tab, names)
 
-    def link_here(tab: str, k: int, shown, request: gr.Request):
-        lang = lang_of(request)
-        query, live = links.here(tab, k, step_through.first_paint().state if shown is None else shown, lang)
+    def link_here(tab: str, k: int, state, index, view, request: gr.Request):
+        lang = lang_of(request)      # the round and view the page shows: stepped in the browser (player.js)
+        state = (step_through.first_paint().state if state is None else state).seen(index, view)
+        query, live = links.here(tab, k, state, lang)
         return gr.Textbox(links.page_url(getattr(request, "headers", None)) + query, visible=True,
                           info=t("link.live", lang) if live else None)
 
@@ -111,4 +112,4 @@ def wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapt
                                                              **hidden)
     demo.load(None, js=links.LANG_JS, **hidden)
     demo.load(None, js=number_marks.JS, **hidden)           # number boxes in the reader's decimal mark
-    link.click(link_here, [on_screen, chapter, state], address, js=links.TAB_JS, **hidden)
+    link.click(link_here, [on_screen, chapter, state, *shown], address, js=links.TAB_JS, **hidden)

@@ -76,6 +76,17 @@ class StepState:
             return replace(self, acted=True)
         return replace(self, index=max(0, min(int(value), self.last)), acted=True)
 
+    def seen(self, index, view) -> StepState:
+        """The round and view the page shows after stepping in the browser (ui/player.js), which the server did not
+        draw: the next screen it sends redraws the plots and the text under the view."""
+        if self.trace is None or index is None:
+            return self
+        moved = self.choose(view) if isinstance(view, str) else self
+        moved = replace(moved, index=max(0, min(int(index), self.last)))
+        if (moved.index, moved.view) == (self.index, self.view):
+            return self
+        return replace(moved, acted=True, shown={k: v for k, v in self.shown.items() if k in ("files", "deck", "sent")})
+
     def to_end(self) -> StepState:
         return replace(self, index=self.last, acted=True)
 

@@ -3,7 +3,9 @@
 Wiring only. Handlers are plain functions of (state, inputs..., lang="en") so tests call them without a browser;
 `for_visitor` hands them the visitor's language for Gradio. Those that may generate are given the service that
 generates (`service=`: the one `build` is given, or a test's own). Each moves the visitor's StepState (step_state.py)
-by a pure transition and returns a Screen. Only what is on screen is drawn: the token stream and the chosen view, each
+by a pure transition and returns a Screen. Once a trace is on screen its deck follows (sent_deck, player.py: what every
+round shows, drawn by `render`), and the page answers Step, Back, the slider, Play and a view switch from it by itself
+(player.js); the server hears of the round and view on screen with its next event (`for_page`). Only what is on screen is drawn: the token stream and the chosen view, each
 resent only when what it shows has changed. The page is painted at build time with round 0 of the recorded "Actions
 speak" trace, so no load event can undo a click. Knows no maths and no words of its own (narration.py says the rounds).
 """
@@ -22,7 +24,7 @@ from mtp_viz.schema import parse_trace
 from mtp_viz.settings import NAMES, RAN, Request, on_page, plain_type
 from mtp_viz.settings import choices as choices_of
 from mtp_viz.strings import TABLES, t
-from mtp_viz.ui import glossary, keys, links, policy
+from mtp_viz.ui import glossary, keys, links, player, policy, walkthrough
 from mtp_viz.ui.narration import output_so_far, summary, warning
 from mtp_viz.ui.plotly_pane import PlotlyPane
 from mtp_viz.ui.service import Service
@@ -42,6 +44,7 @@ class Screen(NamedTuple):
     rounds: object     # the round slider (gr.update)
     json: object       # the trace as JSON, to download
     csv: object        # its events as CSV, to download
+    deck: object       # the trace's deck for the page's player (player.py): None when a new trace comes on screen
     state: StepState   # the visitor's new state
 
 
@@ -66,7 +69,7 @@ def render(state: StepState, lang: str = "en", note: str = "") -> Screen:
     note that the times are an earlier run's. Writes nothing: the downloads are `state.files` (see `exported`)."""
     trace, i = state.trace, state.index
     now = {"stream": _sees(state, STREAM, lang), "view": _sees(state, state.view, lang), "what": (state.view, lang),
-           "files": state.files}
+           "files": state.files, "deck": _deck_key(state, lang)}
     new = {slot: now[slot] != state.shown.get(slot) for slot in now}
     stream = _figure(state, STREAM, lang) if new["stream"] else gr.skip()
     view = _figure(state, state.view, lang) if new["view"] else gr.skip()
@@ -79,8 +82,34 @@ def render(state: StepState, lang: str = "en", note: str = "") -> Screen:
         downloads = (tuple(gr.update(value=f, interactive=True) for f in state.files) if new["files"] and state.files
                      else (gr.skip(), gr.skip()))
     notes = "\n\n".join(n for n in (refusal(state.asked, lang), cached_note(state, lang), note) if n)
+    deck = None if new["deck"] else gr.skip()      # the page's deck was another trace's: it asks the server till
     return Screen(stream, view, what, summary(trace, i, lang, state.stale, notes), output_so_far(trace, i), slider,
-                  *downloads, state.showed(now))
+                  *downloads, deck, state.showed({**now, "sent": state.shown.get("sent")}))   # sent_deck fills it
+
+
+def _deck_key(state: StepState, lang: str):
+    """Which deck the page's player needs: one per trace shown, language and screen."""
+    return None if state.trace is None else (state.serial, lang, state.narrow)
+
+
+def sent_deck(state: StepState, everything: bool = False, lang: str = "en") -> tuple:
+    """The trace's deck for the page's player (player.py), so the page answers Step, Back, the slider and Play itself:
+    the token stream and the views the page has shown with this trace. `everything`: every
+    view, for a shipped trace only (its deck is made once per process and shared by a class, player.packed): for a
+    trace made here, every view costs seconds of the server's CPU (a figure takes 6 to 40 ms, times rounds and views),
+    so a view first chosen asks the server once and its rounds come with the next deck. Returns the deck (gr.skip()
+    when the page has it) and the state that says it was sent."""
+    key, old = _deck_key(state, lang), state.shown.get("sent")
+    had = set(old[1]) if old and old[0] == key else set()
+    wanted = had | {state.view} | (set(CHOICES) if everything and _is_shipped(state.trace) else set())
+    if state.trace is None or wanted <= had:
+        return gr.skip(), state
+    views = [v for v in CHOICES if v in wanted]
+    return player.packed(render, state, views, lang), state.showed({**state.shown, "sent": (key, tuple(views))})
+
+
+def _is_shipped(trace) -> bool:
+    return any(shipped(name) is trace for name in recorded())
 
 
 def exported(state: StepState) -> StepState:
@@ -113,6 +142,16 @@ def for_visitor(handler, **given):
     return run
 
 
+def for_page(handler, **given):
+    """`for_visitor` for an event that reads the round slider and the view chooser after the state: the page steps in
+    the browser (player.js) without telling the server, so the state is first set to the round and view on screen."""
+    def run(state, request: gr.Request, index, view, *args):
+        state = (first_paint().state if state is None else state).on_screen(narrow_of(request)).seen(index, view)
+        return handler(state, *args, lang=lang_of(request), **given)
+    run.__name__ = run.__qualname__ = handler.__name__
+    return run
+
+
 def _ensure(state: StepState, controls: tuple, service: Service, fresh: bool = False) -> StepState:
     """The state holding the trace the controls ask for: the one on screen, else generated by `service` (the
     server's, or a test's) with round 0 shown. `fresh`: measured again, never answered from the service's cache."""
@@ -127,7 +166,7 @@ def _ensure(state: StepState, controls: tuple, service: Service, fresh: bool = F
 def warn(state: StepState, message: str, lang: str = "en") -> Screen:
     """A view update that changes nothing but the status line, plus a toast: for bad input of any kind."""
     gr.Warning(message, title=t("step.warning", lang))
-    return Screen(gr.skip(), gr.skip(), gr.skip(), warning(message), *[gr.skip() for _ in range(4)], state)
+    return Screen(gr.skip(), gr.skip(), gr.skip(), warning(message), *[gr.skip() for _ in Screen._fields[4:-1]], state)
 
 
 def keep_controls() -> tuple:
@@ -202,6 +241,11 @@ def scrub(state: StepState, value, lang: str = "en") -> Screen:
     return screen
 
 
+def scrub_here(state: StepState, lang: str = "en") -> Screen:
+    """The round and view the page asked for when it could not draw them itself (for_page has set them)."""
+    return scrub(state, state.index, lang)
+
+
 def choose(state: StepState, view: str, lang: str = "en") -> Screen:
     """Show another view beside the token stream; nothing else is redrawn."""
     return show(state.choose(view), lang)
@@ -210,6 +254,16 @@ def choose(state: StepState, view: str, lang: str = "en") -> Screen:
 def open_exports(state: StepState, lang: str = "en") -> Screen:
     """The Export panel opened: write the downloads now, and for each new trace while it stays open."""
     return show(state.export(True), lang)
+
+
+def walkthrough_file(state: StepState, lang: str = "en"):
+    """The "Download this walkthrough" button: the trace on screen as one HTML file that plays offline (walkthrough.py),
+    written while the Export panel is open, in the visitor's language, the view on screen chosen first."""
+    if state.trace is None:
+        return gr.update(value=None, interactive=False)
+    if not state.exports:
+        return gr.skip()
+    return gr.update(value=walkthrough.written(render, state, lang), interactive=True)
 
 
 def close_exports(state: StepState, lang: str = "en") -> Screen:
@@ -404,6 +458,7 @@ def build(demo: gr.Blocks, service: Service) -> dict:
             with gr.Row():     # the files are written when the panel opens (open_exports)
                 json_btn = gr.DownloadButton(L("step.download_json"), interactive=False)
                 csv_btn = gr.DownloadButton(L("step.download_csv"), interactive=False)
+            walk_btn = gr.DownloadButton(L("step.download_walkthrough"), interactive=False, elem_id="walkthrough")
             upload = gr.File(label=L("step.upload"), file_types=[".json"])
             example = gr.Dropdown(choices(_recorded_labels()), label=L("step.recorded"), value=None)
     with gr.Accordion(L("step.about"), open=False):
@@ -412,47 +467,70 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     timer = gr.Timer(1.0, active=False)
 
     controls = [model, assistant, prompt, *(made[name] for name in fields)]   # CONTROLS' order, as request() reads
-    views = list(Screen(stream, view, what, status, text, rounds, json_btn, csv_btn, state))
+    deck = gr.JSON(None, visible=False)      # the trace's deck (player.py): the page steps through it by itself
+    views = list(Screen(stream, view, what, status, text, rounds, json_btn, csv_btn, deck, state))
+    shown = [rounds, chooser]                # what the page shows, read by every server event first (for_page)
+    drawn = [stream, view, what, status, text, rounds]     # what the page's player sets (player.js)
     # The page's own events (the public API is ui/endpoint.py's `trace`). Their progress shows on the two plots, or
     # nowhere: Gradio re-reads every component that any event has shown progress on, at each status change of every
     # later event, so progress on all the controls and outputs would slow every click that follows.
     hidden = {"api_visibility": "private", "show_progress_on": [stream, view]}
     quiet = {"api_visibility": "private", "show_progress": "hidden", "show_progress_on": []}
     generating = {**hidden, **policy.generating_events()}   # they wait in the service's line, not Gradio's
-    # Step: answered at once when it walks the trace on screen (step_at_once); `ask` changes when it must generate or
-    # warn, which runs the queued step (its status messages and progress cost a walking Step about a third more work)
-    ask = gr.Number(0, precision=0, visible=False)
-    step_btn.click(for_visitor(step_at_once), [state, ask, *controls], [*views, ask], queue=False, **quiet)
-    ask.change(for_visitor(step, service=service), [state, *controls], views, show_progress="minimal",
-               trigger_mode="once", **generating)
-    run_btn.click(for_visitor(run_to_end, service=service), [state, *controls], views, show_progress="minimal",
-                  **generating)
+
+    def then_deck(event):
+        """After an event that may show a new trace: its deck for the chosen view, then for every view."""
+        event.then(for_visitor(sent_deck), [state], [deck, state], **quiet).then(
+            for_visitor(sent_deck), [state, gr.State(True)], [deck, state], **quiet).then(
+            for_visitor(walkthrough_file), [state], walk_btn, **quiet)
+
+    # Step, Back, the slider, the keys, Play and the view chooser are answered in the page (player.js) from the deck,
+    # with no request. The page asks the server only when it has no deck for what is on screen (not yet arrived), or
+    # the controls ask for another trace: `ask_page` + 1 runs step_at_once outside Gradio's queue, which walks the
+    # trace on screen or changes `ask`, whose change runs the queued step: it generates with progress on the plots and
+    # says what went wrong in a pop-up, which only the queue can show (trigger_mode once: a click while it generates
+    # is not queued behind it). `redraw` and `play_ask` likewise ask the server to show a round or view, or to play.
+    ask_page, ask = gr.Number(0, precision=0, visible=False), gr.Number(0, precision=0, visible=False)
+    redraw, play_ask = gr.Number(0, precision=0, visible=False), gr.Number(0, precision=0, visible=False)
+    step_btn.click(None, [deck, *shown, ask_page, *controls], [*drawn, ask_page, play_btn], js=player.STEP, **quiet)
+    ask_page.change(for_page(step_at_once), [state, *shown, ask, *controls], [*views, ask], queue=False, **quiet)
+    then_deck(ask.change(for_page(step, service=service), [state, *shown, *controls], views,
+                         show_progress="minimal", trigger_mode="once", **generating))
+    then_deck(run_btn.click(for_page(run_to_end, service=service), [state, *shown, *controls], views,
+                            show_progress="minimal", **generating))
     # one generation in the line, like Run to end; while it is pending, further clicks are ignored (trigger "once")
-    measure_btn.click(for_visitor(measure_again, service=service), [state, *controls], views, show_progress="minimal",
-                      trigger_mode="once", **generating)
+    then_deck(measure_btn.click(for_page(measure_again, service=service), [state, *shown, *controls], views,
+                                show_progress="minimal", trigger_mode="once", **generating))
+    reset_btn.click(None, js=player.STOP, **quiet)
     reset_btn.click(for_visitor(reset), [state], views, **hidden).then(
         lambda: (gr.Timer(active=False), False, L("step.play")), None, [timer, playing, play_btn], **quiet)
-    # a drag, a typed number (Enter) or the arrow keys all fire `input`; only the latest pending one runs
-    # scrubbing and choosing a view never generate: answered at once, outside the queue (one request, no status
-    # messages to wait for), as many at a time as the server's threads take
-    rounds.input(for_visitor(scrub), [state, rounds], views, trigger_mode="always_last", queue=False, **quiet)
-    chooser.input(for_visitor(choose), [state, chooser], views, queue=False, **quiet)
-    play_btn.click(for_visitor(play, service=service), [state, playing, *controls], [timer, playing, play_btn, *views],
-                   **generating)
-    timer.tick(for_visitor(tick), [state], [timer, playing, play_btn, *views], **quiet)
+    # a drag, a typed number (Enter) or the arrow keys all fire the slider's `input`
+    for moved in (rounds.input, chooser.input):
+        moved(None, [deck, *shown, redraw, *controls], [*drawn, redraw], js=player.SHOW, **quiet)
+    then_deck(redraw.change(for_page(scrub_here), [state, *shown], views, trigger_mode="always_last", queue=False,
+                            **quiet))
+    play_btn.click(None, [deck, *shown, play_ask, speed, play_btn, *controls], [*drawn, play_ask, play_btn],
+                   js=player.PLAY, **quiet)
+    then_deck(play_ask.change(for_page(play, service=service), [state, *shown, playing, *controls],
+                              [timer, playing, play_btn, *views], **generating))
+    timer.tick(for_page(tick), [state, *shown], [timer, playing, play_btn, *views], **quiet)
     speed.change(lambda s: gr.Timer(value=s), speed, timer, **quiet)
     for control in controls:
-        control.change(for_visitor(mark_stale), [state, *controls], [status, state], trigger_mode="always_last",
+        control.change(for_page(mark_stale), [state, *shown, *controls], [status, state], trigger_mode="always_last",
                        **quiet)
-    export.expand(for_visitor(open_exports), [state], views, **quiet)
-    export.collapse(for_visitor(close_exports), [state], views, **quiet)
-    upload.upload(for_visitor(replay), [state, upload], [*controls, *views], **hidden)
-    example.input(for_visitor(load_recorded), [state, example], [*controls, *views], **hidden)
-    examples.click(for_visitor(pick_example), [state, examples], [*controls, *views], **hidden)
+    export.expand(for_page(open_exports), [state, *shown], views, **quiet).then(
+        for_page(walkthrough_file), [state, *shown], walk_btn, **quiet)
+    export.collapse(for_page(close_exports), [state, *shown], views, **quiet)
+    then_deck(upload.upload(for_visitor(replay), [state, upload], [*controls, *views], **hidden))
+    then_deck(example.input(for_visitor(load_recorded), [state, example], [*controls, *views], **hidden))
+    then_deck(examples.click(for_visitor(pick_example), [state, examples], [*controls, *views], **hidden))
+    demo.load(None, js=player.INSTALL, **quiet)
+    deck.change(None, [deck], None, js=player.OPEN, **quiet)
+
     def arriving(state, request: gr.Request):       # and the view chooser set to the view shown
         out = arrive((first_paint().state if state is None else state).on_screen(narrow_of(request)),
                      links.place_of(request), lang_of(request))
         return *out, out[-1].view
 
-    demo.load(arriving, [state], [*controls, *views, chooser], **quiet)
-    return {"race": race_btn, "controls": controls, "state": state}
+    then_deck(demo.load(arriving, [state], [*controls, *views, chooser], **quiet))
+    return {"race": race_btn, "controls": controls, "state": state, "shown": shown}

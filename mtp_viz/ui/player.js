@@ -1,0 +1,109 @@
+// The in-page player: walks a trace's rounds from its deck (ui/player.py), in the page and in a walkthrough file.
+// Knows the deck's fields and Plotly.react; no server, no Gradio (the page hands it the values of its components).
+(() => {
+  if (window.mtpPlayer) return;
+  let opened = {key: null, deck: null, bytes: 0};
+
+  // a packed deck ({key, gz: base64 of gzipped JSON}) opened once; the same key again: the deck already open
+  const open = async (packed) => {
+    if (!packed || !packed.gz) return null;
+    if (opened.key !== packed.key) {
+      const bytes = Uint8Array.from(atob(packed.gz), (c) => c.charCodeAt(0));
+      const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+      opened = {key: packed.key, deck: JSON.parse(text), bytes: packed.gz.length};
+    }
+    return opened.deck;
+  };
+
+  // what round i shows with `view` beside the token stream (`again`: a Step pressed at the last round)
+  const frame = (deck, i, view, again) => {
+    const r = Math.max(0, Math.min(deck.last, Math.round(+i || 0)));
+    return {round: r, stream: deck.figs[deck.stream[r]], view: deck.figs[deck.views[view][r]], what: deck.what[view],
+            status: again && r === deck.last ? deck.again : deck.status[r], text: deck.text[r]};
+  };
+
+  // the page's controls ask for the trace the deck shows (else the server is asked: it generates or warns)
+  // (an empty text box's value is null or "": the same request)
+  const same = (deck, controls) => deck.controls.every((v, k) =>
+    typeof v === "number" ? +controls[k] === v : (v ?? "") === (controls[k] ?? ""));
+  const usable = (deck, view, controls) => !!deck && !!deck.views[view] && same(deck, controls);
+
+  // -- the page: each function takes the values of its event's inputs and returns its outputs' new values, in the
+  // order step_through.build wires them (stream, view, what, status, text, rounds, then its own); undefined: kept
+  const U = undefined;
+  const drawn = (f, what) => [f.stream, f.view, what ? f.what : U, f.status, f.text];
+  let timer = null;
+  const stop = () => { if (timer) clearTimeout(timer); timer = null; };
+
+  // Step: the next round; at the last, stay there and say so. Outputs + [ask, play button]: `ask` + 1 asks the server
+  const step = async (packed, round, view, ask, ...controls) => {
+    const deck = await open(packed);
+    if (!usable(deck, view, controls)) return [U, U, U, U, U, U, (+ask || 0) + 1, U];
+    const f = frame(deck, +round + 1, view, +round >= deck.last);
+    const done = timer !== null && f.round >= deck.last;      // playing: the last round ends the play
+    if (done) stop();
+    return [...drawn(f, false), f.round, U, done ? deck.words.play : U];
+  };
+
+  // the round slider, the arrow keys (which move it) and the view chooser: that round with that view
+  const show = async (packed, round, view, redraw, ...controls) => {
+    const deck = await open(packed);
+    if (!usable(deck, view, controls)) return [U, U, U, U, U, U, (+redraw || 0) + 1];
+    const f = frame(deck, round, view, false);
+    return [...drawn(f, true), f.round === +round ? U : f.round, U];
+  };
+
+  // Play / Pause: the next round (round 0 after the last), then a Step every `speed` seconds until the last
+  const play = async (packed, round, view, ask, speed, label, ...controls) => {
+    const deck = await open(packed);
+    if (timer) { stop(); return [U, U, U, U, U, U, U, deck ? deck.words.play : U]; }
+    if (!usable(deck, view, controls) || label === deck.words.pause) return [U, U, U, U, U, U, (+ask || 0) + 1, U];
+    const f = frame(deck, +round >= deck.last ? 0 : +round + 1, view, false);
+    const tick = () => {
+      const button = document.querySelector("#mtp-step button, button#mtp-step");
+      if (button) button.click();
+      if (timer) timer = setTimeout(tick, 1000 * (+speed || 1));
+    };
+    if (f.round < deck.last) timer = setTimeout(tick, 1000 * (+speed || 1));
+    return [...drawn(f, false), f.round, U, f.round < deck.last ? deck.words.pause : deck.words.play];
+  };
+
+  // -- a walkthrough file (ui/walkthrough.py): the same deck, drawn into the file's own elements
+  const file = async (root, packed) => {
+    const deck = await open(packed);
+    const $ = (sel) => root.querySelector(sel);
+    const range = $("#w-round"), chooser = $("#w-view");
+    let at = 0;
+    const draw = async (i, again) => {
+      const f = frame(deck, i, chooser.value, again);
+      at = f.round;
+      range.value = at;
+      $("#w-status").innerHTML = f.status;
+      $("#w-text").innerHTML = f.text;
+      $("#w-what").innerHTML = f.what;
+      for (const [id, fig] of [["#w-stream", f.stream], ["#w-view-plot", f.view]]) {
+        const spec = JSON.parse(fig);
+        await Plotly.react($(id), spec.data || [], Object.assign(spec.layout || {}, {autosize: true}),
+                           {responsive: true});
+      }
+    };
+    range.max = deck.last;
+    $("#w-step").addEventListener("click", () => draw(at + 1, at >= deck.last));
+    $("#w-back").addEventListener("click", () => draw(at - 1));
+    range.addEventListener("input", () => draw(+range.value));
+    chooser.addEventListener("change", () => draw(at));
+    document.addEventListener("keydown", (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.target === chooser) return;
+      const to = {ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0}[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      draw(to, e.key === "ArrowRight" && at >= deck.last);
+    });
+    await draw(0);
+  };
+
+  // the deck open now (null before one arrives) and its size as it came (base64): tests and benchmarks read them
+  const current = () => opened.deck;
+  const size = () => ({key: opened.key, bytes: opened.bytes});
+  window.mtpPlayer = {open, frame, same, stop, current, size, page: {step, show, play}, file};
+})();

@@ -1,0 +1,73 @@
+"""Tests of the step-through's deck (ui/player.py): what it holds, stored once, packed and unpacked, sent once per trace.
+
+Knows the deck's fields and step_through's handlers; no browser (test_browser_player.py runs player.js on decks).
+"""
+from __future__ import annotations
+
+import gradio as gr
+
+from mtp_viz.strings import t
+from mtp_viz.ui import player
+from mtp_viz.ui import step_through as ui
+from mtp_viz.ui.session import controls_of, request_of, shipped
+from mtp_viz.ui.step_state import CHOICES, StepState
+
+SKIP = gr.skip()
+
+
+def on_screen(name: str, index: int = 0) -> StepState:
+    """A shipped trace as the page shows it once its controls are set (pick_example, then mark_stale)."""
+    trace = shipped(name)
+    return StepState().replay(trace, index).asking(request_of(trace))
+
+
+def test_a_deck_holds_what_the_server_draws_for_every_round_each_figure_once():
+    state = on_screen("actions speak")
+    deck = player.unpack(player.packed(ui.render, state, ["timeline", "verification"], "de"))
+    assert deck["last"] == len(state.trace.rounds) - 1 and set(deck["views"]) == {"timeline", "verification"}
+    assert len(set(deck["figs"])) == len(deck["figs"])          # each figure stored once
+    assert deck["controls"] == list(controls_of(state.request).values())
+    for i in (0, deck["last"]):
+        screen = ui.render(state.scrub(i).choose("verification").showed({}), "de")
+        assert deck["figs"][deck["views"]["verification"][i]] == screen.view.to_json()
+        assert deck["figs"][deck["stream"][i]] == screen.stream.to_json()
+        assert (deck["status"][i], deck["text"][i], deck["what"]["verification"]) == (screen.status, screen.text,
+                                                                                      screen.what)
+    assert t("step.at_last", "de", last=deck["last"]) in deck["again"] and deck["words"]["play"] == t("step.play", "de")
+
+
+def test_a_deck_is_packed_small_and_named_by_its_content():
+    state = on_screen("tom counted")
+    one = player.packed(ui.render, state, ["timeline"], "en")
+    assert player.packed(ui.render, state, ["timeline"], "en") is one          # made once
+    other = player.packed(ui.render, state, ["timeline"], "zh-TW")
+    assert other["key"] != one["key"] and player.unpack(other)["status"] != player.unpack(one)["status"]
+    raw = len(str(player.unpack(one)).encode())
+    assert len(one["gz"]) < raw / 3, (len(one["gz"]), raw)
+
+
+def test_a_new_trace_clears_the_pages_deck_and_the_deck_follows_once():
+    """render sends None for the deck slot when another trace comes on screen (the page then asks the server till its
+    deck arrives); sent_deck sends the chosen view's, then every view's for a shipped trace, and nothing again."""
+    out = ui.pick_example(ui.first_paint().state, 1)
+    screen = ui.Screen(*out[len(controls_of(out[-1].request)):])
+    assert screen.deck is None
+    deck, state = ui.sent_deck(screen.state)
+    assert set(player.unpack(deck)["views"]) == {screen.state.view}
+    deck, state = ui.sent_deck(state, True)
+    assert set(player.unpack(deck)["views"]) == set(CHOICES)
+    assert ui.sent_deck(state, True)[0] == SKIP and ui.sent_deck(state)[0] == SKIP
+    assert ui.scrub(state, 2).deck == SKIP             # the same trace: the page keeps its deck
+    assert ui.sent_deck(ui.reset(state).state)[0] == SKIP
+
+
+def test_a_server_event_first_takes_the_round_and_view_the_page_shows():
+    """for_page: after Steps answered in the page, the server's next screen is of the round and view on screen, and
+    redraws the plots it had not drawn."""
+    state = ui.show(on_screen("actions speak")).state
+    moved = state.seen(3, "clusters")
+    assert (moved.index, moved.view, moved.acted) == (3, "clusters", True)
+    screen = ui.render(moved)
+    assert screen.stream != SKIP and screen.view != SKIP and "Round 3 of 5" in screen.status
+    assert state.seen(0, state.view) is state and state.seen(99, "nonsense").index == 5
+    assert StepState().seen(2, "clusters") == StepState()
