@@ -135,11 +135,20 @@ def recorded_batch() -> tuple:
 
 
 # -- drawing -----------------------------------------------------------------------------------------------
+def shows(trace) -> bool:
+    """Whether this view has anything to draw for the trace: a dense target routes nothing."""
+    return is_moe(trace)
+
+
+def nothing(trace, lang: str = "en") -> str:
+    """The one line a dense target's view says instead of a picture (and its caption)."""
+    return t("fig.experts.dense", lang, moe=t("model.miniature-moe", lang))
+
+
 def build(trace, round_index: int, lang: str = "en", batch=None, narrow: bool = False) -> go.Figure:
-    if not is_moe(trace):
+    if not shows(trace):
         fig = theme.new_figure(t("fig.experts.title", lang), height=260, lang=lang, narrow=narrow)
-        dense = t("fig.experts.dense", lang, moe=t("model.miniature-moe", lang))
-        return theme.message(fig, dense.replace("\n", "<br>"), narrow)
+        return theme.message(fig, nothing(trace, lang).replace("\n", "<br>"), narrow)
     i = theme.clamp(trace, round_index)
     num_experts, k, layers, expert = moe_facts(trace)
     panels = ["grid", "distinct", "bytes", "speedup", "batch_union", "batch_bytes"]

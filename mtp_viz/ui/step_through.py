@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import gradio as gr
 
-from mtp_viz.figures import VIEWS, depends, empty, what_you_see
+from mtp_viz.figures import VIEWS, caption, depends, empty
 from mtp_viz.figures import build as draw
 from mtp_viz.problems import Problem
 from mtp_viz.schema import parse_trace
@@ -59,18 +59,26 @@ def _figure(state: StepState, key: str, lang: str):
             draw(key, trace, state.index, lang, narrow))
 
 
+def captioned(state: StepState, lang: str = "en") -> str:
+    """The view's caption (Markdown): what to look at, then the whole explanation behind "More"."""
+    short, rest = caption(dict(VIEWS)[state.view], lang, state.trace)
+    more = f"\n\n<details><summary>{t('step.more', lang)}</summary>\n\n{rest}\n\n</details>" if rest else ""
+    return t("step.what_you_see", lang, text=short) + more
+
+
 def render(state: StepState, lang: str = "en", note: str = "") -> Screen:
     """The Screen for a state: what changed since `state.shown`, and the state that records what is shown now.
 
     `note` (Markdown) heads the round status, after any warning that the controls ask for what cannot run and the
     note that the times are an earlier run's. Writes nothing: the downloads are `state.files` (see `exported`)."""
     trace, i = state.trace, state.index
-    now = {"stream": _sees(state, STREAM, lang), "view": _sees(state, state.view, lang), "what": (state.view, lang),
+    now = {"stream": _sees(state, STREAM, lang), "view": _sees(state, state.view, lang),
+           "what": (state.view, lang, caption(dict(VIEWS)[state.view], lang, trace)),
            "files": state.files}
     new = {slot: now[slot] != state.shown.get(slot) for slot in now}
     stream = _figure(state, STREAM, lang) if new["stream"] else gr.skip()
     view = _figure(state, state.view, lang) if new["view"] else gr.skip()
-    what = t("step.what_you_see", lang, text=what_you_see(dict(VIEWS)[state.view], lang)) if new["what"] else gr.skip()
+    what = captioned(state, lang) if new["what"] else gr.skip()
     if trace is None:
         slider = gr.update(minimum=0, maximum=1, value=0, interactive=False)
         downloads = tuple(gr.update(value=None, interactive=False) for _ in range(2))
