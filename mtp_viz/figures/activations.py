@@ -18,6 +18,12 @@ def _size(v, lang: str) -> str:
     return "?" if v is None else number(v, lang, 0)
 
 
+def _code(name: str, narrow: bool) -> str:
+    """A module's name as its box's label: a size smaller on a projector-sized view, where at 13 px it ran past the
+    box's sides (a phone's boxes are wider)."""
+    return name if narrow else f"<span style='font-size:11px'>{name}</span>"
+
+
 def _reads_activations(trace) -> bool:
     return trace.model_info.proposer == "mtp" and bool(trace.model_info.pre_projection)
 
@@ -54,13 +60,13 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
         ("hidden", 0.0, 1.0, f"{box('hidden')}<br><b>{_size(hid, lang)}</b>", theme.BLUE, w("hidden_hover")),
         ("embed", 0.0, -1.0, f"{box('embed')}<br><b>{_size(hid, lang)}</b>", theme.BLUE, w("embed_hover")),
         ("concat", 1.55, 0.0, f"{box('concat')}<br><b>{_size(pre_in, lang)}</b>", theme.LIGHT_GREY, w("concat_hover")),
-        ("pre", 3.0, 0.0, f"pre_<br>projection<br><b>{_size(pre_in, lang)} → {_size(pre_out, lang)}</b>", theme.ORANGE,
+        ("pre", 3.0, 0.0, f"{_code('pre_projection', narrow)}<br><b>{_size(pre_in, lang)} → {_size(pre_out, lang)}</b>", theme.ORANGE,
          w("pre_hover")),
         ("layers", 4.6, 0.0,
          f"{box('layers', n=_size(info.drafter_num_layers, lang))}<br><b>{_size(d_hid, lang)}</b>", theme.SKY,
          w("layers_hover", layers=", ".join(str(v) for v in kv.values()))),
         ("logits", 6.2, 1.0, f"{box('logits')}{clusters}", theme.GREEN, w("logits_hover", tokens=token)),
-        ("post", 6.2, -1.0, f"post_<br>projection<br><b>{_size(post_in, lang)} → {_size(post_out, lang)}</b>",
+        ("post", 6.2, -1.0, f"{_code('post_projection', narrow)}<br><b>{_size(post_in, lang)} → {_size(post_out, lang)}</b>",
          theme.ORANGE, w("post_hover")),
     ]
     fig = theme.new_figure(t("fig.activations.heading", lang, i=i, guesses=count(len(steps), "guess", lang)),

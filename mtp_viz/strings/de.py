@@ -785,13 +785,8 @@ STRINGS: dict[str, str] = {
     "tour.ch10.a": ("Sicher: min(1, 0,6 / 0,3) = 1. Abgelehnt werden kann nur ein Vorschlag, den das Entwurfsmodell "
                     "höher einschätzte als das Zielmodell (q > p)."),
     "tour.ch11.title": "Mixture of Experts: warum MTP dort weniger bringt",
-    "tour.ch11.text": ("{plain}\n\nBisher war das Zielmodell dicht: Jedes Token läuft durch dieselben Gewichte, also "
-                       "liest die Prüfung von {most} Vorschlägen in einem Durchlauf diese Gewichte einmal und "
-                       "kostet kaum mehr als ein Token. Ein Mixture-of-Experts-Zielmodell wie Gemma 4 26B A4B "
-                       "schickt jedes Token durch {k26} seiner {E26} Experten pro Schicht, und verschiedene Tokens "
-                       "wählen verschiedene. {moe}\n\n{mini} In Runde {round} unten nutzten seine {positions} "
-                       "Positionen im Mittel {distinct} verschiedene Experten pro Schicht: Ein Token nutzt k = {k}, "
-                       "und {expected} nutzten {positions} Positionen, die zufällig unter seinen {E} wählten."),
+    "tour.ch11.text": "{plain}\n\nUnten prüft das mitgelieferte Mixture-of-Experts-Miniaturmodell in Runde {round} einen Entwurf: Seine {positions} Positionen nutzten im Mittel {distinct} verschiedene Experten pro Schicht, ein einzelnes Token nutzt k = {k}.",
+    "tour.ch11.more": "Bisher war das Zielmodell dicht: Jedes Token läuft durch dieselben Gewichte, also liest die Prüfung von {most} Vorschlägen in einem Durchlauf diese Gewichte einmal und kostet kaum mehr als ein Token. Ein Mixture-of-Experts-Zielmodell wie Gemma 4 26B A4B schickt jedes Token durch {k26} seiner {E26} Experten pro Schicht, und verschiedene Tokens wählen verschiedene. {moe}\n\n{mini} Wählten seine {positions} Positionen zufällig unter seinen {E} Experten, kämen sie im Mittel auf {expected}.",     # behind "More" under the chapter
     "tour.ch11.try_experts": ("Hier prüft das Mixture-of-Experts-Miniaturmodell einen Entwurf: Vergleichen Sie, wie "
                               "viele verschiedene Experten jede Schicht für den ganzen Entwurf nutzte, mit k, den "
                               "Experten eines einzelnen Tokens."),

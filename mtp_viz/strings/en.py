@@ -722,13 +722,8 @@ STRINGS: dict[str, str] = {
     "tour.ch10.a": ("Certain: min(1, 0.6 / 0.3) = 1. Only a guess the drafter liked more than the target "
                     "(q > p) can be rejected."),
     "tour.ch11.title": "Mixture of experts: why MTP helps less there",
-    "tour.ch11.text": ("{plain}\n\nSo far the target was dense: every token goes through the same weights, so "
-                       "checking {most} guesses in one pass reads those weights once and costs little more than one "
-                       "token. A mixture-of-experts target such as Gemma 4 26B A4B sends each token through {k26} "
-                       "of its {E26} experts per layer, and different tokens pick different ones. {moe}\n\n{mini} "
-                       "Below, in round {round}, its {positions} positions used {distinct} different experts per "
-                       "layer on average: one token uses k = {k}, and {expected} is what {positions} positions "
-                       "choosing at random among its {E} would use."),
+    "tour.ch11.text": "{plain}\n\nBelow, the bundled mixture-of-experts miniature checks a draft in round {round}: its {positions} positions used {distinct} different experts per layer on average, where one token uses k = {k}.",
+    "tour.ch11.more": "So far the target was dense: every token goes through the same weights, so checking {most} guesses in one pass reads those weights once and costs little more than one token. A mixture-of-experts target such as Gemma 4 26B A4B sends each token through {k26} of its {E26} experts per layer, and different tokens pick different ones. {moe}\n\n{mini} Had its {positions} positions chosen at random among its {E} experts, they would have used {expected}.",     # behind "More" under the chapter
     "tour.ch11.try_experts": ("This is the miniature mixture-of-experts model checking a draft: compare how many "
                               "different experts each layer used for the whole draft with k, what one token uses."),
     "tour.ch11.q": "Why does MTP on a mixture-of-experts model pay off better with a large batch?",

@@ -167,6 +167,9 @@ def page(k: int, lang: str, tab_ids=(), narrow: bool = False) -> tuple:
     narration = f"## {t(key + '.title', lang)}\n{t(key + '.text', lang, **values)}"
     if ch.sweep and sweep_drop(lang):
         narration += "\n\n" + t(key + ".drop", lang, **sweep_drop(lang))
+    if key + ".more" in TABLES["en"]:      # the essentials above, the rest of a long chapter behind "More"
+        narration += (f"\n\n<details><summary>{t('step.more', lang)}</summary>\n\n"
+                      f"{t(key + '.more', lang, **values)}\n\n</details>")
     if ch.view == RACE:
         page_html, chart = race_tab.measured(tr, trace(ch.beside), lang, chart=CHART, narrow=narrow)
         left, right, racing = gr.Plot(chart, show_label=False), gr.Plot(visible=False), gr.HTML(page_html, visible=True)
