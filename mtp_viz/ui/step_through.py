@@ -30,7 +30,7 @@ from mtp_viz.ui.session import (CONTROLS, DEFAULTS, EXAMPLE_TRACES, EXAMPLES, FI
                                 recorded, request, shipped)
 from mtp_viz.ui.step_state import CHOICES, FIRST_VIEW, STREAM, StepState
 from mtp_viz.ui.screen import narrow_of
-from mtp_viz.ui.words import L, choices, lang_of
+from mtp_viz.ui.words import L, behind_more, choices, lang_of
 
 class Screen(NamedTuple):
     """What every view update returns, in this order: `build` wires the components of the same names."""
@@ -62,8 +62,7 @@ def _figure(state: StepState, key: str, lang: str):
 def captioned(state: StepState, lang: str = "en") -> str:
     """The view's caption (Markdown): what to look at, then the whole explanation behind "More"."""
     short, rest = caption(dict(VIEWS)[state.view], lang, state.trace)
-    more = f"\n\n<details><summary>{t('step.more', lang)}</summary>\n\n{rest}\n\n</details>" if rest else ""
-    return t("step.what_you_see", lang, text=short) + more
+    return t("step.what_you_see", lang, text=short) + behind_more(rest, lang)
 
 
 def render(state: StepState, lang: str = "en", note: str = "") -> Screen:
