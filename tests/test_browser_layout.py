@@ -206,7 +206,6 @@ SEES = """() => {
       if (b.width < 1 || c.opacity === '0' || (c.fillOpacity === '0' && c.strokeOpacity === '0')) continue;   // a hover target
       for (const x of labels) if (x.e.closest('.trace') !== point.closest('.trace') && meets(b, x.box, 2)) bad.push(name + ': a marker covers «' + x.text + '»');
     }
-  }
     // a bar drawn as its outline (a thick line around a narrow bar: the bars turn into one black block); a wide bar
     // whose label was hidden for want of room
     for (const bar of plot.querySelectorAll('.barlayer .point')) {
