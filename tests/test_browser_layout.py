@@ -8,6 +8,13 @@ the activation diagram's boxes, and every control's text (whole inside its box, 
 theirs), with the settings and export panels open. Visits every tab, every view of the step-through at its last round
 and every tour chapter.
 Screenshots go to docs/overflow/ with MTP_VIZ_DOCS=1 (English: every view and chapter at both sizes; German and Chinese: each tab).
+
+Issue 36 made it see text as a reader does (SEES, OPTIONS): text cut by its container, SVG text outside its figure or
+its plot area, a character alone on a line, lines and markers over labels, bars drawn as their outline or left
+unlabelled, axis titles running into the panel titles below, dropdown options cut, a radio whose choice shows no dot;
+at the rounds that show something (each example's first rejection, a cluster miss), a finished race, the dropdowns
+opened and the lab's presets placed. `PYTHONPATH=. .venv/bin/python tests/test_browser_layout.py [URL]` runs the same
+visits and prints what it finds, counted per language and width (on a new app when no URL is given).
 """
 from __future__ import annotations
 
