@@ -221,8 +221,9 @@ SEES = """() => {
       const line = parseFloat(c.strokeWidth) || 0;
       if (c.stroke !== 'none' && line >= 2 && b.width < 3 * line && getComputedStyle(path).strokeOpacity !== '0')
         bad.push(name + ': a bar is drawn as its outline');
-      const d = bar.__data__, said = d && d.tx;
-      if (said && String(said).trim() && b.width > 80 && !bar.querySelector('.bartext')?.textContent.trim())
+      const d = bar.__data__, said = d && d.tx, cd = bar.closest('.trace')?.__data__;
+      const drawn = !(cd && cd[0] && cd[0].trace && cd[0].trace.textposition === 'none');   // 'none': labelled beside
+      if (drawn && said && String(said).trim() && b.width > 80 && !bar.querySelector('.bartext')?.textContent.trim())
         bad.push(name + ': the bar «' + short(String(said)) + '» has no label');
     }
     // an axis title that runs into a panel's title below it (closer than 3 px)
