@@ -569,7 +569,11 @@ def count(url: str) -> dict[str, int]:
                 page = context.new_page()
                 page.set_default_timeout(60_000)
                 page.goto(url)
-                visit(page, lang, [PHONE] if phone else SIZES, found, shots=False, phone=phone)
+                try:
+                    visit(page, lang, [PHONE] if phone else SIZES, found, shots=False, phone=phone)
+                except Exception as exc:            # counted, and the other pages still visited
+                    found.append(f"{lang} {size[0]} the visit stopped: {str(exc).splitlines()[0][:200]}")
+                print(f"{lang} {size[0]} visited: {len(found)} problems so far", flush=True)
                 context.close()
         browser.close()
     for line in found:
