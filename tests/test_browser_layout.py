@@ -8,6 +8,13 @@ the activation diagram's boxes, and every control's text (whole inside its box, 
 theirs), with the settings and export panels open. Visits every tab, every view of the step-through at its last round
 and every tour chapter.
 Screenshots go to docs/overflow/ with MTP_VIZ_DOCS=1 (English: every view and chapter at both sizes; German and Chinese: each tab).
+
+Issue 36 made it see text as a reader does (SEES, OPTIONS): text cut by its container, SVG text outside its figure or
+its plot area, a character alone on a line, lines and markers over labels, bars drawn as their outline or left
+unlabelled, axis titles running into the panel titles below, dropdown options cut, a radio whose choice shows no dot;
+at the rounds that show something (each example's first rejection, a cluster miss), a finished race, the dropdowns
+opened and the lab's presets placed. `PYTHONPATH=. .venv/bin/python tests/test_browser_layout.py [URL]` runs the same
+visits and prints what it finds, counted per language and width (on a new app when no URL is given).
 """
 from __future__ import annotations
 
@@ -20,9 +27,11 @@ from playwright.sync_api import expect, sync_playwright
 
 from test_browser import in_view, launch, settled
 from test_words import english, model_text, words
+from mtp_viz import lab_math
 from mtp_viz.strings import t
 from mtp_viz.schema import parse_trace
-from mtp_viz.ui.session import EXAMPLES, TRACES
+from mtp_viz.ui.keys import ROUND as ROUND_ID
+from mtp_viz.ui.session import EXAMPLE_TRACES, EXAMPLES, TRACES, shipped
 from mtp_viz.ui.tour import CHAPTERS
 from mtp_viz.ui.step_through import CHOICES
 
@@ -73,7 +82,7 @@ MEASURE = """() => {
 # than their longest word (a label broken mid-word: "Samplin / g").
 SQUEEZED = """() => {
   const bad = [];
-  for (const i of document.querySelectorAll('input[role="listbox"], .wrap-inner input')) {
+  for (const i of document.querySelectorAll('input[role="combobox"], .wrap-inner input')) {
     if (i.offsetParent && i.scrollWidth > i.clientWidth + 1) bad.push('input: ' + i.value);
   }
   for (const s of document.querySelectorAll('[data-testid="block-info"], label span, button')) {
@@ -133,6 +142,113 @@ CUT = """() => {
 }"""
 
 
+# What a reader sees cut or crossed (issue 36, item 1), beyond the boxes above:
+# - a page text whose container clips it at the side (overflow not visible, or an ellipsis, and the text's own boxes
+#   run past the container's edge: a table cut at the right edge, a label ending in "…");
+# - an SVG text outside its figure (a subtitle cut at the right), or outside the plot area that clips it (a value
+#   cut by the axes: "0.108"); a wrapped SVG text whose last line is a lone character ("點");
+# - a line (a shape, an annotation's arrow, a trace's line) passing through a text's box, or a marker over a text
+#   (each line sampled every 3 px along its path, in screen coordinates);
+# - a radio group whose chosen option shows no dot.
+SEES = """() => {
+  const bad = [], R = e => e.getBoundingClientRect(), short = s => (s || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
+  const within = (a, b, s = 1.5) => a.left >= b.left - s && a.right <= b.right + s && a.top >= b.top - s && a.bottom <= b.bottom + s;
+  const meets = (a, b, s) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > s && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > s;
+  // page texts cut at the side by a container that clips them
+  for (const e of document.querySelectorAll('body *')) {
+    if (!e.offsetParent || e.closest('.js-plotly-plot, svg, .sr-only, .hide') || ['INPUT', 'TEXTAREA', 'SCRIPT', 'STYLE'].includes(e.tagName)) continue;
+    const c = getComputedStyle(e);
+    if ((c.overflowX === 'visible' && c.textOverflow !== 'ellipsis') || e.scrollWidth <= e.clientWidth + 1 || !e.textContent.trim()) continue;
+    const edge = R(e), walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let n; (n = walk.nextNode());) {
+      if (!n.textContent.trim() || !n.parentElement.offsetParent || n.parentElement.closest('.js-plotly-plot, svg')) continue;
+      const r = document.createRange(); r.selectNodeContents(n);
+      if ([...r.getClientRects()].some(q => q.width > 0.5 && (q.right > edge.right + 1 || q.left < edge.left - 1))) {
+        bad.push('text cut by its container: «' + short(n.textContent) + '» in «' + short(e.innerText) + '»'); break; }
+    }
+  }
+  // radios: each group shows its chosen option
+  for (const i of document.querySelectorAll('input[type=radio]:checked')) {
+    if (!i.offsetParent) continue;
+    const c = getComputedStyle(i), other = [...i.closest('.wrap, fieldset, [role=radiogroup]')?.querySelectorAll('input[type=radio]') || []].find(o => !o.checked);
+    const o = other && getComputedStyle(other);
+    const box = R(i), hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const seen = box.width >= 8 && (!hit || hit === i || i.contains(hit) || hit.contains(i) || hit.closest('label') === i.closest('label'));
+    if (!seen || (o && c.backgroundImage === o.backgroundImage && c.backgroundColor === o.backgroundColor && c.borderColor === o.borderColor))
+      bad.push('the chosen radio «' + short(i.closest('label')?.innerText) + '» shows no dot');
+  }
+  // plots
+  for (const plot of document.querySelectorAll('.js-plotly-plot')) {
+    if (!plot.offsetParent || R(plot).width < 10) continue;
+    const name = '«' + short(plot.layout && plot.layout.title && plot.layout.title.text) + '»';
+    const figure = R(plot.querySelector('svg.main-svg') || plot);
+    const texts = [...plot.querySelectorAll('svg text')].filter(e => e.textContent.trim() && R(e).width > 0 &&
+                                                                    getComputedStyle(e).visibility !== 'hidden' && getComputedStyle(e).opacity !== '0');
+    for (const e of texts) {
+      const box = R(e), text = short(e.textContent);
+      if (!within(box, figure)) { bad.push(name + ': «' + text + '» runs out of the figure'); continue; }
+      const clipped = e.closest('[clip-path]'), sub = e.closest('.subplot');
+      if (clipped && sub && plot.contains(clipped) && e.closest('.bartext, .textpoint, .heatmaplayer')) {
+        const area = plot.querySelector('.draglayer .' + [...sub.classList].pop() + ' .nsewdrag');
+        if (area && !within(box, R(area), 1)) bad.push(name + ': «' + text + '» is cut by the plot area');
+      }
+      const lines = [...e.querySelectorAll('tspan.line')].map(l => l.textContent.trim()).filter(Boolean);
+      if (lines.length > 1 && [...lines[lines.length - 1]].length <= 1) bad.push(name + ': «' + lines[lines.length - 1] + '» alone on a line in «' + text + '»');
+    }
+    const labels = texts.filter(e => !e.closest('.xtick, .ytick')).map(e => ({e, text: short(e.textContent), box: R(e)}));
+    const paths = [...plot.querySelectorAll('.shapelayer path, .annotation-arrow-g path, .scatterlayer .js-line')];
+    for (const path of paths) {
+      if (!path.getTotalLength || getComputedStyle(path).strokeOpacity === '0' || getComputedStyle(path).stroke === 'none' ||
+          parseFloat(getComputedStyle(path).strokeWidth) === 0) continue;
+      const m = path.getScreenCTM(), length = path.getTotalLength(), points = [];
+      for (let l = 0; l <= length; l += 3) { const q = path.getPointAtLength(l); points.push([m.a * q.x + m.c * q.y + m.e, m.b * q.x + m.d * q.y + m.f]); }
+      for (const x of labels) {
+        const b = x.box;
+        if (points.some(([px, py]) => px > b.left + 2 && px < b.right - 2 && py > b.top + 2 && py < b.bottom - 2)) {
+          bad.push(name + ': a line crosses «' + x.text + '»'); }
+      }
+    }
+    for (const point of plot.querySelectorAll('.scatterlayer .points path.point')) {
+      const b = R(point), c = getComputedStyle(point);
+      if (b.width < 1 || c.opacity === '0' || (c.fillOpacity === '0' && c.strokeOpacity === '0')) continue;   // a hover target
+      for (const x of labels) if (x.e.closest('.trace') !== point.closest('.trace') && meets(b, x.box, 2)) bad.push(name + ': a marker covers «' + x.text + '»');
+    }
+    // a bar drawn as its outline (a thick line around a narrow bar: the bars turn into one black block); a wide bar
+    // whose label was hidden for want of room
+    for (const bar of plot.querySelectorAll('.barlayer .point')) {
+      const path = bar.querySelector('path'), b = path && R(path), c = path && getComputedStyle(path);
+      if (!b || b.width < 0.5) continue;
+      const line = parseFloat(c.strokeWidth) || 0;
+      if (c.stroke !== 'none' && line >= 2 && b.width < 3 * line && getComputedStyle(path).strokeOpacity !== '0')
+        bad.push(name + ': a bar is drawn as its outline');
+      const d = bar.__data__, said = d && d.tx, cd = bar.closest('.trace')?.__data__;
+      const drawn = !(cd && cd[0] && cd[0].trace && cd[0].trace.textposition === 'none');   // 'none': labelled beside
+      if (drawn && said && String(said).trim() && b.width > 80 && !bar.querySelector('.bartext')?.textContent.trim())
+        bad.push(name + ': the bar «' + short(String(said)) + '» has no label');
+    }
+    // an axis title that runs into a panel's title below it (closer than 3 px)
+    const axes = texts.filter(e => /^g-[xy]\\d*title$/.test(e.parentElement.closest('g[class^="g-"]')?.getAttribute('class') || ''));
+    for (const a of axes) for (const n of plot.querySelectorAll('.annotation-text-g')) {
+      const p = R(a), q = R(n);
+      if (Math.min(p.right, q.right) - Math.max(p.left, q.left) > 2 && Math.abs(q.top - p.bottom) < 3 || meets(p, q, 0))
+        bad.push(name + ': the axis title «' + short(a.textContent) + '» runs into «' + short(n.textContent) + '»');
+    }
+  }
+  return [...new Set(bad)];
+}"""
+
+# A dropdown's options, each measured in its input's font against the room the input gives its text: the model's
+# name must fit whole ("miniature mixture of experts (bundl" does not); the open list's items too.
+OPTIONS = """(input) => {
+  const c = getComputedStyle(input), ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = c.font;
+  const room = input.clientWidth - parseFloat(c.paddingLeft) - parseFloat(c.paddingRight);
+  const items = [...document.querySelectorAll('[role=option]')].filter(li => li.offsetParent);
+  const label = li => li.innerText.split('\\n').pop().trim();
+  const bad = items.filter(li => ctx.measureText(label(li)).width > room + 1).map(li => 'the dropdown cuts «' + label(li) + '»');
+  return bad.concat(items.filter(li => li.scrollWidth > li.clientWidth + 1).map(li => 'the open list cuts «' + label(li) + '»'));
+}"""
+
 def overlap(a, b, slack: float = 1.5) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > slack and min(a[3], b[3]) - max(a[1], b[1]) > slack
 
@@ -166,7 +282,19 @@ def problems(page, where: str) -> list[str]:
             for k, (label, shape) in enumerate(zip(plot["notes"], plot["shapes"][:7])):
                 if not inside(label, shape, 1):
                     found.append(f"{name}: the text of box {k + 1} spills out of it")
-    found += [f"{where}: {x}" for x in page.evaluate(SQUEEZED) + page.evaluate(CUT)]
+    found += [f"{where}: {x}" for x in page.evaluate(SQUEEZED) + page.evaluate(CUT) + page.evaluate(SEES)]
+    return found
+
+
+def dropdowns(page, where: str) -> list[str]:
+    """Each visible dropdown of the shown tab opened in turn: every option fits its input and its list."""
+    found = []
+    for box in page.locator("[role=tabpanel]:visible input[role=combobox]:visible").all():
+        box.click()
+        page.wait_for_timeout(250)
+        found += [f"{where}: {x}" for x in box.evaluate(OPTIONS)]
+        page.keyboard.press("Escape")
+        box.blur()
     return found
 
 
@@ -256,8 +384,24 @@ def visit(page, lang: str, sizes: list, found: list, shots: bool, phone: bool = 
         settled(page)
         each_size(page, lang, f"step/{key}", f"step_{key}", found, shots and (lang == "en" or k == 0), sizes=sizes)
         phone_checks(f"step/{key}")
+    for example, index, keys in showcase():
+        page.get_by_role("button", name=example, exact=True).click()
+        settled(page)
+        box = page.locator(f"#{ROUND_ID} input[type=number]")
+        box.fill(str(index))
+        box.press("Enter")
+        expect(box).to_have_value(str(index))
+        settled(page)
+        for key in keys:
+            page.locator("#view-chooser label").nth(CHOICES.index(key)).click()
+            settled(page)
+            each_size(page, lang, f"step/{key} «{example}» round {index}", f"step_{key}_{index}", found, False,
+                      sizes=sizes)
     opened = open_panels(page)
     each_size(page, lang, "step/settings", "settings", found, shots, target=opened[0] if opened else None, sizes=sizes)
+    for size in sizes:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        found += dropdowns(page, f"{lang} {size[0]} step/settings")
     phone_checks("step/settings")
     if phone:
         boxes = [b.bounding_box() for b in opened[:2]]
@@ -273,6 +417,13 @@ def visit(page, lang: str, sizes: list, found: list, shots: bool, phone: bool = 
         english_words[lang, "race"] = first_paint_words(page, lang, data)
     each_size(page, lang, "race", "race", found, shots, sizes=sizes)
     phone_checks("race")
+    for size in sizes:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        found += dropdowns(page, f"{lang} {size[0]} race")
+    page.locator("#race-start").click()                 # a finished race: its verdict, table and token by token
+    expect(page.locator("#race-player .race-summary")).to_be_visible(timeout=120_000)
+    settled(page)
+    each_size(page, lang, "race finished", "race_finished", found, shots, sizes=sizes)
     open_tab(page, tour)
     indicator = page.locator("#tour-indicator")
     expect(indicator).to_contain_text("1 / 11")
@@ -296,6 +447,15 @@ def visit(page, lang: str, sizes: list, found: list, shots: bool, phone: bool = 
         english_words[lang, "lab"] = first_paint_words(page, lang, data)
     each_size(page, lang, "lab", "lab", found, shots, sizes=sizes)
     phone_checks("lab")
+    for size in sizes:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        found += dropdowns(page, f"{lang} {size[0]} lab")
+    preset = page.get_by_label(t("lab.preset", lang), exact=True)
+    for key in lab_math.PRESETS:                        # each real pair placed on the lab's charts
+        preset.click()
+        page.get_by_role("option", name=t(f"lab.preset.{key}", lang), exact=True).click()
+        settled(page)
+        each_size(page, lang, f"lab preset {key}", f"lab_{key}", found, False, sizes=sizes)
     return english_words
 
 
@@ -317,6 +477,21 @@ def below_chapter(page, lang: str) -> bool:
         return any((b := button.bounding_box()) and b["y"] > bottom
                    for button in page.get_by_role("button", name=t(key, lang), exact=True).all() if button.is_visible())
     return below("tour.next") and below("tour.back")
+
+
+def showcase() -> list[tuple[str, int, list[str]]]:
+    """The rounds that show something, as (example, round, views): the first example's first rejection in every
+    view, each other example's first rejection in the timeline and Verification, the first cluster miss in Cluster
+    selection."""
+    out, miss = [], None
+    for k, example in enumerate(EXAMPLES):
+        rounds = shipped(EXAMPLE_TRACES[example]).rounds
+        rejected = next((r.index for r in rounds if r.index and r.num_accepted < len(r.draft_token_ids)), None)
+        if rejected is not None:
+            out.append((example, rejected, list(CHOICES) if k == 0 else ["timeline", "verification"]))
+        miss = miss or next(((example, r.index, ["clusters"]) for r in rounds
+                             if any(d.cluster_miss for d in r.draft_steps)), None)
+    return out + ([miss] if miss else [])
 
 
 @functools.cache
@@ -378,3 +553,52 @@ def test_a_phone_is_a_first_class_screen(server):
             context.close()
         browser.close()
     assert not found, "\n".join(found)
+
+
+def count(url: str) -> dict[str, int]:
+    """The problems both tests above find on the app at `url`, counted per language and width (the start and end
+    figures of issue 36); the words-in-English check is left out."""
+    found = []
+    with sync_playwright() as p:
+        browser = launch(p)
+        for lang, locale in LOCALES.items():
+            for phone in (False, True):
+                size = PHONE if phone else SIZES[0]
+                context = browser.new_context(locale=locale, viewport={"width": size[0], "height": size[1]},
+                                              is_mobile=phone, has_touch=phone)
+                page = context.new_page()
+                page.set_default_timeout(60_000)
+                page.goto(url)
+                try:
+                    visit(page, lang, [PHONE] if phone else SIZES, found, shots=False, phone=phone)
+                except Exception as exc:            # counted, and the other pages still visited
+                    found.append(f"{lang} {size[0]} the visit stopped: {str(exc).splitlines()[0][:200]}")
+                print(f"{lang} {size[0]} visited: {len(found)} problems so far", flush=True)
+                context.close()
+        browser.close()
+    for line in found:
+        print(line)
+    tally = {f"{lang} {w}": 0 for lang in LOCALES for w in (1280, 1920, 390)}
+    for line in found:
+        lang, width = line.split()[:2]
+        key = f"{lang} {width if width != 'phone' else 390}"
+        tally[key] = tally.get(key, 0) + 1
+    return tally
+
+
+if __name__ == "__main__":
+    # PYTHONPATH=. .venv/bin/python tests/test_browser_layout.py [URL]: counts what the layout tests find, per
+    # language and width, on a running app (or on one started here).
+    import sys
+
+    from mtp_viz.local_app import running_app
+
+    def report(url: str) -> None:
+        tally = count(url)
+        print("\n".join(f"{key}: {n}" for key, n in tally.items()), f"\ntotal: {sum(tally.values())}")
+
+    if len(sys.argv) > 1:
+        report(sys.argv[1])
+    else:
+        with running_app() as started:
+            report(started)

@@ -302,3 +302,34 @@ def test_build_makes_a_figure_once_per_trace_and_arguments(monkeypatch):
     assert all(other is not first for other in others)
     assert others[0].to_json() == first.to_json()          # equal traces draw equal figures, each its own
     assert len(figures._drawn) == 4 and figures.build("timeline", trace, 1) is not first    # the oldest went
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+def test_each_caption_is_one_short_idea_with_the_rest_behind_more(greedy, lang):
+    """Issue 36: what to look at in at most about 60 English words, the whole explanation kept for "More"; the
+    Experts view of a dense target says in one line that it has nothing to show, with nothing behind "More"."""
+    from mtp_viz.figures import caption, experts
+    for key, module in VIEWS:
+        short, rest = caption(module, lang, greedy)
+        if key == experts.KEY:                          # the fixture's target is dense
+            assert rest == "" and "\n" not in short and short == experts.nothing(greedy, lang), lang
+            continue
+        assert rest == what_you_see(module, lang) and len(short) < 0.75 * len(rest), (key, lang)
+        if lang == "en":
+            assert len(short.split()) <= 60, key
+
+
+def test_each_experts_panel_has_its_own_legend():
+    """One legend under each panel, holding that panel's traces: a colour (orange) means one thing in each."""
+    from mtp_viz.figures import experts
+    moe = parse_trace((Path(__file__).resolve().parent.parent / "assets" / "traces" / "actions_speak_moe.json")
+                      .read_text(encoding="utf-8"))
+    fig = experts.build(moe, 2)
+    legends = {}
+    for trace in fig.data:
+        panel = int((trace.xaxis or "x")[1:] or 1)
+        assert trace.legend == ("legend" if panel == 1 else f"legend{panel}"), trace.meta
+        legends.setdefault(trace.legend, set()).add(panel)
+        legend = fig.layout[trace.legend]
+        assert legend.y < fig.layout["yaxis" + (trace.yaxis or "y")[1:]].domain[0], trace.meta   # under its panel
+    assert all(len(panels) == 1 for panels in legends.values()) and len(legends) >= 5

@@ -36,7 +36,17 @@ def title(module, lang: str = "en") -> str:
 
 
 def what_you_see(module, lang: str = "en") -> str:
+    """The view's whole explanation (what every mark means): the page keeps it behind "More"."""
     return t(f"fig.{module.KEY}.what", lang)
+
+
+def caption(module, lang: str = "en", trace=None) -> tuple[str, str]:
+    """(what to look at, the rest): the first is one idea in at most about 60 English words, the second the whole
+    explanation, or "" where the view has nothing to show for this trace (the Experts view of a dense model says
+    so in one line)."""
+    if trace is not None and not getattr(module, "shows", lambda trace: True)(trace):
+        return getattr(module, "nothing")(trace, lang), ""
+    return t(f"fig.{module.KEY}.short", lang), what_you_see(module, lang)
 
 
 def depends(module, trace, round_index: int):

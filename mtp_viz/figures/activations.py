@@ -18,6 +18,12 @@ def _size(v, lang: str) -> str:
     return "?" if v is None else number(v, lang, 0)
 
 
+def _code(name: str, narrow: bool) -> str:
+    """A module's name as its box's label: a size smaller on a projector-sized view, where at 13 px it ran past the
+    box's sides (a phone's boxes are wider)."""
+    return name if narrow else f"<span style='font-size:11px'>{name}</span>"
+
+
 def _reads_activations(trace) -> bool:
     return trace.model_info.proposer == "mtp" and bool(trace.model_info.pre_projection)
 
@@ -42,25 +48,25 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
         return t(f"fig.activations.{key}", lang, **values)
 
     def box(key: str, **values) -> str:          # a box label, wrapped to fit the box
-        return theme.wrap(w(key, **values), 12 if narrow else 13)
+        return theme.wrap(w(key, **values), 12 if narrow else 11)     # "Embedding des" ran past its box
 
     guessed = ", ".join(theme.short(trace.text_of(d.token_id)) for d in steps[:4]) + (" …" if len(steps) > 4 else "")
     token = guessed if steps else t("fig.activations.next_token", lang)
     top_k = t("fig.activations.clusters", lang, k=info.centroid_top_k, n=info.num_centroids or 0)
-    clusters = ("<br>" + theme.wrap(top_k, 12 if narrow else 13)
+    clusters = ("<br>" + theme.wrap(top_k, 12 if narrow else 11)
                 if info.num_centroids else "")
     kv = info.kv_source_layers or {}
     boxes = [  # (key, x, y, label, colour, hover)
         ("hidden", 0.0, 1.0, f"{box('hidden')}<br><b>{_size(hid, lang)}</b>", theme.BLUE, w("hidden_hover")),
         ("embed", 0.0, -1.0, f"{box('embed')}<br><b>{_size(hid, lang)}</b>", theme.BLUE, w("embed_hover")),
         ("concat", 1.55, 0.0, f"{box('concat')}<br><b>{_size(pre_in, lang)}</b>", theme.LIGHT_GREY, w("concat_hover")),
-        ("pre", 3.0, 0.0, f"pre_projection<br><b>{_size(pre_in, lang)} → {_size(pre_out, lang)}</b>", theme.ORANGE,
+        ("pre", 3.0, 0.0, f"{_code('pre_projection', narrow)}<br><b>{_size(pre_in, lang)} → {_size(pre_out, lang)}</b>", theme.ORANGE,
          w("pre_hover")),
         ("layers", 4.6, 0.0,
          f"{box('layers', n=_size(info.drafter_num_layers, lang))}<br><b>{_size(d_hid, lang)}</b>", theme.SKY,
          w("layers_hover", layers=", ".join(str(v) for v in kv.values()))),
         ("logits", 6.2, 1.0, f"{box('logits')}{clusters}", theme.GREEN, w("logits_hover", tokens=token)),
-        ("post", 6.2, -1.0, f"post_projection<br><b>{_size(post_in, lang)} → {_size(post_out, lang)}</b>",
+        ("post", 6.2, -1.0, f"{_code('post_projection', narrow)}<br><b>{_size(post_in, lang)} → {_size(post_out, lang)}</b>",
          theme.ORANGE, w("post_hover")),
     ]
     fig = theme.new_figure(t("fig.activations.heading", lang, i=i, guesses=count(len(steps), "guess", lang)),
@@ -73,7 +79,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
         return _upright(fig, boxes, steps, info, w, lang)
     centre, shapes, notes = {}, [], []    # collected, then set once: add_annotation per item is slow
     for key, x, y, label, c, hover in boxes:
-        half = 0.64 if key == "logits" else 0.48       # the scores' box also names the clusters: five lines
+        half = 0.7 if key == "logits" else 0.6         # four lines of German and the size; the scores' box five
         shapes.append({"type": "rect", "x0": x - 0.62, "x1": x + 0.62, "y0": y - half, "y1": y + half,
                        "fillcolor": c, "line": {"color": theme.BLACK, "width": 1}, "layer": "below", "name": key})
         notes.append({"x": x, "y": y, "text": label, "showarrow": False,
@@ -89,19 +95,20 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     notes.append({"x": 0.0, "y": -1.95, "ax": 6.2, "ay": -1.95, "xref": "x", "yref": "y", "axref": "x",
                   "ayref": "y", "showarrow": True, "arrowhead": 3, "arrowwidth": 2, "arrowcolor": theme.ORANGE,
                   "text": ""})
-    # on two short lines, so a long caption (German) clears the labels of the embedding and post_projection boxes
-    notes.append({"x": 3.1, "y": -1.95, "text": theme.wrap(w("loop"), 36),
-                  "showarrow": False, "yshift": 12, "font": {"color": theme.ORANGE, "size": 13}})
+    # on two short lines under the arrow, which ran through it when the caption sat on the line
+    notes.append({"x": 3.1, "y": -1.95, "text": theme.wrap(w("loop"), 36), "yanchor": "top",
+                  "showarrow": False, "yshift": -4, "font": {"color": theme.ORANGE, "size": 13}})
     if steps:
         notes.append({"x": 3.1, "y": 1.55, "text": _positions(steps, w), "showarrow": False, "font": {"size": 14}})
     if info.moe_caveat:
-        notes.append({"x": 3.1, "y": -2.3, "text": theme.wrap(t("fig.moe", lang, caveat=theme.moe_caveat(info, lang)), 90),
+        notes.append({"x": 3.1, "y": -2.75, "text": theme.wrap(t("fig.moe", lang, caveat=theme.moe_caveat(info, lang)), 90),
                       "yanchor": "top",
                       "showarrow": False, "font": {"size": 12, "color": theme.VERMILLION}})
-    low = -3.6 if info.moe_caveat else -2.4
+    low = -4.0 if info.moe_caveat else -2.8
     # tall enough that a box keeps four lines of its label (German wraps "Verborgener / Zustand des / Zielmodells")
-    fig.update_layout(shapes=shapes, annotations=notes, showlegend=False, height=480 if low > -3 else 570,
-                      xaxis={"visible": False, "range": [-0.8, 7.0]}, yaxis={"visible": False, "range": [low, 1.9]})
+    # and its size under them
+    fig.update_layout(shapes=shapes, annotations=notes, showlegend=False, height=560 if low > -3 else 650,
+                      xaxis={"visible": False, "range": [-0.8, 7.0]}, yaxis={"visible": False, "range": [low, 1.95]})
     return fig
 
 

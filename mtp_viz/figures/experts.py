@@ -135,25 +135,34 @@ def recorded_batch() -> tuple:
 
 
 # -- drawing -----------------------------------------------------------------------------------------------
+def shows(trace) -> bool:
+    """Whether this view has anything to draw for the trace: a dense target routes nothing."""
+    return is_moe(trace)
+
+
+def nothing(trace, lang: str = "en") -> str:
+    """The one line a dense target's view says instead of a picture (and its caption)."""
+    return t("fig.experts.dense", lang, moe=t("model.miniature-moe", lang))
+
+
 def build(trace, round_index: int, lang: str = "en", batch=None, narrow: bool = False) -> go.Figure:
-    if not is_moe(trace):
+    if not shows(trace):
         fig = theme.new_figure(t("fig.experts.title", lang), height=260, lang=lang, narrow=narrow)
-        dense = t("fig.experts.dense", lang, moe=t("model.miniature-moe", lang))
-        return theme.message(fig, dense.replace("\n", "<br>"), narrow)
+        return theme.message(fig, nothing(trace, lang).replace("\n", "<br>"), narrow)
     i = theme.clamp(trace, round_index)
     num_experts, k, layers, expert = moe_facts(trace)
     panels = ["grid", "distinct", "bytes", "speedup", "batch_union", "batch_bytes"]
     # the spacing keeps the grid's last numbers clear of the next panel's axis title
     # on a phone the six panels one above the other: panel k sits in at[k]
     at = [{"row": k + 1, "col": 1} if narrow else {"row": k // 2 + 1, "col": k % 2 + 1} for k in range(len(panels))]
-    fig = make_subplots(rows=6 if narrow else 3, cols=1 if narrow else 2, vertical_spacing=0.06 if narrow else 0.16,
+    fig = make_subplots(rows=6 if narrow else 3, cols=1 if narrow else 2, vertical_spacing=0.1 if narrow else 0.2,
                         horizontal_spacing=0.14,
                         subplot_titles=[theme.wrap(t(f"fig.experts.{p}", lang), 34) for p in panels])
     r = trace.rounds[i]
     positions = len(r.routed_experts[0]) if r.routed_experts else 0
     heading = t("fig.experts.heading", lang, i=i, positions=count(positions, "position", lang), E=num_experts,
                 k=k)
-    theme.new_figure(heading, height=2100 if narrow else 1250, fig=fig, headroom=40, lang=lang, narrow=narrow)
+    theme.new_figure(heading, height=2900 if narrow else 1450, fig=fig, headroom=40, lang=lang, narrow=narrow)
     _grid(fig, trace, r, num_experts, lang, at, narrow)
     rounds = verifications(trace, i)
     _distinct(fig, rounds, num_experts, k, lang, at)
@@ -170,7 +179,27 @@ def build(trace, round_index: int, lang: str = "en", batch=None, narrow: bool = 
     else:
         fig.add_annotation(text=t("fig.experts.no_batch", lang), **at[4], showarrow=False, x=0.5, y=0.5,
                            xref="x5 domain", yref="y5 domain", font={"color": theme.GREY})
-    return theme.narrow_legend(fig) if narrow else theme.legend_below(fig, rows=3)
+    return _legends(fig, narrow)
+
+
+def _legends(fig: go.Figure, narrow: bool) -> go.Figure:
+    """One legend under each panel, for that panel's traces: orange is a distinct-expert count, bytes read, a
+    speed-up and a batch with drafting, and one legend for all six panels said so three times over. A trace's
+    panel is its x axis; the two batch panels share their colours and the first one's legend."""
+    fig.update_layout(showlegend=True, margin={"b": 170})     # room for the last row's legend
+    area = fig.layout.height - fig.layout.margin.t - fig.layout.margin.b
+    below = 82 / area                                        # under the panel's tick labels and axis title
+    for trace in fig.data:
+        axis = "xaxis" + (trace.xaxis or "x")[1:]
+        panel = int(axis[5:] or 1)
+        name = "legend" if panel == 1 else f"legend{panel}"
+        trace.legend = name
+        trace.name = theme.wrap(trace.name or "", 30 if narrow else 34)
+        x0, _ = fig.layout[axis].domain
+        y0, _ = fig.layout["yaxis" + (trace.yaxis or "y")[1:]].domain
+        fig.layout[name] = {"orientation": "v", "x": x0, "xanchor": "left", "xref": "paper", "y": y0 - below,
+                            "yanchor": "top", "yref": "paper", "font": {"size": 12}, "bgcolor": "rgba(0,0,0,0)"}
+    return fig
 
 
 def _span(xs):

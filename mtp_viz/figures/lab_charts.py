@@ -149,8 +149,9 @@ def speedup(df: pd.DataFrame, lang: str = "en", narrow: bool = False) -> go.Figu
     predicted = best_predicted(df)
     if predicted is not None:
         fig.add_vline(x=predicted, line={"color": COLOURS.get(proposers[0], theme.BLUE), "dash": "dot"})
-        fig.add_annotation(x=predicted, y=0.02, yref="paper", text=t("lab.legend.best_predicted", lang, n=predicted),
-                           showarrow=False, yanchor="bottom", xanchor="left", xshift=4, font={"size": 12})
+        # over the plot area, where no line runs (at its foot the 1.0 line struck it through)
+        fig.add_annotation(x=predicted, y=1.0, yref="paper", text=t("lab.legend.best_predicted", lang, n=predicted),
+                           showarrow=False, yanchor="bottom", xanchor="left", xshift=4, yshift=2, font={"size": 12})
     fig.update_xaxes(title_text=t("lab.axis.n", lang))
     fig.update_yaxes(title_text=t("lab.axis.speedup", lang))     # not from 0: the action is near the 1.0 line
     if narrow:

@@ -70,30 +70,33 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     def w(key: str, **values) -> str:
         return t(f"fig.statistics.{key}", lang, **values)
 
-    # each panel's title wrapped to its half of the figure; a second line of a lower title takes more room between
-    # the rows, or it sits on the upper panel's axis title and the two read as one
+    # each panel's title wrapped to its half of the figure (a phone: the whole width)
     titles = [theme.wrap(w(key), 30) for key in ("by_position", "histogram", "n", "per_pass")]
     more = max(x.count("<br>") for x in titles)
     # on a phone the four panels one above the other: panel k sits in at[k]
     at = [{"row": k + 1, "col": 1} if narrow else {"row": k // 2 + 1, "col": k % 2 + 1} for k in range(4)]
-    fig = make_subplots(rows=4 if narrow else 2, cols=1 if narrow else 2,
-                        vertical_spacing=0.14 + 0.03 * more if narrow else 0.26 + 0.04 * more, horizontal_spacing=0.1,
-                        subplot_titles=titles)
+    rows = 4 if narrow else 2
+    # laid out in pixels, top down: the title, the timing paragraph under it (as a subtitle, 13 px, so it runs as
+    # wide as the figure), the legend, the first panels' titles; between two rows the upper panel's axis title and
+    # the lower panel's title, each with room of its own
     title = w("heading", i=i, mal=s["mean_acceptance_length"], tpp=s["tokens_per_target_pass"])
     ratio = experts.distinct_ratio(trace, i) if experts.is_moe(trace) else None
     if ratio is not None:   # MoE: the mean over verifications and layers of distinct experts / k
         title += t("fig.experts.stats_ratio", lang, ratio=ratio)
+    title = theme.wrap(title, theme.title_width(narrow))
     timing = time_per_token(trace, i, lang)
-    width = theme.title_width(narrow)
-    title = theme.wrap(title, width)     # long titles wrap rather than run off a projector-sized panel
-    lines = title.count("<br>")
+    timing = theme.wrap(timing, 44 if narrow else theme.SUBTITLE_WIDTH) if timing else ""
+    panel, gap = (190, 115 + 20 * more) if narrow else (210, 100 + 20 * more)
+    area = rows * panel + (rows - 1) * gap
+    heads = 24 * (1 + more)                                  # the first row's panel titles
+    top = 20 + 26 * (1 + title.count("<br>")) + (18 * (1 + timing.count("<br>")) + 8 if timing else 0) + 34 + heads
+    bottom = 64
+    fig = make_subplots(rows=rows, cols=1 if narrow else 2, vertical_spacing=gap / area, horizontal_spacing=0.1,
+                        subplot_titles=titles)
+    theme.new_figure(title, height=top + area + bottom, fig=fig, lang=lang, narrow=narrow)
+    fig.update_layout(margin={"t": top, "b": bottom}, legend={"y": 1 + (heads + 4) / area, "yanchor": "bottom"})
     if timing:
-        timing = theme.wrap(timing, width)   # 14 px, not 18, but new_figure wraps at this width again
-        lines += 1 + timing.count("<br>")
-        title += f"<br><span style='font-size:14px'>{timing}</span>"
-    theme.new_figure(title, height=(1150 if narrow else 500) + 32 * lines + 40 * more, fig=fig, headroom=30 + 18 * more,
-                     lang=lang, narrow=narrow)
-    fig.update_layout(margin={"t": 110 + 32 * lines + 18 * more})    # the title's extra lines sit above the legend
+        fig.update_layout(title_subtitle={"text": timing, "font": {"size": 13, "color": "#444"}})
     pos = [str(k + 1) for k in range(len(s["acceptance_by_position"]))]
     fig.add_trace(go.Bar(x=pos, y=s["acceptance_by_position"], name=w("proposed"), meta="by_position",
                          marker={"color": theme.GREEN}), **at[0])

@@ -45,6 +45,7 @@ TITLE_WIDTH = 58     # letters of an 18 px title in the narrowest place a figure
 # A figure drawn with narrow=True is for a phone held upright: a plot about 320 px wide (a 390 px screen). Its title
 # wraps at NARROW_TITLE_WIDTH letters of 16 px, its text is 13 px, its margins are thin (`narrow` in every view).
 NARROW_TITLE_WIDTH = 30
+SUBTITLE_WIDTH = 76  # letters of a 13 px grey subtitle in the same place (one line ran off the view: "…lie")
 CLOSING = set("，。、：；！？）」』,.:;!?)")     # never the first thing on a line: they stay with the word before
 FONT = f"Inter, Arial, '{FAMILY}', sans-serif"
 
@@ -124,7 +125,7 @@ def new_figure(title: str, height: int = 360, fig: go.Figure | None = None, head
 def beside_real(fig: go.Figure, text: str, narrow: bool = False) -> go.Figure:
     """A grey line under the title that sets the real model's numbers beside the miniature's, with room made for it
     (on a phone, `narrow`, wrapped onto as many lines as it needs)."""
-    text = wrap(text, 44) if narrow else text
+    text = wrap(text, 44 if narrow else SUBTITLE_WIDTH)
     fig.update_layout(title_subtitle={"text": text, "font": {"size": 13, "color": GREY}},
                       margin={"t": (fig.layout.margin.t or 80) + 22 + 18 * text.count("<br>")})
     return fig
@@ -198,6 +199,11 @@ def wrap(text: str, width: int = 110) -> str:
             else:
                 line += tok
         lines.append(line.rstrip())
+        if len(lines) > 1 and _width(lines[-1]) <= 2 and CJK.search(lines[-1]):   # never one character alone
+            head = _TOKEN.findall(lines[-2])
+            cut = len(head) - 1 - (len(head) > 2 and head[-1] in CLOSING)    # a closing mark stays with its word
+            if cut > 0:
+                lines[-2:] = ["".join(head[:cut]).rstrip(), "".join(head[cut:]) + lines[-1]]
     return "<br>".join(lines)
 
 

@@ -73,9 +73,8 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
             insidetextanchor="middle", hovertext=b["hover"], hoverinfo="text", cliponaxis=False,
             textfont={"color": theme.TARGET if lane == ALONE else theme.text_colour(c)}, textangle=0, width=0.7,
             meta=lane,
-            marker={"color": c, "line": {"color": [theme.TARGET if lane == ALONE else theme.BLACK if w else theme.PAPER
-                                                   for w in b["line"]],
-                                         "width": [1.5 if lane == ALONE else 2.5 if w else 1 for w in b["line"]]},
+            marker={"color": c, "line": {"color": theme.TARGET if lane == ALONE else theme.PAPER,
+                                         "width": 1.5 if lane == ALONE else 1},
                     "pattern": {"shape": pat, "fgopacity": 0.15, "size": 8, "fgcolor": theme.TARGET}
                     if lane == ALONE else {"shape": pat, "fgopacity": 0.3, "size": 8}}))
     # labels that do not fit their bar are hidden, never shrunk below 10 px: narrow rounds keep their R number
@@ -90,7 +89,30 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
                "tickvals": lanes_shown, "ticktext": [t(f"fig.timeline.lane.{lane}", lang) for lane in lanes_shown]})
     if extra:      # four entries wrap the legend onto rows that, above the plot, would cover the title
         theme.legend_below(fig, rows=4)
+        _label_alone(fig, lanes[ALONE], t0)
+    _outline(fig, lanes["round"], lanes_shown)
     return fig
+
+
+def _outline(fig: go.Figure, rounds: dict, lanes_shown: list[str]) -> None:
+    """One frame around the current round, across its three lanes: outlining each of its bars drew the drafter's
+    narrow bars as one black block."""
+    now = rounds["line"].index(True)
+    start, width = rounds["base"][now], rounds["x"][now]
+    low, high = lanes_shown.index(LANES[0]), lanes_shown.index(LANES[-1])
+    fig.add_shape(type="rect", x0=start, x1=start + width, y0=low - 0.45, y1=high + 0.45, xref="x", yref="y",
+                  line={"color": theme.BLACK, "width": 2}, fillcolor="rgba(0,0,0,0)", layer="above")
+
+
+def _label_alone(fig: go.Figure, alone: dict, end: float) -> None:
+    """The "one by one?" bar's sum written beside it, on the side with more room (its lane holds nothing else): inside
+    the bar, a label that did not fit was hidden with the others."""
+    text, base, width = alone["text"][0], alone["base"][0], alone["x"][0]
+    fig.data[0].textposition = "none"            # the bar keeps its text (the hover's, the tests'), drawn beside
+    left = base > max(end, base + width) - (base + width)
+    fig.add_annotation(text=text, x=base if left else base + width, y=ALONE, xref="x", yref="y", showarrow=False,
+                       xanchor="right" if left else "left", xshift=-6 if left else 6,
+                       font={"color": theme.TARGET, "size": 13})
 
 
 def _add(lane: dict, base: float, width: float, text: str, hover: str, current: bool) -> None:

@@ -35,7 +35,8 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     theme.new_figure(heading, height=720 if residual and narrow else 420, fig=fig, headroom=0, lang=lang, narrow=narrow)
     fig.update_layout(margin={"t": 80 + (44 if two_lines else 24)})     # the verdicts and the target's choice
     steps = rnd.verify_steps
-    xs = [f"{v.step + 1}: {theme.short(trace.text_of(v.draft_token_id))}" for v in steps]
+    # the guess's number over its token, two short lines: "1: ·Anna" on one line ran into its neighbours
+    xs = [f"{v.step + 1}<br>{theme.short(trace.text_of(v.draft_token_id), 8)}" for v in steps]
     fig.add_trace(go.Bar(x=xs, y=[v.p if v.verdict in CHECKED else None for v in steps],
                          name=t("fig.verification.p", lang), marker={"color": theme.TARGET}, meta="p",
                          hovertemplate="p = %{y:.3f}<extra></extra>"), row=1, col=1)
@@ -72,6 +73,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
                                  marker={"symbol": "diamond", "size": 13, "color": theme.ORANGE,
                                          "line": {"width": 1, "color": theme.BLACK}}), row=1, col=1)
     fig.update_yaxes(range=[0, 1.0], title_text=t("fig.verification.yaxis", lang), row=1, col=1)
+    fig.update_xaxes(tickangle=0, tickfont={"size": 12}, row=1, col=1)
     if residual:
         names = [theme.short(trace.text_of(tok)) for tok in residual.residual_top_ids]
         colours = [theme.colour("correction") if tok == residual.residual_token_id else theme.LIGHT_GREY

@@ -9,8 +9,8 @@ STRINGS: dict[str, str] = {
     "tab.step": "Schritt für Schritt",
     "tab.tour": "Geführte Tour",
     "model.miniature": "Miniatur wie E2B (mitgeliefert)",
-    "model.miniature-shallow": "flache Miniatur, teures Entwurfsmodell (mitgeliefert)",
-    "model.miniature-moe": "MoE-Miniatur (mitgeliefert, 32 Experten, Top-2)",
+    "model.miniature-shallow": "flache Miniatur (mitgeliefert)",
+    "model.miniature-moe": "MoE-Miniatur (mitgeliefert)",
     "model.e2b": "Gemma 4 E2B + Entwurfsmodell",
     "model.e4b": "Gemma 4 E4B + Entwurfsmodell",
     "model.31b": "Gemma 4 31B + Entwurfsmodell",
@@ -214,6 +214,7 @@ STRINGS: dict[str, str] = {
     "step.upload": "JSON-Verlauf wiedergeben (ohne Modell)",
     "step.recorded": "Aufgezeichnete Beispiele",
     "step.what_you_see": "**Was Sie sehen.** {text}",
+    "step.more": "Mehr",     # opens the rest of a caption
     "step.empty": "Geben Sie einen Prompt ein und drücken Sie **Schritt** für die erste Runde oder **Bis zum Ende**.",
     "step.empty_figures": "Drücken Sie „Schritt“ für die erste Runde oder „Bis zum Ende“.",
     "step.what.prefill": "das Prefill: Das Zielmodell liest den Prompt und wählt das erste Token",
@@ -284,6 +285,7 @@ STRINGS: dict[str, str] = {
     "fig.choose": "Ansicht",
     "fig.token_stream.title": "Token-Strom",
     "fig.token_stream.heading": "Token-Strom: Runde {i} von {last}",
+    "fig.token_stream.short": "Der Prompt (grau) und jedes bisher erzeugte Token. Grün ✓: vom Entwurfsmodell geraten, vom Zielmodell bestätigt. Dunkelorange ✗: ein abgelehnter Vorschlag, danach die Korrektur des Zielmodells (orange ↺). Blau ★: ein Bonus-Token, wenn alle Vorschläge stimmten. Umrandet sind die Tokens dieser Runde.",
     "fig.token_stream.what": ("Der Prompt (grau) und jedes bisher erzeugte Token, in Lesereihenfolge. Grüne ✓-Tokens"
                               " hat das Entwurfsmodell geraten und das Zielmodell bestätigt. Widerspricht das "
                               "Zielmodell, wird der Vorschlag durchgestrichen (dunkelorange ✗; die Vorschläge "
@@ -303,6 +305,7 @@ STRINGS: dict[str, str] = {
     "fig.timeline.title": "Zeitleiste der Vorwärtsdurchläufe",
     "fig.timeline.heading_first": "Zeitleiste der Vorwärtsdurchläufe: Runde 0, {ms:.0f} ms",
     "fig.timeline.heading": "Zeitleiste der Vorwärtsdurchläufe: Runden 0–{i}, {ms:.0f} ms",
+    "fig.timeline.short": "Die Zeit läuft von links nach rechts. Jeder hellblaue Balken ist ein Durchlauf des kleinen Entwurfsmodells (ein Vorschlag), jeder dunkelblaue ein Durchlauf des großen Zielmodells, der alle Vorschläge der Runde auf einmal prüft. Die umrandete Runde lohnt sich, wenn ihre billigen hellen Balken mehr als ein Token pro dunklem Balken einbringen.",
     "fig.timeline.what": ("Die Zeit läuft von links nach rechts, in Millisekunden, gemessen beim Generieren. Jeder "
                           "hellblaue Balken ist ein Durchlauf des kleinen Entwurfsmodells, das ein Token rät; jeder "
                           "dunkelblaue Balken ist ein Durchlauf des großen Zielmodells, das alle Vorschläge der "
@@ -345,6 +348,7 @@ STRINGS: dict[str, str] = {
     "fig.verification.heading": "Prüfung: Runde {i}, {kept} von {drafted} angenommen ({mode})",
     "fig.verification.greedy": "Greedy-Decodierung",
     "fig.verification.sampling": "Sampling",
+    "fig.verification.short": "Jeder Vorschlag dieser Runde: wie wahrscheinlich das Zielmodell ihn findet (p, dunkel) und wie wahrscheinlich das Entwurfsmodell ihn fand (q, hell). Das Zeichen darüber ist das Urteil des Zielmodells: ✓ angenommen, ✗ abgelehnt, … nie geprüft. Greedy nimmt einen Vorschlag an, der die erste Wahl des Zielmodells ist; Sampling nimmt ihn an, wenn u (◆) unter min(1, p/q) fällt.",
     "fig.verification.what": ("Für jeden Vorschlag dieser Runde: wie wahrscheinlich das Zielmodell das entworfene "
                               "Token findet (p, dunkel) und wie wahrscheinlich das Entwurfsmodell es fand (q, hell)."
                               " Bei Greedy-Decodierung bleibt ein Vorschlag, wenn er die erste Wahl des Zielmodells "
@@ -381,6 +385,7 @@ STRINGS: dict[str, str] = {
     "fig.clusters.scored_fraction": ", {frac:.1%} des Vokabulars bewertet",
     "fig.clusters.scored_tokens": ", {scored:,} von {vocab:,} Tokens bewertet ({frac:.1%})",
     "fig.clusters.more": "; Vorschläge 1–{shown} von {total} gezeigt",
+    "fig.clusters.short": "Das Entwurfsmodell spart Arbeit: Es bewertet zuerst Cluster ähnlicher Tokens und sucht nur in den besten. Jedes Feld ist ein Vorschlag; die Balken sind Cluster-Bewertungen, die höchste zuerst, dunkelblau die durchsuchten. „Cluster-Fehlgriff“ heißt: Die Wahl des Zielmodells lag in einem Cluster, in den das Entwurfsmodell nie geschaut hat, also konnte es sie nicht raten.",
     "fig.clusters.what": ("Jedes Wort eines großen Vokabulars zu bewerten, ist für ein kleines Entwurfsmodell teuer."
                           " Deshalb bewertet das Entwurfsmodell von Gemma 4 zuerst Cluster ähnlicher Tokens (je ein "
                           "Zentroid; 2.048 in den echten Modellen) und sucht nur in den besten. Jedes Feld ist ein "
@@ -404,6 +409,7 @@ STRINGS: dict[str, str] = {
     "fig.clusters.yaxis": "Bewertung",
     "fig.kv_sharing.title": "KV-Cache-Sharing",
     "fig.kv_sharing.heading": "KV-Cache-Sharing: Runde {i}",
+    "fig.kv_sharing.short": "Links: die Schichten des Zielmodells; jede Schicht des Entwurfsmodells liest die Schlüssel und Werte einer Schicht des Zielmodells (orange Pfeile), einen eigenen Cache hat es nicht. Rechts: der Cache des Zielmodells nach jeder Runde; der kreuzschraffierte Teil oben wird wieder abgeschnitten, weil diese Vorschläge abgelehnt wurden.",
     "fig.kv_sharing.what": ("Links: die Schichten des Zielmodells, von unten nach oben; helle Balken nutzen "
                             "Sliding-Window-Attention (sie sehen nur die letzten Tokens), dunkle schraffierte Balken"
                             " volle Attention. Das Entwurfsmodell von Gemma 4 hat keinen eigenen Cache: Jede seiner "
@@ -436,6 +442,7 @@ STRINGS: dict[str, str] = {
     "fig.activations.title": "Aktivierungen des Zielmodells speisen das Entwurfsmodell",
     "fig.activations.heading": ("Aktivierungen des Zielmodells speisen das Entwurfsmodell: Runde {i}, {guesses} von "
                                 "einer Position"),
+    "fig.activations.short": "Wie ein Vorschlag entsteht: Das Entwurfsmodell beginnt mit dem letzten verborgenen Zustand des Zielmodells und dem Embedding des letzten Tokens, verkleinert beides auf seine Breite, lässt seine wenigen Schichten laufen und wählt ein Token. Seine Ausgabe, wieder verbreitert, vertritt beim nächsten Vorschlag den verborgenen Zustand des Zielmodells.",
     "fig.activations.what": ("Wie ein Vorschlag entsteht. Das Entwurfsmodell fängt nicht bei null an: Es nimmt den "
                              "letzten verborgenen Zustand des Zielmodells (seine Zusammenfassung des bisherigen "
                              "Textes) und das Embedding des letzten Tokens, hängt beide aneinander, verkleinert sie "
@@ -475,6 +482,7 @@ STRINGS: dict[str, str] = {
     "fig.statistics.heading": ("Statistik nach Runde {i}: mittlere Akzeptanzlänge {mal:.2f} (angenommene "
                                "Vorschläge + das eigene Token des Zielmodells); {tpp:.2f} Tokens pro Durchlauf "
                                "des Zielmodells"),
+    "fig.statistics.short": "Vier Zählungen über die bisherigen Runden. Oben: wie oft der Vorschlag an jeder Position angenommen wurde und wie viele Vorschläge jede Runde annahm. Unten: das erlaubte N pro Runde und die Tokens pro Durchlauf des großen Modells, verglichen mit 1,0 bei gewöhnlicher Decodierung. Über 1,0 spart das Entwerfen Durchläufe des großen Modells.",
     "fig.statistics.what": ("Oben links: wie oft der Vorschlag an jeder Position angenommen wurde (frühe "
                             "Vorschläge sind leichter, die Balken fallen daher meist). Oben rechts: wie viele "
                             "Vorschläge in jeder Runde angenommen wurden. Unten links: die Zahl N der erlaubten "
@@ -795,14 +803,8 @@ STRINGS: dict[str, str] = {
     "tour.ch10.a": ("Sicher: min(1, 0,6 / 0,3) = 1. Abgelehnt werden kann nur ein Vorschlag, den das Entwurfsmodell "
                     "höher einschätzte als das Zielmodell (q > p)."),
     "tour.ch11.title": "Mixture of Experts: warum MTP dort weniger bringt",
-    "tour.ch11.text": ("{plain}\n\nBisher war das Zielmodell dicht: Jedes Token läuft durch dieselben "
-                       "Gewichte, also liest die Prüfung von {most} Vorschlägen in einem Durchlauf diese "
-                       "Gewichte einmal und kostet kaum mehr als ein Token. Ein Zielmodell mit Mixture "
-                       "of Experts (MoE) wie Gemma 4 26B A4B schickt jedes Token durch {k26} seiner "
-                       "{E26} Experten pro Schicht, und verschiedene Tokens wählen verschiedene. {moe}\n\n{mini} "
-                       "In Runde {round} unten nutzten seine {positions} Positionen im Mittel {distinct} "
-                       "verschiedene Experten pro Schicht: Ein Token nutzt k = {k}, und {expected} nutzten "
-                       "{positions} Positionen, die zufällig unter seinen {E} wählten."),
+    "tour.ch11.text": "{plain}\n\nUnten prüft die mitgelieferte MoE-Miniatur in Runde {round} einen Entwurf: Ihre {positions} Positionen nutzten im Mittel {distinct} verschiedene Experten pro Schicht, ein einzelnes Token nutzt k = {k}.",
+    "tour.ch11.more": "Bisher war das Zielmodell dicht: Jedes Token läuft durch dieselben Gewichte, also liest die Prüfung von {most} Vorschlägen in einem Durchlauf diese Gewichte einmal und kostet kaum mehr als ein Token. Ein MoE-Zielmodell wie Gemma 4 26B A4B schickt jedes Token durch {k26} seiner {E26} Experten pro Schicht, und verschiedene Tokens wählen verschiedene. {moe}\n\n{mini} Wählten seine {positions} Positionen zufällig unter seinen {E} Experten, kämen sie im Mittel auf {expected}.",     # behind "More" under the chapter
     "tour.ch11.try_experts": ("Hier prüft die MoE-Miniatur einen Entwurf: Vergleichen Sie, wie viele verschiedene "
                               "Experten jede Schicht für den ganzen Entwurf nutzte, mit k, den Experten "
                               "eines einzelnen Tokens."),
@@ -884,6 +886,7 @@ STRINGS: dict[str, str] = {
                             "neben dem einen Durchlauf, der wirklich alle geprüft hat."),
     # -- figures --------------------------------------------------------------------------------------------------
     "fig.experts.title": "Genutzte Experten",
+    "fig.experts.short": "Ein Zielmodell mit Mixture of Experts liest nur die Experten, die seine Tokens wählen. Wer N + 1 Tokens auf einmal prüft, wählt viel mehr Experten als ein einzelnes Token; der Prüfdurchlauf liest also mehr Gewichte. Oben links: welche Experten der Durchlauf dieser Runde in jeder Schicht nutzte; die anderen Felder zählen diese Kosten pro Runde und für mehrere Batchgrößen.",
     "fig.experts.what": ("Ein Token braucht nur wenige Experten einer Schicht. Die Prüfung eines "
                          "Entwurfs, N + 1 Tokens auf einmal, braucht viel mehr, denn jedes Token "
                          "wählt seine eigenen. Bei Batchgröße 1 dauert das Lesen dieser zusätzlichen "

@@ -8,8 +8,8 @@ STRINGS: dict[str, str] = {
     "tab.step": "Step through",
     "tab.tour": "Guided tour",
     "model.miniature": "E2B-shaped miniature (bundled)",
-    "model.miniature-shallow": "shallow miniature, costly drafter (bundled)",
-    "model.miniature-moe": "miniature mixture of experts (bundled, 32 experts, top-2)",
+    "model.miniature-shallow": "shallow miniature (bundled)",
+    "model.miniature-moe": "MoE miniature (bundled)",
     "model.e2b": "Gemma 4 E2B + assistant",
     "model.e4b": "Gemma 4 E4B + assistant",
     "model.31b": "Gemma 4 31B + assistant",
@@ -197,6 +197,7 @@ STRINGS: dict[str, str] = {
     "step.upload": "Replay a JSON trace (no model needed)",
     "step.recorded": "Recorded examples",
     "step.what_you_see": "**What you see.** {text}",
+    "step.more": "More",     # opens the rest of a caption
     "step.empty": "Type a prompt and press **Step** to run the first round, or **Run to end**.",
     "step.empty_figures": "Press Step to run the first round, or Run to end.",
     "step.what.prefill": "the prefill: the target reads the prompt and picks the first token",
@@ -266,6 +267,7 @@ STRINGS: dict[str, str] = {
     "fig.choose": "View",
     "fig.token_stream.title": "Token stream",
     "fig.token_stream.heading": "Token stream: round {i} of {last}",
+    "fig.token_stream.short": "The prompt (grey) and every token so far. Green ✓: guessed by the drafter, confirmed by the target. Dark orange ✗: a rejected guess, followed by the target's correction (orange ↺). Blue ★: a bonus token when every guess was right. The outlined tokens are this round's.",
     "fig.token_stream.what": (
         "The prompt (grey) and every token generated so far, in reading order. Green ✓ tokens were guessed by the "
         "drafter and confirmed by the target. When the target disagrees, the drafter's guess is struck through "
@@ -283,6 +285,7 @@ STRINGS: dict[str, str] = {
     "fig.timeline.title": "Timeline of forward passes",
     "fig.timeline.heading_first": "Timeline of forward passes: round 0, {ms:.0f} ms",
     "fig.timeline.heading": "Timeline of forward passes: rounds 0–{i}, {ms:.0f} ms",
+    "fig.timeline.short": "Time runs left to right. Each light-blue bar is one pass of the small drafter (one guess); each dark-blue bar is one pass of the big target, checking all of the round's guesses at once. The outlined round pays off when its cheap light bars buy more than one token per dark bar.",
     "fig.timeline.what": (
         "Time runs left to right, in milliseconds measured while generating. Each light-blue bar is one pass of the "
         "small drafter, guessing one token; each dark-blue bar is one pass of the big target model, which checks "
@@ -322,6 +325,7 @@ STRINGS: dict[str, str] = {
     "fig.verification.heading": "Verification: round {i}, kept {kept} of {drafted} ({mode})",
     "fig.verification.greedy": "greedy",
     "fig.verification.sampling": "sampling",
+    "fig.verification.short": "Each guess of this round: how likely the target finds it (p, dark) and how likely the drafter found it (q, light). The mark above is the target's verdict: ✓ accepted, ✗ rejected, … never checked. Greedy keeps a guess that is the target's top choice; sampling keeps it when u (◆) falls below min(1, p/q).",
     "fig.verification.what": (
         "For each guess of this round: how likely the target model finds the drafted token (p, dark) and how likely "
         "the drafter found it (q, light). With greedy decoding a guess is kept when it is the target's own top "
@@ -355,6 +359,7 @@ STRINGS: dict[str, str] = {
     "fig.clusters.scored_fraction": ", {frac:.1%} of the vocabulary scored",
     "fig.clusters.scored_tokens": ", {scored:,} of {vocab:,} tokens scored ({frac:.1%})",
     "fig.clusters.more": "; guesses 1–{shown} of {total} shown",
+    "fig.clusters.short": "The drafter saves work by scoring clusters of similar tokens first and looking only inside the best few. Each panel is one guess: bars are cluster scores, highest first; the dark-blue clusters were searched. “Cluster miss” means the target's choice lay in a cluster the drafter never looked in, so it could not be guessed.",
     "fig.clusters.what": (
         "Scoring every word of a big vocabulary is expensive for a small drafter, so Gemma 4's drafter first scores "
         "clusters of similar tokens (one centroid each; 2,048 in the real models) and only looks inside the best "
@@ -375,6 +380,7 @@ STRINGS: dict[str, str] = {
     "fig.clusters.yaxis": "score",
     "fig.kv_sharing.title": "KV cache sharing",
     "fig.kv_sharing.heading": "KV cache sharing: round {i}",
+    "fig.kv_sharing.short": "Left: the target's layers; each of the drafter's layers reads the keys and values of one target layer (orange arrows), so the drafter keeps no cache of its own. Right: the target's cache after each round; the cross-hatched top is cropped away again because those guesses were rejected.",
     "fig.kv_sharing.what": (
         "Left: the target model's layers, bottom to top; light bars use sliding-window attention (they look at "
         "recent tokens only), dark hatched bars use full attention. The Gemma 4 drafter has no cache of its own: "
@@ -405,6 +411,7 @@ STRINGS: dict[str, str] = {
     "fig.kv_sharing.positions_axis": "positions",
     "fig.activations.title": "Target activations feed the drafter",
     "fig.activations.heading": "Target activations feed the drafter: round {i}, {guesses} from one position",
+    "fig.activations.short": "How one guess is made: the drafter starts from the target's last hidden state and the last token's embedding, shrinks them to its own width, runs its few layers and picks a token. Its output, widened again, stands in for the target's hidden state at the next guess.",
     "fig.activations.what": (
         "How one guess is made. The drafter does not start from scratch: it takes the target's last hidden state "
         "(its summary of the text so far) and the embedding of the last token, glues them together, shrinks them "
@@ -438,6 +445,7 @@ STRINGS: dict[str, str] = {
     "fig.statistics.title": "Statistics",
     "fig.statistics.heading": ("Statistics after round {i}: mean acceptance length {mal:.2f} (guesses kept + the "
                                "target's own token); {tpp:.2f} tokens per target pass"),
+    "fig.statistics.short": "Four counts over the rounds so far. Top: how often the guess at each position was accepted, and how many guesses each round kept. Bottom: the N allowed per round, and tokens per pass of the big model against 1.0 for ordinary decoding. Above 1.0, drafting saves big-model passes.",
     "fig.statistics.what": (
         "Top left: how often the guess at each position was accepted (early guesses are easier, so the bars usually "
         "fall). Top right: how many guesses each round kept. Bottom left: the number of guesses N allowed per "
@@ -725,13 +733,8 @@ STRINGS: dict[str, str] = {
     "tour.ch10.a": ("Certain: min(1, 0.6 / 0.3) = 1. Only a guess the drafter liked more than the target "
                     "(q > p) can be rejected."),
     "tour.ch11.title": "Mixture of experts: why MTP helps less there",
-    "tour.ch11.text": ("{plain}\n\nSo far the target was dense: every token goes through the same weights, so "
-                       "checking {most} guesses in one pass reads those weights once and costs little more than one "
-                       "token. A mixture-of-experts target such as Gemma 4 26B A4B sends each token through {k26} "
-                       "of its {E26} experts per layer, and different tokens pick different ones. {moe}\n\n{mini} "
-                       "Below, in round {round}, its {positions} positions used {distinct} different experts per "
-                       "layer on average: one token uses k = {k}, and {expected} is what {positions} positions "
-                       "choosing at random among its {E} would use."),
+    "tour.ch11.text": "{plain}\n\nBelow, the bundled mixture-of-experts miniature checks a draft in round {round}: its {positions} positions used {distinct} different experts per layer on average, where one token uses k = {k}.",
+    "tour.ch11.more": "So far the target was dense: every token goes through the same weights, so checking {most} guesses in one pass reads those weights once and costs little more than one token. A mixture-of-experts target such as Gemma 4 26B A4B sends each token through {k26} of its {E26} experts per layer, and different tokens pick different ones. {moe}\n\n{mini} Had its {positions} positions chosen at random among its {E} experts, they would have used {expected}.",     # behind "More" under the chapter
     "tour.ch11.try_experts": ("This is the miniature mixture-of-experts model checking a draft: compare how many "
                               "different experts each layer used for the whole draft with k, what one token uses."),
     "tour.ch11.q": "Why does MTP on a mixture-of-experts model pay off better with a large batch?",
@@ -801,6 +804,7 @@ STRINGS: dict[str, str] = {
                             "one pass that really checked them all."),
     # -- experts view -----------------------------------------------------------------------------------------
     "fig.experts.title": "Experts touched",
+    "fig.experts.short": "A mixture-of-experts target reads only the experts its tokens pick. Checking N + 1 tokens at once picks many more experts than one token does, so a verification pass reads more weights. Top left: which experts this round's pass used in each layer; the other panels count that cost per round and across batch sizes.",
     "fig.experts.what": ("One token needs only a few of a layer's experts. Checking a draft, N + 1 tokens at once, "
                          "needs many more, because each token picks its own. At batch size 1, reading those extra "
                          "weights takes about as long as the draft saves. For a mixture-of-experts target, each "

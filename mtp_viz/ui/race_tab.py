@@ -29,6 +29,7 @@ PROJECTED_TOKENS, PROJECTED_N = 48, 4
 SLOW = [1, 2, 5, 10, 20, 50, 100, 200]                     # slow-motion factors offered
 WATCH_MS = 8000                                             # the default factor makes a race last about this long
 CHART = "race-chart"                                        # the race tab's chart (the tour shows its own)
+COMPARE_COLUMNS = 6                                         # tokens per piece of the token-by-token table
 
 
 def slow_for(total_ms: float) -> int:
@@ -59,14 +60,19 @@ def compare_html(alone: race_lanes.Lane, drafted: race_lanes.Lane, lang: str, dr
     ids = (alone.token_ids, drafted.token_ids)
     kinds = ["same" if i < min(map(len, ids)) and ids[0][i] == ids[1][i] else "differ" for i in range(shown)]
 
-    def row(lane: list[str]) -> str:
-        texts = (html.escape(lane[i].replace(" ", "·")) if i < len(lane) else "" for i in range(shown))
-        return "".join(f'<td class="{kind}">{text or "∅"}</td>' for kind, text in zip(kinds, texts))
+    def row(lane: list[str], start: int, end: int) -> str:
+        texts = (html.escape(lane[i].replace(" ", "·")) if i < len(lane) else "" for i in range(start, end))
+        return "".join(f'<td class="{kind}">{text or "∅"}</td>' for kind, text in zip(kinds[start:end], texts))
 
+    # a few columns a table, the tables side by side and wrapping onto the next line like words: one wide table
+    # was cut at the page's right edge
+    heads = f'<th>{t("race.lane.alone", lang)}</th>', f'<th>{html.escape(drafter)}</th>'
+    tables = "".join(f'<table><tr>{heads[0] if a == 0 else ""}{row(pieces[0], a, min(a + COMPARE_COLUMNS, shown))}'
+                     f'</tr><tr>{heads[1] if a == 0 else ""}{row(pieces[1], a, min(a + COMPARE_COLUMNS, shown))}'
+                     f'</tr></table>' for a in range(0, shown, COMPARE_COLUMNS))
     more = t("race.compare.more", lang, shown=shown, total=total) if shown < total else ""
     return (f'<div class="race-compare-title">{t("race.compare.title", lang)}{more}</div>'
-            f'<div class="race-compare"><table><tr><th>{t("race.lane.alone", lang)}</th>{row(pieces[0])}</tr>'
-            f'<tr><th>{html.escape(drafter)}</th>{row(pieces[1])}</tr></table></div>')
+            f'<div class="race-compare">{tables}</div>')
 
 
 def headline(s: dict, lang: str, when: str = "") -> str:
@@ -211,7 +217,7 @@ RACE_CSS = """
 .race-table th:first-child {text-align: left; font-weight: 400}
 .race-check {font-weight: 600; margin-top: 0.2rem} .race-note {font-size: 0.8rem; line-height: 1.3; color: #444; margin-top: 0.2rem}
 .race-compare-title {font-size: 0.85rem; margin-top: 0.4rem; color: #333}
-.race-compare {overflow-x: auto; max-width: 100%} .race-compare table {border-collapse: collapse; font-size: 0.8rem}
+.race-compare {display: flex; flex-wrap: wrap; row-gap: 0.3rem; max-width: 100%} .race-compare table {border-collapse: collapse; font-size: 0.8rem}
 .race-compare th {text-align: left; font-weight: 400; padding-right: 0.5rem; white-space: nowrap; position: sticky; left: 0; background: #fff}
 .race-compare td {padding: 0 0.25rem; white-space: pre; border-left: 1px solid #EBF0F8; text-align: center}
 .race-compare td.same {background: #e3f2ea} .race-compare td.differ {background: #fbe3d1}

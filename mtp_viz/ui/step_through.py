@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import gradio as gr
 
-from mtp_viz.figures import VIEWS, depends, empty, what_you_see
+from mtp_viz.figures import VIEWS, caption, depends, empty
 from mtp_viz.figures import build as draw
 from mtp_viz.problems import Problem
 from mtp_viz.schema import parse_trace
@@ -32,7 +32,7 @@ from mtp_viz.ui.session import (CONTROLS, DEFAULTS, EXAMPLE_TRACES, EXAMPLES, FI
                                 recorded, request, shipped)
 from mtp_viz.ui.step_state import CHOICES, FIRST_VIEW, STREAM, StepState
 from mtp_viz.ui.screen import narrow_of
-from mtp_viz.ui.words import L, choices, lang_of
+from mtp_viz.ui.words import L, behind_more, choices, lang_of
 
 class Screen(NamedTuple):
     """What every view update returns, in this order: `build` wires the components of the same names."""
@@ -62,18 +62,25 @@ def _figure(state: StepState, key: str, lang: str):
             draw(key, trace, state.index, lang, narrow))
 
 
+def captioned(state: StepState, lang: str = "en") -> str:
+    """The view's caption (Markdown): what to look at, then the whole explanation behind "More"."""
+    short, rest = caption(dict(VIEWS)[state.view], lang, state.trace)
+    return t("step.what_you_see", lang, text=short) + behind_more(rest, lang)
+
+
 def render(state: StepState, lang: str = "en", note: str = "") -> Screen:
     """The Screen for a state: what changed since `state.shown`, and the state that records what is shown now.
 
     `note` (Markdown) heads the round status, after any warning that the controls ask for what cannot run and the
     note that the times are an earlier run's. Writes nothing: the downloads are `state.files` (see `exported`)."""
     trace, i = state.trace, state.index
-    now = {"stream": _sees(state, STREAM, lang), "view": _sees(state, state.view, lang), "what": (state.view, lang),
+    now = {"stream": _sees(state, STREAM, lang), "view": _sees(state, state.view, lang),
+           "what": (state.view, lang, caption(dict(VIEWS)[state.view], lang, trace)),
            "files": state.files, "deck": _deck_key(state, lang)}
     new = {slot: now[slot] != state.shown.get(slot) for slot in now}
     stream = _figure(state, STREAM, lang) if new["stream"] else gr.skip()
     view = _figure(state, state.view, lang) if new["view"] else gr.skip()
-    what = t("step.what_you_see", lang, text=what_you_see(dict(VIEWS)[state.view], lang)) if new["what"] else gr.skip()
+    what = captioned(state, lang) if new["what"] else gr.skip()
     if trace is None:
         slider = gr.update(minimum=0, maximum=1, value=0, interactive=False)
         downloads = tuple(gr.update(value=None, interactive=False) for _ in range(2))

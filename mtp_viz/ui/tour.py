@@ -23,7 +23,7 @@ from mtp_viz.ui import race_tab
 from mtp_viz.ui.narration import round_facts
 from mtp_viz.ui.session import TRACES, md
 from mtp_viz.ui.screen import narrow_of
-from mtp_viz.ui.words import L, lang_of
+from mtp_viz.ui.words import L, behind_more, lang_of
 
 
 @functools.cache
@@ -167,6 +167,8 @@ def page(k: int, lang: str, tab_ids=(), narrow: bool = False) -> tuple:
     narration = f"## {t(key + '.title', lang)}\n{t(key + '.text', lang, **values)}"
     if ch.sweep and sweep_drop(lang):
         narration += "\n\n" + t(key + ".drop", lang, **sweep_drop(lang))
+    if key + ".more" in TABLES["en"]:      # the essentials above, the rest of a long chapter behind "More"
+        narration += behind_more(t(key + ".more", lang, **values), lang)
     if ch.view == RACE:
         page_html, chart = race_tab.measured(tr, trace(ch.beside), lang, chart=CHART, narrow=narrow)
         left, right, racing = gr.Plot(chart, show_label=False), gr.Plot(visible=False), gr.HTML(page_html, visible=True)

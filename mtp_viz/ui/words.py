@@ -70,3 +70,8 @@ def choices(pairs) -> list:
     """(label, value) choices for a dropdown whose labels may be table keys: each key becomes L(key), so the browser
     shows it in the visitor's language; any other label (a model id, say) stays as it is."""
     return [(L(label) if label in TABLES[DEFAULT] else label, value) for label, value in pairs]
+
+
+def behind_more(text: str, lang: str = DEFAULT) -> str:
+    """Markdown that keeps `text` folded behind a "More" the reader opens (a caption's or a chapter's rest)."""
+    return f"\n\n<details><summary>{t('step.more', lang)}</summary>\n\n{text}\n\n</details>" if text else ""
