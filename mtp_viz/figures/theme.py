@@ -11,7 +11,7 @@ import re
 import plotly.graph_objects as go
 
 from mtp_viz.fonts import FAMILY
-from mtp_viz.strings import separators, t
+from mtp_viz.strings import UNSPACED, separators, t
 
 # Okabe-Ito palette
 BLACK, ORANGE, SKY, GREEN = "#000000", "#E69F00", "#56B4E9", "#009E73"
@@ -203,7 +203,9 @@ def wrap(text: str, width: int = 110) -> str:
             head = _TOKEN.findall(lines[-2])
             cut = len(head) - 1 - (len(head) > 2 and head[-1] in CLOSING)    # a closing mark stays with its word
             if cut > 0:
-                lines[-2:] = ["".join(head[:cut]).rstrip(), "".join(head[cut:]) + lines[-1]]
+                moved = "".join(head[cut:])          # the spacing rule holds where the moved word meets it
+                gap = " " if UNSPACED.search(moved[-1:] + lines[-1][:1]) else ""
+                lines[-2:] = ["".join(head[:cut]).rstrip(), moved + gap + lines[-1]]
     return "<br>".join(lines)
 
 
