@@ -193,7 +193,7 @@ SEES = """() => {
         if (area && !within(box, R(area), 1)) bad.push(name + ': «' + text + '» is cut by the plot area');
       }
       const lines = [...e.querySelectorAll('tspan.line')].map(l => l.textContent.trim()).filter(Boolean);
-      if (lines.length > 1 && [...lines[lines.length - 1]].length <= 1) bad.push(name + ': «' + lines[lines.length - 1] + '» alone on a line in «' + text + '»');
+      if (lines.length > 1 && [...lines[lines.length - 1]].length <= 1 && !e.closest('.xtick, .ytick')) bad.push(name + ': «' + lines[lines.length - 1] + '» alone on a line in «' + text + '»');
     }
     const labels = texts.filter(e => !e.closest('.xtick, .ytick')).map(e => ({e, text: short(e.textContent), box: R(e)}));
     const paths = [...plot.querySelectorAll('.shapelayer path, .annotation-arrow-g path, .scatterlayer .js-line')];

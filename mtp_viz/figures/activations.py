@@ -18,10 +18,10 @@ def _size(v, lang: str) -> str:
     return "?" if v is None else number(v, lang, 0)
 
 
-def _code(name: str, narrow: bool) -> str:
-    """A module's name as its box's label: a size smaller on a projector-sized view, where at 13 px it ran past the
-    box's sides (a phone's boxes are wider)."""
-    return name if narrow else f"<span style='font-size:11px'>{name}</span>"
+def _code(name: str) -> str:
+    """A module's name as its box's label, a size smaller than the other labels: at 13 px it ran past the box's
+    sides."""
+    return f"<span style='font-size:11px'>{name}</span>"
 
 
 def _reads_activations(trace) -> bool:
@@ -60,13 +60,13 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
         ("hidden", 0.0, 1.0, f"{box('hidden')}<br><b>{_size(hid, lang)}</b>", theme.BLUE, w("hidden_hover")),
         ("embed", 0.0, -1.0, f"{box('embed')}<br><b>{_size(hid, lang)}</b>", theme.BLUE, w("embed_hover")),
         ("concat", 1.55, 0.0, f"{box('concat')}<br><b>{_size(pre_in, lang)}</b>", theme.LIGHT_GREY, w("concat_hover")),
-        ("pre", 3.0, 0.0, f"{_code('pre_projection', narrow)}<br><b>{_size(pre_in, lang)} → {_size(pre_out, lang)}</b>", theme.ORANGE,
+        ("pre", 3.0, 0.0, f"{_code('pre_projection')}<br><b>{_size(pre_in, lang)} → {_size(pre_out, lang)}</b>", theme.ORANGE,
          w("pre_hover")),
         ("layers", 4.6, 0.0,
          f"{box('layers', n=_size(info.drafter_num_layers, lang))}<br><b>{_size(d_hid, lang)}</b>", theme.SKY,
          w("layers_hover", layers=", ".join(str(v) for v in kv.values()))),
         ("logits", 6.2, 1.0, f"{box('logits')}{clusters}", theme.GREEN, w("logits_hover", tokens=token)),
-        ("post", 6.2, -1.0, f"{_code('post_projection', narrow)}<br><b>{_size(post_in, lang)} → {_size(post_out, lang)}</b>",
+        ("post", 6.2, -1.0, f"{_code('post_projection')}<br><b>{_size(post_in, lang)} → {_size(post_out, lang)}</b>",
          theme.ORANGE, w("post_hover")),
     ]
     fig = theme.new_figure(t("fig.activations.heading", lang, i=i, guesses=count(len(steps), "guess", lang)),
@@ -79,7 +79,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
         return _upright(fig, boxes, steps, info, w, lang)
     centre, shapes, notes = {}, [], []    # collected, then set once: add_annotation per item is slow
     for key, x, y, label, c, hover in boxes:
-        half = 0.7 if key == "logits" else 0.6         # four lines of German and the size; the scores' box five
+        half = {"logits": 0.8, "layers": 0.72}.get(key, 0.6)   # four lines of German and the size; five in two
         shapes.append({"type": "rect", "x0": x - 0.62, "x1": x + 0.62, "y0": y - half, "y1": y + half,
                        "fillcolor": c, "line": {"color": theme.BLACK, "width": 1}, "layer": "below", "name": key})
         notes.append({"x": x, "y": y, "text": label, "showarrow": False,
@@ -122,7 +122,7 @@ def _upright(fig: go.Figure, boxes: list, steps, info, w, lang: str) -> go.Figur
     """The diagram for a phone: the flow runs down the screen, a box's (x, y) drawn at (1.95 y, -x); the loop from
     post_projection back to the embedding runs up the left side, its caption along it."""
     at = {key: (1.95 * y, -1.3 * x) for key, x, y, *_ in boxes}
-    half = {key: {"logits": 0.85, "layers": 0.75}.get(key, 0.62) for key, *_ in boxes}   # five lines of German
+    half = {key: {"logits": 1.0, "layers": 0.9}.get(key, 0.75) for key, *_ in boxes}   # five lines of German
     shapes, notes = [], []
     for key, _, _, label, c, _ in boxes:
         x, y = at[key]

@@ -109,10 +109,13 @@ def _label_alone(fig: go.Figure, alone: dict, end: float) -> None:
     the bar, a label that did not fit was hidden with the others."""
     text, base, width = alone["text"][0], alone["base"][0], alone["x"][0]
     fig.data[0].textposition = "none"            # the bar keeps its text (the hover's, the tests'), drawn beside
-    left = base > max(end, base + width) - (base + width)
+    right_end = max(end, base + width)
+    left = base >= 0.45 * right_end                 # room for the sum left of the bar, clear of the lane's name
+    if not left:                                    # else room made right of it
+        fig.update_xaxes(range=[0, 1.5 * (base + width)])
     fig.add_annotation(text=text, x=base if left else base + width, y=ALONE, xref="x", yref="y", showarrow=False,
                        xanchor="right" if left else "left", xshift=-6 if left else 6,
-                       font={"color": theme.TARGET, "size": 13})
+                       font={"color": theme.TARGET, "size": 12})
 
 
 def _add(lane: dict, base: float, width: float, text: str, hover: str, current: bool) -> None:

@@ -73,7 +73,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
                                  marker={"symbol": "diamond", "size": 13, "color": theme.ORANGE,
                                          "line": {"width": 1, "color": theme.BLACK}}), row=1, col=1)
     fig.update_yaxes(range=[0, 1.0], title_text=t("fig.verification.yaxis", lang), row=1, col=1)
-    fig.update_xaxes(tickangle=0, tickfont={"size": 12}, row=1, col=1)
+    fig.update_xaxes(tickangle=0 if len(steps) <= (5 if narrow else 9) else -90, tickfont={"size": 12}, row=1, col=1)
     if residual:
         names = [theme.short(trace.text_of(tok)) for tok in residual.residual_top_ids]
         colours = [theme.colour("correction") if tok == residual.residual_token_id else theme.LIGHT_GREY

@@ -41,6 +41,8 @@ CSS = (fonts.css(lambda path: f"gradio_api/file={quote(str(path))}") + "\n"
        " .setting-switch {min-width: min(240px, 100%) !important}"
        # an accordion's arrow, turned, stretched to a two-line label's height and stuck out past the page's edge
        " .label-wrap > .icon {align-self: center}"
+       # a dropdown's choice a size smaller than its label: "Gemma 4 26B A4B (MoE) + assistant" was cut at 1280 px
+       " input[role=combobox] {font-size: 0.85rem}"
        + plotly_pane.CSS)
 
 
