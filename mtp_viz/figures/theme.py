@@ -10,7 +10,7 @@ import re
 
 import plotly.graph_objects as go
 
-from mtp_viz.fonts import FAMILY
+from mtp_viz.fonts import stack
 from mtp_viz.strings import separators, t
 
 # Okabe-Ito palette
@@ -46,7 +46,7 @@ TITLE_WIDTH = 58     # letters of an 18 px title in the narrowest place a figure
 # wraps at NARROW_TITLE_WIDTH letters of 16 px, its text is 13 px, its margins are thin (`narrow` in every view).
 NARROW_TITLE_WIDTH = 30
 CLOSING = set("，。、：；！？）」』,.:;!?)")     # never the first thing on a line: they stay with the word before
-FONT = f"Inter, Arial, '{FAMILY}', sans-serif"
+FONT = stack("Inter", "Arial")     # then the shipped faces, then the system's (fonts.stack)
 
 
 def colour(status: str) -> str:

@@ -26,7 +26,8 @@ from mtp_viz.ui.words import I18N, L, lang_of  # noqa: F401
 # classroom network may block: Gradio serves the folder as static files, the CSS names each face's URL.
 gr.set_static_paths([fonts.FOLDER])
 THEME = gr.themes.Default(primary_hue="blue", secondary_hue="orange", text_size="lg",
-                          font=[gr.themes.Font(fonts.FAMILY), "ui-sans-serif", "system-ui", "sans-serif"])
+                          font=[gr.themes.Font(fonts.FAMILY), *map(gr.themes.Font, fonts.SYSTEM_FALLBACK),
+                                "ui-sans-serif", "system-ui", "sans-serif"])
 CSS = (fonts.css(lambda path: f"gradio_api/file={quote(str(path))}") + "\n"
        ".what-you-see {font-size: 1.0rem; max-width: 70rem; color: #333} .output-so-far {font-size: 1.05rem}"
        " #round-status {min-height: 4.5rem; scroll-margin-top: 0.5rem}"
