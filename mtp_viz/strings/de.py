@@ -141,7 +141,8 @@ STRINGS: dict[str, str] = {
                    "Sie eine Runde nach der anderen."),
     "step.prompt": "Eingabetext (Prompt)",
     "step.trained_on": ("Beispiel-Prompts. Das mitgelieferte Miniaturmodell kennt nur englische Sprichwörter, kleine "
-                        "Tiergeschichten und Zählen: Prompts wie „Slow and steady“ oder „One snowy evening, Benny "
+                        "Tiergeschichten und Sätze mit Zahlen (wo eine Zahl hingehört, nicht welche: Zählen und "
+                        "Rechnen kann es nicht). Prompts wie „Slow and steady“ oder „One snowy evening, Benny "
                         "the bear“ setzt es fort, bei allem anderen kommt Unsinn heraus."),
     "welcome.text": ("Multi-Token Prediction (MTP) von Gemma 4: Ein kleines Entwurfsmodell rät voraus, das große "
                      "Modell prüft alles in einem Durchlauf."),
@@ -225,8 +226,10 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak": "„Actions speak“, MTP-Entwurfsmodell",
     "step.recorded.actions_speak_moe": "„Actions speak“, Miniatur mit Mixture of Experts",
     "step.recorded.actions_speak_no_drafter": "„Actions speak“, Zielmodell allein",
+    "step.recorded.once_upon_a_time": "„Once upon a time,“, MTP-Entwurfsmodell",
     "step.recorded.once_upon_a_time_sampled": "„Once upon a time,“, mit Sampling",
-    "step.recorded.tom_counted": "„Tom counted to“, MTP-Entwurfsmodell",
+    "step.recorded.tom_counted": "„Tom counted 9 books at the library“, MTP-Entwurfsmodell",
+    "step.recorded.a_stitch_in_time": "„A stitch in time“, MTP-Entwurfsmodell",
     "step.what.unused": " ({unused} weitere Vorschläge, denen es zustimmte, lagen hinter dem Ende: nicht verwendet)",
     "step.fewer.length": "; nur {left} passten noch vor die Grenze für neue Tokens",
     "step.fewer.lookup": "; das Nachschlagen fand keine weiteren",
@@ -755,8 +758,8 @@ STRINGS: dict[str, str] = {
                       "jeder Vorschlag angenommen wurde, −1 nach jeder Ablehnung. In diesem Beispiel sank N von "
                       "{n_first} auf {n_min}, und das Zielmodell lieferte {mean} Tokens pro Durchlauf (behaltene "
                       "Vorschläge + sein eigenes Token)."),
-    "tour.ch9.try": ("Stellen Sie unter **Schritt für Schritt** den Zeitplan auf *konstant* und N auf 8, lassen Sie "
-                     "*Tom counted to* laufen und vergleichen Sie die Tokens pro Durchlauf des Zielmodells mit dem "
+    "tour.ch9.try": ("Stellen Sie unter **Schritt für Schritt** den Zeitplan auf *konstant* und N auf 8, klicken Sie "
+                     "auf das Beispiel *{counting}*, dann auf **Bis zum Ende**, und vergleichen Sie die Tokens pro Durchlauf des Zielmodells mit dem "
                      "heuristischen Zeitplan."),
     "tour.ch9.q": ("Das Entwurfsmodell ist bei einem Text sehr gut und bei einem anderen schwach. Wohin bringt der "
                    "Zeitplan N jeweils?"),

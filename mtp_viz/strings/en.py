@@ -132,7 +132,8 @@ STRINGS: dict[str, str] = {
                    "what the target alone would write. Press **Step** to watch one round at a time."),
     "step.prompt": "Prompt",
     "step.trained_on": ("Example prompts. The bundled miniature learned only English sayings, little animal stories "
-                        "and counting, so it carries on prompts like \"Slow and steady\" or \"One snowy evening, Benny "
+                        "and sentences with numbers (where a number goes, not which one: it cannot count or add), so "
+                        "it carries on prompts like \"Slow and steady\" or \"One snowy evening, Benny "
                         "the bear\"; anything else gets nonsense."),
     "welcome.text": ("Gemma 4's multi-token prediction (MTP): a small drafter guesses the next tokens, and the big "
                      "model checks them all in one pass."),
@@ -210,8 +211,10 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak": "“Actions speak”, MTP drafter",
     "step.recorded.actions_speak_moe": "“Actions speak”, mixture-of-experts miniature",
     "step.recorded.actions_speak_no_drafter": "“Actions speak”, target alone",
+    "step.recorded.once_upon_a_time": "“Once upon a time,”, MTP drafter",
     "step.recorded.once_upon_a_time_sampled": "“Once upon a time,”, sampled",
-    "step.recorded.tom_counted": "“Tom counted to”, MTP drafter",
+    "step.recorded.tom_counted": "“Tom counted 9 books at the library”, MTP drafter",
+    "step.recorded.a_stitch_in_time": "“A stitch in time”, MTP drafter",
     "step.what.unused": " ({unused} more guesses it agreed with came after the end: not used)",
     "step.fewer.length": "; only {left} fit before the max-new-tokens limit",
     "step.fewer.lookup": "; the lookup found no more",
@@ -695,8 +698,8 @@ STRINGS: dict[str, str] = {
                       "cannot win much. The heuristic schedule adapts N as it goes: +2 after a round in which every "
                       "guess was kept, −1 after any rejection. In this example N fell from {n_first} to {n_min} and "
                       "the target made {mean} tokens per pass (guesses kept + its own token)."),
-    "tour.ch9.try": ("In **Step through**, set the schedule to *constant*, N to 8 and run *Tom counted to*; then "
-                     "compare tokens per target pass with the heuristic schedule."),
+    "tour.ch9.try": ("In **Step through**, set the schedule to *constant*, N to 8, click the example *{counting}* and "
+                     "press **Run to end**; then compare tokens per target pass with the heuristic schedule."),
     "tour.ch9.q": "The drafter is very good on one text and poor on another. Where does the schedule take N?",
     "tour.ch9.a": ("Up by 2 after each fully accepted round on the easy text; down by 1 after each rejection on "
                    "the hard one, never below 1."),

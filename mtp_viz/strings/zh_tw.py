@@ -119,7 +119,7 @@ STRINGS: dict[str, str] = {
                    "，再由大型的**目標模型**在一次前向傳播中檢查全部猜測。猜對的詞元等於白賺，而輸出和目標模型單獨生成的結果完全"
                    "相同。按 **單步** 一次看一輪。"),
     "step.prompt": "提示",
-    "step.trained_on": ("範例提示。內建的迷你模型只學過英文諺語、動物小故事和數數：像「Slow and steady」或「One snowy "
+    "step.trained_on": ("範例提示。內建的迷你模型只學過英文諺語、動物小故事和含有數字的句子（它知道哪裡該放數字，卻不會數數或加法）：像「Slow and steady」或「One snowy "
                         "evening, Benny the bear」這樣的提示它接得下去，其他內容只會得到胡言亂語。"),
     "welcome.text": "Gemma 4 的多詞元預測（MTP）：小型草稿模型先猜接下來的詞元，大型模型在一次前向傳播中檢查全部猜測。",
     "welcome.tour": "開始導覽",
@@ -188,8 +188,10 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak": "「Actions speak」，MTP 草稿模型",
     "step.recorded.actions_speak_moe": "「Actions speak」，混合專家迷你模型",
     "step.recorded.actions_speak_no_drafter": "「Actions speak」，只用目標模型",
+    "step.recorded.once_upon_a_time": "「Once upon a time,」，MTP 草稿模型",
     "step.recorded.once_upon_a_time_sampled": "「Once upon a time,」，抽樣",
-    "step.recorded.tom_counted": "「Tom counted to」，MTP 草稿模型",
+    "step.recorded.tom_counted": "「Tom counted 9 books at the library」，MTP 草稿模型",
+    "step.recorded.a_stitch_in_time": "「A stitch in time」，MTP 草稿模型",
     "step.what.unused": "（另有 {unused} 個它同意的猜測落在結尾之後：未使用）",
     "step.fewer.length": "；在最多新詞元數的上限前只容得下 {left} 個",
     "step.fewer.lookup": "；查找沒有找到更多",
@@ -602,7 +604,7 @@ STRINGS: dict[str, str] = {
                       "少，但也贏不了多少。啟發式排程會邊走邊調整 N：整輪都猜對就 +2，有任何拒絕就 −1。在這個範例中"
                       "，N 從 {n_first} 降到 {n_min}，目標模型每次傳播產生 {mean} 個詞元（保留的猜測 + 它自己的一個"
                       "）。"),
-    "tour.ch9.try": "在 **逐步執行** 分頁，把排程設為 *固定*、N 設為 8，執行 *Tom counted to*；再和啟發式排程比較每次目標傳播產生的詞元數。",
+    "tour.ch9.try": "在 **逐步執行** 分頁，把排程設為 *固定*、N 設為 8，點範例 *{counting}*，再按 **執行到底**；然後和啟發式排程比較每次目標傳播產生的詞元數。",
     "tour.ch9.q": "草稿模型在一段文字上很準，在另一段上很差。排程會把 N 帶往哪裡？",
     "tour.ch9.a": "在簡單的文字上，每次整輪猜對就加 2；在困難的文字上，每次拒絕就減 1，最少到 1。",
     "tour.ch10.title": "取樣：u 對上 min(1, p/q)，以及殘差分布",

@@ -4,7 +4,7 @@ Wiring only. Handlers are plain functions of (state, inputs..., lang="en") so te
 `for_visitor` hands them the visitor's language for Gradio. Those that may generate are given the service that
 generates (`service=`: the one `build` is given, or a test's own). Each moves the visitor's StepState (step_state.py)
 by a pure transition and returns a Screen. Only what is on screen is drawn: the token stream and the chosen view, each
-resent only when what it shows has changed. The page is painted at build time with round 0 of the recorded "Actions
+resent only when what it shows has changed. The page is painted at build time with round 0 of the first example's recorded
 speak" trace, so no load event can undo a click. Knows no maths and no words of its own (narration.py says the rounds).
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ from mtp_viz.ui.narration import output_so_far, summary, warning
 from mtp_viz.ui.plotly_pane import PlotlyPane
 from mtp_viz.ui.service import Service
 from mtp_viz.ui.session import (CONTROLS, DEFAULTS, EXAMPLE_TRACES, EXAMPLES, FIRST_TRACE, controls_of, export_files,
-                                recorded, request, shipped)
+                                recorded, request, request_of, shipped)
 from mtp_viz.ui.step_state import CHOICES, FIRST_VIEW, STREAM, StepState
 from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, choices, lang_of
@@ -276,13 +276,24 @@ def replay(state: StepState, file, lang: str = "en") -> tuple:
     return _show(state.replay(trace), lang)
 
 
-def pick_example(state: StepState, index, lang: str = "en") -> tuple:
-    """An example prompt clicked: its shipped trace at round 0, with the controls that made it, so the next Step
-    walks it (nothing is generated, and the controls match what is on screen)."""
-    trace = shipped(EXAMPLE_TRACES[EXAMPLES[index]]) if isinstance(index, int) and 0 <= index < len(EXAMPLES) else None
-    if trace is None:
+def pick_example(state: StepState, index, *controls, service: Service, lang: str = "en") -> tuple:
+    """An example prompt clicked: its prompt in the box, the visitor's settings kept, round 0 on screen. When the
+    settings are the recording's, that is the shipped trace (nothing generated); otherwise `service` generates the
+    example with the visitor's settings, as Step would. Only the prompt box changes, so nothing is stale after."""
+    if not (isinstance(index, int) and 0 <= index < len(EXAMPLES)):
         return (*keep_controls(), *unchanged(state))
-    return _show(state.replay(trace, 0), lang)
+    prompt = EXAMPLES[index]
+    boxes = tuple(prompt if name == "prompt" else gr.skip() for name in DEFAULTS)
+    named = dict(zip(DEFAULTS, controls), prompt=prompt)
+    try:
+        req = request(**named)
+        recorded_trace = shipped(EXAMPLE_TRACES[prompt])
+        if recorded_trace is not None and request_of(recorded_trace) == req:
+            return (*boxes, *show(state.wanting(req).showing(recorded_trace, req, 0), lang))
+        made = _ensure(state, tuple(named[name] for name in DEFAULTS), service)
+        return (*boxes, *show(made if made.serial != state.serial else made.scrub(0), lang))
+    except Exception as exc:
+        return (*boxes, *warn(state, policy.message_for(exc, lang), lang))
 
 
 def load_recorded(state: StepState, name: str, lang: str = "en") -> tuple:
@@ -293,7 +304,7 @@ def load_recorded(state: StepState, name: str, lang: str = "en") -> tuple:
 
 
 def first_state() -> StepState:
-    """What every visitor sees first: round 0 of the recorded "Actions speak" trace (its controls are the defaults)."""
+    """What every visitor sees first: round 0 of the first example's recorded trace (its controls are the defaults)."""
     return StepState.of(shipped(FIRST_TRACE) or shipped(next(iter(recorded()), "")), 0)
 
 
@@ -448,7 +459,11 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     export.collapse(for_visitor(close_exports), [state], views, **quiet)
     upload.upload(for_visitor(replay), [state, upload], [*controls, *views], **hidden)
     example.input(for_visitor(load_recorded), [state, example], [*controls, *views], **hidden)
-    examples.click(for_visitor(pick_example), [state, examples], [*controls, *views], **hidden)
+    examples.click(for_visitor(pick_example, service=service), [state, examples, *controls], [*controls, *views],
+                   show_progress="minimal", trigger_mode="once", **generating)
+    # Enter in the prompt box: what Step does (a new prompt is generated and shown at round 0)
+    prompt.submit(for_visitor(step, service=service), [state, *controls], views, show_progress="minimal",
+                  trigger_mode="once", **generating)
     def arriving(state, request: gr.Request):       # and the view chooser set to the view shown
         out = arrive((first_paint().state if state is None else state).on_screen(narrow_of(request)),
                      links.place_of(request), lang_of(request))
