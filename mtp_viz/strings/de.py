@@ -280,7 +280,7 @@ STRINGS: dict[str, str] = {
                               " (blau ★, ein Bonus). Vorschläge, denen das Zielmodell zustimmte, die aber hinter dem"
                               " Ende der Ausgabe lagen, sind grau durchgestrichen (○ nicht verwendet). Die "
                               "umrandeten Tokens gehören zur aktuellen Runde. Fahren Sie mit der Maus über ein "
-                              "Token, um seine Wahrscheinlichkeiten zu sehen."),
+                              "Token oder tippen Sie darauf, um seine Wahrscheinlichkeiten zu sehen."),
     "fig.token_stream.prompt": "Prompt",
     "fig.token_stream.round": "Runde {r}: {what}",
     "fig.token_stream.accepted": "angenommener Entwurf {k}<br>p={p:.3f}  q={q:.3f}",
@@ -295,7 +295,7 @@ STRINGS: dict[str, str] = {
                           "hellblaue Balken ist ein Durchlauf des kleinen Entwurfsmodells, das ein Token rät; jeder "
                           "dunkelblaue Balken ist ein Durchlauf des großen Zielmodells, das alle Vorschläge der "
                           "Runde auf einmal prüft. Die oberste Spur markiert die Runden (R1, R2, …; mit der Maus "
-                          "sehen Sie das erlaubte N); die aktuelle Runde ist umrandet. Spekulative Decodierung lohnt"
+                          "oder per Antippen sehen Sie das erlaubte N); die aktuelle Runde ist umrandet. Spekulative Decodierung lohnt"
                           " sich, wenn mehrere billige Balken des Entwurfsmodells mehr als ein Token pro teurem "
                           "Balken des Zielmodells einbringen. Die umrandete Spur unten zeigt, warum eine Prüfung "
                           "fast kostenlos ist: dieselbe Prüfung mit einem Durchlauf pro Token (N + 1 Ein-Token-"
@@ -340,7 +340,7 @@ STRINGS: dict[str, str] = {
                               "p/q) (—) fällt: Vorschläge, die das Zielmodell mindestens so gern mag wie das "
                               "Entwurfsmodell, kommen immer durch. Bei der ersten Ablehnung zieht das Zielmodell "
                               "sein eigenes Token aus dem, was von seiner Verteilung übrig bleibt, wenn man den "
-                              "Anteil des Entwurfsmodells abzieht (rechtes Feld, nur beim Sampling); spätere "
+                              "Anteil des Entwurfsmodells abzieht (Feld „Restverteilung“, nur beim Sampling); spätere "
                               "Vorschläge werden nicht geprüft und haben daher keinen p-Balken. Das Zeichen über "
                               "jedem Vorschlag ist das Urteil des Zielmodells: ✓ angenommen, ✗ abgelehnt, … "
                               "ungeprüft, ○ nicht verwendet (angenommen, aber hinter dem Ende der Ausgabe). Diese "

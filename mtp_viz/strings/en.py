@@ -264,7 +264,7 @@ STRINGS: dict[str, str] = {
         "(dark orange ✗, and the guesses after it are never checked) and the target's own token follows (orange ↺, "
         "a correction). When every guess is right, the target adds one more token for free (blue ★, a bonus). "
         "Guesses the target agreed with but that came after the end of the output are struck through in grey (○ "
-        "not used). The outlined tokens belong to the current round. Hover a token for its probabilities."),
+        "not used). The outlined tokens belong to the current round. Hover over a token, or tap it, for its probabilities."),
     "fig.token_stream.prompt": "prompt",
     "fig.token_stream.round": "round {r}: {what}",
     "fig.token_stream.accepted": "accepted draft {k}<br>p={p:.3f}  q={q:.3f}",
@@ -278,7 +278,7 @@ STRINGS: dict[str, str] = {
     "fig.timeline.what": (
         "Time runs left to right, in milliseconds measured while generating. Each light-blue bar is one pass of the "
         "small drafter, guessing one token; each dark-blue bar is one pass of the big target model, which checks "
-        "all of the round's guesses at once. The top lane marks the rounds (R1, R2, …; hover for the N guesses "
+        "all of the round's guesses at once. The top lane marks the rounds (R1, R2, …; hover or tap for the N guesses "
         "allowed); the current round is outlined. Speculative decoding pays off when several cheap drafter bars "
         "buy more than one token per expensive target bar. The outlined lane at the bottom is why a check is nearly "
         "free: the same check done with one pass per token (N + 1 times a one-token pass, measured when the model "
@@ -319,7 +319,7 @@ STRINGS: dict[str, str] = {
         "the drafter found it (q, light). With greedy decoding a guess is kept when it is the target's own top "
         "choice. With sampling, a guess is kept when a random number u (◆) falls below min(1, p/q) (—): guesses "
         "the target likes at least as much as the drafter always pass. At the first rejection the target draws its "
-        "own token from what is left of its distribution once the drafter's share is removed (right panel, "
+        "own token from what is left of its distribution once the drafter's share is removed (the “residual” panel, "
         "sampling only); later guesses are not checked, so they have no p bar. The mark above each guess is the "
         "target's verdict: ✓ accepted, ✗ rejected, … unchecked, ○ not used (accepted, but after the end of the "
         "output). This rule makes the output exactly as random as the "

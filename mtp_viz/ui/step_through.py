@@ -22,7 +22,7 @@ from mtp_viz.schema import parse_trace
 from mtp_viz.settings import NAMES, RAN, Request, on_page, plain_type
 from mtp_viz.settings import choices as choices_of
 from mtp_viz.strings import TABLES, t
-from mtp_viz.ui import glossary, keys, links, policy
+from mtp_viz.ui import glossary, keys, links, phone, policy
 from mtp_viz.ui.narration import output_so_far, summary, warning
 from mtp_viz.ui.plotly_pane import PlotlyPane
 from mtp_viz.ui.service import Service
@@ -364,6 +364,7 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     # (dataclasses.asdict, the whole trace) for every new visitor's session, in its event loop, and then drops it.
     state = gr.State(None, time_to_live=policy.STATE_TTL_S)
     playing = gr.State(False)
+    gr.HTML(phone.BAR_HTML, js_on_load=phone.BAR_JS, elem_id=phone.BAR, padding=False)   # a phone's Step bar
     with gr.Row(equal_height=False):
         with gr.Column(scale=5, min_width=320):
             prompt = gr.Textbox(label=L("step.prompt"), value=DEFAULTS["prompt"], lines=1,
