@@ -124,7 +124,7 @@ def test_an_example_keeps_the_settings_and_enter_runs_the_prompt(server):
         prompt = page.get_by_label("Prompt", exact=True)
         prompt.fill("Every cloud")
         prompt.press("Enter")
-        expect(page.locator(".output-so-far")).to_contain_text("Every cloud")
+        expect(page.locator(".prose.output-so-far")).to_contain_text("Every cloud")
         expect(status).to_contain_text("Round 0 of")
         expect(status).not_to_contain_text("Settings changed")
         browser.close()
