@@ -507,3 +507,18 @@ def test_the_block_configs_are_what_gradio_makes_only_cheaper():
         assert configs() == kept
     finally:
         assert block_configs.remember(demo) == len(inits)
+
+
+def test_choosing_a_model_says_at_once_what_it_is():
+    """A model chosen in the dropdown is described before any Step: its sizes as a shipped trace recorded them, or
+    that Step will load it; choosing the model on screen again says nothing more."""
+    state = ui.first_state()
+    moe = {**session.DEFAULTS, "model": "miniature-moe"}
+    status, new = ui.mark_stale(state, *moe.values())
+    recorded = next(tr for tr in map(session.shipped, session.recorded()) if tr.model_info.name == "miniature-moe")
+    assert "You chose" in status and "Gemma4AssistantForCausalLM" in status and new.stale
+    assert recorded.model_info.target_class in status
+    hub = {**session.DEFAULTS, "model": "google/gemma-4-E2B-it"}
+    assert "Step** loads it" in ui.mark_stale(state, *hub.values())[0]
+    status, _ = ui.mark_stale(new, *session.DEFAULTS.values())
+    assert "You chose" not in status and "Settings changed" not in status

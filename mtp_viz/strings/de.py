@@ -239,6 +239,10 @@ STRINGS: dict[str, str] = {
     "step.kind.bonus": "Bonus-Token",
     "step.stale": ("⚠️ **Einstellungen geändert.** Was Sie unten sehen, stammt noch von den vorigen Einstellungen: "
                    "Drücken Sie **Schritt** oder **Bis zum Ende**, um die neuen auszuführen.\n\n"),
+    "step.chosen_model": ("**Gewählt: {label}.** So wurde es auf diesem Server aufgezeichnet: {line}\n\n"
+                          "Mit **Schritt** läuft Ihr Prompt darauf.\n\n"),
+    "step.chosen_model_new": ("**Gewählt: {label}.** Damit wurde hier noch nichts aufgezeichnet: **Schritt** lädt "
+                              "das Modell (beim ersten Mal kann das Minuten dauern) und lässt Ihren Prompt laufen.\n\n"),
     "step.about": "Über diesen Reiter",
     "step.heading": "### Runde {i} von {last}: {what}.{end}\n",
     "step.model_line": "**Modell:** {name}: {sizes} · Vorschlagsquelle **{proposer}** · {device}, {dtype}",

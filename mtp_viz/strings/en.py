@@ -224,6 +224,10 @@ STRINGS: dict[str, str] = {
     "step.kind.bonus": "bonus",
     "step.stale": ("⚠️ **Settings changed.** What you see below is from the previous settings: press **Step** "
                    "or **Run to end** to run the new ones.\n\n"),
+    "step.chosen_model": ("**You chose {label}.** As recorded on this server: {line}\n\nPress **Step** to run "
+                          "your prompt on it.\n\n"),
+    "step.chosen_model_new": ("**You chose {label}.** Nothing has been recorded with it here yet: **Step** loads it "
+                              "(the first time can take minutes) and runs your prompt.\n\n"),
     "step.about": "About this tab",
     "step.heading": "### Round {i} of {last}: {what}.{end}\n",
     "step.model_line": "**Model:** {name}: {sizes} · proposer **{proposer}** · {device}, {dtype}",

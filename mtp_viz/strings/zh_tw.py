@@ -200,6 +200,9 @@ STRINGS: dict[str, str] = {
     "step.kind.correction": "修正",
     "step.kind.bonus": "額外",
     "step.stale": "⚠️ **設定已變更。** 下方顯示的仍是先前設定的結果：按 **單步** 或 **執行到底** 以新設定執行。\n\n",
+    "step.chosen_model": "**你選了「{label}」。** 這台伺服器上的錄製紀錄：{line}\n\n按 **單步** 就會用它執行你的提示。\n\n",
+    "step.chosen_model_new": ("**你選了「{label}」。** 這裡還沒有用它錄製過任何內容：按 **單步** 會載入它（第一次可能要好幾分鐘），"
+                              "再執行你的提示。\n\n"),
     "step.about": "關於這個分頁",
     "step.heading": "### 第 {i}／{last} 輪：{what}。{end}\n",
     "step.model_line": "**模型：** {name}：{sizes} · 提議者 **{proposer}** · {device}，{dtype}",

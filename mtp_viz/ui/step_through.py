@@ -23,11 +23,11 @@ from mtp_viz.settings import NAMES, RAN, Request, on_page, plain_type
 from mtp_viz.settings import choices as choices_of
 from mtp_viz.strings import TABLES, t
 from mtp_viz.ui import glossary, keys, links, phone, policy
-from mtp_viz.ui.narration import output_so_far, summary, warning
+from mtp_viz.ui.narration import models_line, output_so_far, summary, warning
 from mtp_viz.ui.plotly_pane import PlotlyPane
 from mtp_viz.ui.service import Service
 from mtp_viz.ui.session import (CONTROLS, DEFAULTS, EXAMPLE_TRACES, EXAMPLES, FIRST_TRACE, controls_of, export_files,
-                                recorded, request, request_of, shipped)
+                                md, recorded, request, request_of, shipped)
 from mtp_viz.ui.step_state import CHOICES, FIRST_VIEW, STREAM, StepState
 from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, choices, lang_of
@@ -234,9 +234,24 @@ def mark_stale(state: StepState, *controls, lang: str = "en") -> tuple:
     except (TypeError, ValueError):
         req = None
     new = state.asking(req)
-    if (new.stale, refusal(req, lang)) == (state.stale, refusal(state.asked, lang)):
+    said, before = (refusal(req, lang), chosen_model(req, new, lang)), (refusal(state.asked, lang),
+                                                                         chosen_model(state.asked, state, lang))
+    if (new.stale, said) == (state.stale, before):
         return gr.skip(), new
-    return summary(new.trace, new.index, lang, new.stale, refusal(req, lang)), new
+    return summary(new.trace, new.index, lang, new.stale, "".join(said)), new
+
+
+def chosen_model(req: Request | None, state: StepState, lang: str = "en") -> str:
+    """Said at once when the model chosen is not the one on screen: its sizes as a shipped trace recorded them, or
+    that Step will load it; "" when it is the model on screen or the controls make no request."""
+    if req is None or state.request is None or req.model == state.request.model:
+        return ""
+    label = dict((ident, key) for key, ident in policy.model_choices()).get(req.model)
+    name = t(label, lang) if label else req.model
+    seen = next((tr for tr in map(shipped, recorded()) if tr.model_info.name == req.model), None)
+    if seen is None:
+        return t("step.chosen_model_new", lang, label=md(name))
+    return t("step.chosen_model", lang, label=md(name), line=models_line(seen.model_info, lang))
 
 
 def play(state: StepState, playing: bool, *controls, service: Service, lang: str = "en"):
