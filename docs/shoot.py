@@ -30,15 +30,15 @@ PICTURES = ([f"race_{lang}.png" for lang in LANGS] + [f"tour_{lang}.png" for lan
 def rounds() -> dict[str, tuple[str, int]]:
     """Per step-through view: the example and the round of its shipped trace that shows what the view is about."""
     from mtp_viz.ui import tour
-    from mtp_viz.ui.session import shipped
+    from mtp_viz.ui.session import COUNTING, EXAMPLES, FIRST_TRACE, shipped
 
-    actions, tom = shipped("actions speak"), shipped("tom counted")
-    return {"timeline": ("Actions speak", tour.first_correction(actions)),        # a round with a rejection
-            "verification": ("Actions speak", tour.first_correction(actions)),
-            "kv_sharing": ("Actions speak", tour.first_correction(actions)),    # the cache cropped after it
-            "activations": ("Actions speak", tour.first_full_round(actions)),
-            "clusters": ("Tom counted to", tour.first_cluster_miss(tom)),       # a cluster miss
-            "statistics": ("Tom counted to", tour.last(tom))}                   # N falling and climbing back
+    first, tom = shipped(FIRST_TRACE), shipped("tom counted")
+    return {"timeline": (EXAMPLES[0], tour.first_correction(first)),        # a round with a rejection
+            "verification": (EXAMPLES[0], tour.first_correction(first)),
+            "kv_sharing": (EXAMPLES[0], tour.first_correction(first)),    # the cache cropped after it
+            "activations": (EXAMPLES[0], tour.first_full_round(first)),
+            "clusters": (COUNTING, tour.first_cluster_miss(tom)),          # a cluster miss
+            "statistics": (COUNTING, tour.last(tom))}                      # N falling and climbing back
 
 
 class Shooter:
@@ -75,12 +75,11 @@ class Shooter:
     def step_views(self) -> None:
         from playwright.sync_api import expect
         from test_browser import settled
-        from mtp_viz.ui.session import shipped
+        from mtp_viz.ui.session import COUNTING, EXAMPLES, FIRST_TRACE, shipped
         from mtp_viz.ui.step_through import CHOICES
 
-        page, shown = self.page("en"), "Actions speak"
-        lasts = {"Actions speak": len(shipped("actions speak").rounds) - 1,
-                 "Tom counted to": len(shipped("tom counted").rounds) - 1}
+        page, shown = self.page("en"), None          # the first paint is the first example at round 0: run it too
+        lasts = {EXAMPLES[0]: len(shipped(FIRST_TRACE).rounds) - 1, COUNTING: len(shipped("tom counted").rounds) - 1}
         for view, (example, round_) in rounds().items():
             if example != shown:                              # the example, run to its end (its last round known)
                 page.get_by_role("button", name=example, exact=True).click()

@@ -6,17 +6,19 @@ Every bad input raises a Problem (a ValueError) whose code and values name it (m
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from typing import Any, Iterator
 
 import torch
+from transformers.convert_slow_tokenizer import bytes_to_unicode
 
 from . import sampling
 from .engine import DraftModelProposer, MTPProposer, PromptLookupProposer, SpeculativeDecoder
 from .models import ModelPair, describe, is_gemma4_assistant, vocab_size
 from .problems import Problem
 from .settings import Settings, keywords_signature
-from .trace import Round, Trace, compute_stats, token_ids
+from .trace import BYTE_PIECE, Round, Trace, compute_stats, token_ids
 
 
 def resolve_proposer(pair: ModelPair, proposer: str) -> str:
@@ -123,13 +125,36 @@ iter_rounds.__signature__ = keywords_signature(iter_rounds)          # every set
 generate_trace.__signature__ = keywords_signature(generate_trace)
 
 
+@functools.cache
+def _byte_of() -> dict[str, int]:
+    """A byte-level BPE's piece alphabet (GPT-2's printable stand-ins for the 256 bytes) -> the byte."""
+    return {char: byte for byte, char in bytes_to_unicode().items()}
+
+
+def readable_piece(tok, token_id: int) -> str:
+    """A token's text for the trace: tok.decode, except that a byte that is only part of a UTF-8 character (a
+    byte-fallback piece, or a byte-level BPE piece that splits a character) is written as "<0xC3>", never as the
+    "\ufffd" decode puts in its place; trace.readable() joins such pieces back into their character for display."""
+    text = tok.decode([token_id])
+    if "\ufffd" not in text:
+        return text
+    piece = tok.convert_ids_to_tokens(token_id)
+    if BYTE_PIECE.fullmatch(piece or ""):                        # SentencePiece's byte fallback (Gemma's tokenizer)
+        return piece.upper().replace("0X", "0x")
+    byte_of = _byte_of()
+    if piece and all(c in byte_of for c in piece):              # byte-level BPE: each character stands for a byte
+        text = bytes(byte_of[c] for c in piece).decode("utf-8", errors="surrogateescape")   # a lone byte: U+DCxx
+        return "".join(f"<0x{ord(c) - 0xDC00:02X}>" if 0xDC80 <= ord(c) <= 0xDCFF else c for c in text)
+    return text
+
+
 def assemble(pair: ModelPair, prompt_ids: list[int], rounds: list[Round], decoder, settings: Settings) -> Trace:
     new_ids = [t for r in rounds for t in r.emitted_token_ids]
     tok = pair.tokenizer
     token_text: dict[int, str] = {}
     if tok is not None:
         ids = set().union(*(ids for _, ids in token_ids(prompt_ids, rounds)))
-        token_text = {i: tok.decode([i]) for i in sorted(ids)}
+        token_text = {i: readable_piece(tok, i) for i in sorted(ids)}
     return Trace(prompt_ids=list(prompt_ids), new_token_ids=new_ids, rounds=rounds,
                  target_forward_passes=decoder.target_passes, drafter_forward_passes=decoder.drafter_passes,
                  settings=settings, model_info=describe(pair, settings.proposer),

@@ -18,6 +18,11 @@ from pathlib import Path
 
 FOLDER = Path(__file__).resolve().parents[1] / "assets" / "fonts"
 FAMILY = "MTP Sans"
+# What draws a character the shipped faces lack (the CJK face holds only the zh-TW table's Han characters, and a
+# visitor may type any): the system's own CJK fonts, named before the generic families, whose fallback some systems
+# leave without CJK. Noto Sans CJK is what `make browser` installs (fonts-noto-cjk); then macOS's, Windows' and Android's.
+SYSTEM_FALLBACK = ["Noto Sans CJK TC", "Noto Sans TC", "Source Han Sans TC", "PingFang TC", "Microsoft JhengHei",
+                   "Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans CJK KR", "Noto Sans", "DejaVu Sans"]
 NOTO = Path("/usr/share/fonts/opentype/noto")
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 NOTO_TC = 3                      # the face of Traditional Chinese in NotoSansCJK-*.ttc (0 JP, 1 KR, 2 SC, 3 TC, 4 HK)
@@ -38,6 +43,12 @@ FACES = {
     "symbols-regular": (DEJAVU / "DejaVuSans.ttf", None, 400),
     "symbols-bold": (DEJAVU / "DejaVuSans-Bold.ttf", None, 700),
 }
+
+
+def stack(*first: str) -> str:
+    """A CSS font-family list: `first`, then FAMILY, then the system's fallbacks and the generic sans-serif."""
+    return ", ".join(f"'{name}'" if " " in name else name for name in (*first, FAMILY, *SYSTEM_FALLBACK)) + \
+        ", sans-serif"
 
 
 def path(face: str) -> Path:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import re
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Iterator, Literal
 
@@ -23,6 +24,7 @@ SCHEMA_VERSION = 6  # 2 added Round.routed_experts, 3 Round.wall_ms and draft_st
                     # ModelInfo.target_cpu_ms_one_token, Trace.measured_at), 6 ModelInfo.device_why (codes in place of
                     # the English device_reason) and Trace.shared_with; older ones load without
 SCHEMA_VERSIONS = range(1, SCHEMA_VERSION + 1)   # the versions this build reads (schema.parse_trace)
+BYTE_PIECE = re.compile(r"<0x([0-9A-Fa-f]{2})>")   # in token_text: one byte of a character split across tokens
 ONE_TOKEN_PASSES = 24              # ModelInfo.target_ms_one_token is the median of this many one-token passes
 
 # Round.last_token_kind values: what the one token the target adds at the end of a round is.
@@ -218,6 +220,26 @@ class ModelInfo:
     __pydantic_config__ = FACTS
 
 
+def _joined(texts: list[str]) -> list[str]:
+    """The texts of consecutive tokens with every character split across them ("<0xC3>" pieces, BYTE_PIECE) written
+    on the token where it starts, and "" on a token that holds only the rest of one; bytes that make no character
+    stay as "<0xNN>"."""
+    if not any(BYTE_PIECE.search(text) for text in texts):
+        return texts
+    raw, owner = bytearray(), []            # every byte of the run, and the token it came from
+    for k, text in enumerate(texts):
+        for j, part in enumerate(BYTE_PIECE.split(text)):      # text, hex, text, hex, ..., text
+            data = bytes([int(part, 16)]) if j % 2 else part.encode()
+            raw += data
+            owner += [k] * len(data)
+    shown, at = [""] * len(texts), 0
+    for char in raw.decode("utf-8", errors="surrogateescape"):     # a byte that makes no character: U+DC80-U+DCFF
+        lone = 0xDC80 <= ord(char) <= 0xDCFF
+        shown[owner[at]] += f"<0x{ord(char) - 0xDC00:02X}>" if lone else char
+        at += 1 if lone else len(char.encode())
+    return shown
+
+
 @dataclass(frozen=True)
 class Trace:
     """A whole generation: the prompt, every round, and what is needed to draw them without a model."""
@@ -258,6 +280,18 @@ class Trace:
     # -- views of the data ---------------------------------------------------------------------------------
     def text_of(self, token_id: int) -> str:
         return self.token_text.get(token_id, f"<{token_id}>")
+
+    def readable(self, ids: list[int]) -> list[str]:
+        """Each token's text for display, in a run of tokens read together (the prompt, the output): the bytes of a
+        character split across tokens ("<0xC3>", "<0xBC>") are joined into the character, shown on the token where
+        it starts; a token holding only the rest of a character keeps its explicit bytes, and so does a byte that
+        makes no character with its neighbours. Never the replacement character."""
+        texts = [self.text_of(tok) for tok in ids]
+        return [shown or text for shown, text in zip(_joined(texts), texts)]
+
+    def text(self, ids: list[int]) -> str:
+        """The tokens' text read together, split characters joined (see readable())."""
+        return "".join(_joined([self.text_of(tok) for tok in ids]))
 
     def emitted_upto(self, round_index: int) -> list[int]:
         """Output token ids committed by rounds 0..round_index."""

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from mtp_viz.ui import keys
-from mtp_viz.ui.session import shipped
+from mtp_viz.ui.session import COUNTING, shipped
 from mtp_viz.ui.step_through import FIRST_TRACE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -159,10 +159,10 @@ def test_run_to_end_then_step_in_a_real_browser(server):
         box.press("Enter")
         expect(status).to_contain_text("Round 1 of")
         expect(page.locator("#view .js-plotly-plot")).to_contain_text("Verification: round 1")
-        page.get_by_role("button", name="Tom counted to").click()   # an example: its recorded trace at round 0
+        page.get_by_role("button", name=COUNTING).click()   # an example: its recorded trace at round 0
         tom = len(shipped("tom counted").rounds) - 1
         expect(status).to_contain_text(f"Round 0 of {tom}")
-        expect(page.get_by_label("Prompt", exact=True)).to_have_value("Tom counted to")
+        expect(page.get_by_label("Prompt", exact=True)).to_have_value(COUNTING)
         expect(status).not_to_contain_text("Settings changed")
         step.click()                                                 # the next Step walks it
         expect(status).to_contain_text(f"Round 1 of {tom}")

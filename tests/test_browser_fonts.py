@@ -63,3 +63,30 @@ def test_the_chinese_page_fetches_its_fonts_from_the_app_and_draws_with_them(ser
         assert any(f["isCustomFont"] and f["familyName"].startswith("Noto Sans CJK TC") for f in chart), chart
         page.screenshot(path=str(ARTIFACTS / "fonts_zh-TW.png"))
         browser.close()
+
+
+def test_han_characters_the_shipped_faces_lack_are_drawn_by_the_systems_fonts(server):
+    """The shipped CJK face holds only the zh-TW table's characters; 隻 and 熊 (a visitor's own prompt) must still be
+    drawn, by the system's CJK font named in the page's font stack (fonts.SYSTEM_FALLBACK), never as empty boxes.
+    Chromium draws an <input>'s value without a text node, so a span set in the prompt box's own font stands in."""
+    lacking = "隻熊森林"
+    assert not {ord(c) for c in lacking} & set(fonts.covered("cjk-regular"))      # else this tests nothing
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}).new_page()
+        page.set_default_timeout(60_000)
+        page.goto(server)
+        box = page.get_by_label("Prompt", exact=True)
+        expect(box).to_be_visible()
+        box.fill(f"一{lacking[0]}{lacking[1]}在{lacking[2:]}裡")
+        family = box.evaluate("e => getComputedStyle(e).fontFamily")
+        assert "Noto Sans CJK TC" in family, family
+        page.evaluate("([text, family]) => { const s = document.createElement('span'); s.id = 'han-probe';"
+                      " s.textContent = text; s.style.fontFamily = family; document.body.prepend(s); }",
+                      [lacking, family])
+        page.evaluate("document.fonts.ready")
+        used = drawn_with(page, "#han-probe")
+        assert sum(f["glyphCount"] for f in used) == len(lacking), used
+        assert all(f["familyName"].startswith("Noto Sans CJK") for f in used), used      # a real CJK font each
+        page.screenshot(path=str(ARTIFACTS / "fonts_han_390.png"))
+        browser.close()

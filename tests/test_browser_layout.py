@@ -519,7 +519,7 @@ def test_nothing_cut_off_or_covered_and_every_first_paint_speaks_the_language(se
 def test_a_phone_is_a_first_class_screen(server):
     """At 390 x 844 on a touch screen, in three languages: the same checks as on a desktop, no toolbar, nothing that
     scrolls sideways, panels stacked, the tour's buttons below each chapter; every tab one tap away (none behind the
-    "more tabs" menu); after Step the round is in sight."""
+    "more tabs" menu); after Step the stream and the bar with the round (ui/phone.py) are in sight."""
     found = []
     with sync_playwright() as p:
         browser = launch(p)
@@ -545,7 +545,7 @@ def test_a_phone_is_a_first_class_screen(server):
             expect(status).not_to_have_text(before)
             settled(page)
             page.wait_for_timeout(800)                  # the scroll into view is smooth
-            for what in ("#round-status", "#stream .js-plotly-plot"):
+            for what in ("#step-bar", "#stream .js-plotly-plot"):      # the bar shows the round's heading
                 if not in_view(page, page.locator(what)):
                     found.append(f"{lang} phone: after Step, {what} is out of sight")
             shoot(page, lang, "phone_step", PHONE)

@@ -198,6 +198,11 @@ def test_what_if_curves_and_presets():
     assert metas.count("what_if") == 2 and "best" in metas and "baseline" in metas
     assert sum(m.startswith("preset:") for m in metas) == 2 * len(lab_math.PRESETS)
     assert all("projected, not measured" in t.name for t in fig.data if t.meta.startswith("preset:"))
+    looks = {t.meta: (t.line.color, t.line.dash, t.marker.symbol) for t in fig.data if t.meta.startswith("preset:")}
+    others = {t.line.color for t in fig.data if not t.meta.startswith("preset:") and t.line.color}
+    assert len(set(looks.values())) == len(looks) == len(lab_math.PRESETS)    # each preset told apart by colour,
+    assert len({colour for colour, _, _ in looks.values()}) == len(looks)       # not only by its grey dash
+    assert not {colour for colour, _, _ in looks.values()} & others
     assert f"Best N {lab_math.best_gamma(0.8, 0.05)}" in fig.layout.title.text
     fig.to_json()
 

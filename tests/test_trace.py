@@ -85,3 +85,33 @@ def test_to_json_holds_what_json_dumps_of_to_dict_holds(traces):
     import dataclasses
 
     assert '"prompt_text":"Grüße, 繁體"' in dataclasses.replace(make_trace(), prompt_text="Grüße, 繁體").to_json()
+
+
+# -- a character split across tokens (issue 36 item 5) -----------------------------------------------------------
+@pytest.mark.parametrize("text", ["Grüße aus München", "一隻熊在森林裡", "a<b> ü <0x41>"])
+def test_a_character_split_across_tokens_reads_as_itself(text):
+    """The miniature's byte-level tokenizer splits ü into two tokens and 熊 into three: the trace records each piece's
+    bytes ("<0xC3>"), and readable() / text() join them again; no replacement character anywhere."""
+    from dataclasses import replace
+    from transformers import AutoTokenizer
+
+    from mtp_viz.api import readable_piece
+    from mtp_viz.models import MINIATURE_NAME, MINIATURES
+    tok = AutoTokenizer.from_pretrained(MINIATURES[MINIATURE_NAME] / "tokenizer")
+    ids = tok.encode(text, add_special_tokens=False)
+    pieces = {i: readable_piece(tok, i) for i in ids}
+    assert not any("\ufffd" in p for p in pieces.values())
+    trace = replace(make_trace(), token_text=pieces)
+    shown = trace.readable(ids)
+    assert trace.text(ids) == text and "\ufffd" not in "".join(shown)
+    assert shown[0] == text[0] and len(shown) == len(ids)
+    if not text.isascii():
+        assert any(p.startswith("<0x") for p in pieces.values())     # the split really happened
+
+
+def test_a_byte_that_makes_no_character_stays_explicit():
+    from dataclasses import replace
+    trace = replace(make_trace(), token_text={1: "<0xC3>", 2: " x", 3: "<0xE7>", 4: "<0x86>"})
+    assert trace.readable([1, 2]) == ["<0xC3>", " x"]
+    assert trace.readable([3, 4]) == ["<0xE7>", "<0x86>"]      # two of 熊's three bytes: no character yet
+    assert trace.text([3, 4, 1]) == "<0xE7><0x86><0xC3>"

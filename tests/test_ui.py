@@ -87,10 +87,14 @@ def test_no_server_event_updates_a_block_that_holds_others_or_shows_progress_on_
     assert steps and all(set(d["show_progress_on"]) <= plots for d in steps)
 
 
-def test_first_paint_is_round_0_of_actions_speak_made_at_build_time():
+def test_first_paint_is_round_0_of_the_first_example_made_at_build_time():
     state = ui.first_state()
     out = ui.render(state)
-    assert state.trace is session.shipped("actions speak") and state.index == 0 and not state.acted
+    assert state.trace is session.shipped(session.FIRST_TRACE) and state.index == 0 and not state.acted
+    assert state.trace.prompt_text == session.EXAMPLES[0]
+    first_steps = state.trace.rounds[1:3]                # the first two Steps show a rejection and a bonus
+    assert {r.last_token_kind for r in first_steps} == {"correction", "bonus"}
+    assert any(v.verdict == "rejected" for r in first_steps for v in r.verify_steps)
     assert title(out.stream) == f"Token stream: round 0 of {len(state.trace.rounds) - 1}"
     assert "Round 0 of" in out.status and "prefill" in out.status
     assert session.request_of(state.trace) == session.request(*session.DEFAULTS.values())  # its controls
@@ -358,7 +362,7 @@ def test_step_generates_on_the_miniature(miniature):
     trace = out.state.trace
     assert out.state.index == 0 and trace.rounds[0].last_token_kind == "prefill"
     out = ui.run_to_end(out.state, *session.DEFAULTS.values(), service=service)
-    assert "louder than words" in out.text
+    assert "saves nine" in out.text
 
 
 def test_a_cached_trace_says_so_and_measure_again_runs_it_afresh(miniature):
@@ -428,18 +432,45 @@ def test_a_slow_model_load_blocks_only_its_own_visitors(monkeypatch, tiny_pair):
 
 @pytest.mark.parametrize("index", range(len(session.EXAMPLES)))
 def test_an_example_shows_its_recorded_trace_at_round_0_and_step_walks_it(index):
-    """Clicking an example: round 0 of its shipped trace at once, the controls set to what made it (so nothing is
-    stale), and the next Step walks it without generating."""
-    out = ui.pick_example(ui.first_state(), index)
-    controls, screen = out[:N_CONTROLS], ui.Screen(*out[N_CONTROLS:])
+    """Clicking an example with the page's settings: round 0 of its shipped trace at once, only the prompt box set
+    (so nothing is stale), and the next Step walks it without generating."""
+    none = Forbidden("an example at the recording's settings must not generate")
+    defaults = tuple(session.DEFAULTS.values())
+    out = ui.pick_example(ui.first_state(), index, *defaults, service=none)
+    boxes, screen = dict(zip(session.DEFAULTS, out[:N_CONTROLS])), ui.Screen(*out[N_CONTROLS:])
     trace = session.shipped(session.EXAMPLE_TRACES[session.EXAMPLES[index]])
-    assert dict(zip(session.DEFAULTS, controls))["prompt"] == session.EXAMPLES[index] == trace.prompt_text
+    assert boxes.pop("prompt") == session.EXAMPLES[index] == trace.prompt_text
+    assert all(v == SKIP for v in boxes.values()), boxes            # the visitor's settings stay as they are
     assert screen.state.trace is trace and screen.state.index == 0 and "Round 0 of" in screen.status
+    controls = tuple(session.EXAMPLES[index] if k == "prompt" else v for k, v in session.DEFAULTS.items())
     assert ui.mark_stale(screen.state, *controls)[1].stale is False
-    none = Forbidden("an example must not generate")
     assert "Settings changed" not in ui.step(screen.state, *controls, service=none).status
     assert ui.step(screen.state, *controls, service=none).state.index == 1
-    assert ui.pick_example(screen.state, None)[N_CONTROLS:] == tuple(ui.unchanged(screen.state))
+    assert ui.pick_example(screen.state, None, *controls, service=none)[N_CONTROLS:] == \
+        tuple(ui.unchanged(screen.state))
+
+
+def test_an_example_keeps_the_visitors_settings():
+    """Tour chapter 9's try-it: schedule constant, N = 8, then the counting example. The example is generated with
+    those settings (not the recording's, whose N is 4 and schedule heuristic), shown at round 0, and nothing is stale."""
+    asked = []
+
+    class Recording(Forbidden):
+        def generate(self, req, fresh: bool = False):
+            asked.append(req)
+            return make_trace()
+
+    named = {**session.DEFAULTS, "schedule": "constant", "num_assistant_tokens": 8}
+    index = session.EXAMPLES.index(session.COUNTING)
+    out = ui.pick_example(ui.first_state(), index, *named.values(), service=Recording("-"))
+    screen = ui.Screen(*out[N_CONTROLS:])
+    assert [(r.prompt, r.settings.schedule, r.settings.num_assistant_tokens) for r in asked] == \
+        [(session.COUNTING, "constant", 8)]
+    assert screen.state.index == 0 and screen.state.request == asked[0]
+    controls = tuple({**named, "prompt": session.COUNTING}.values())
+    assert ui.mark_stale(screen.state, *controls)[1].stale is False
+    recorded = session.shipped(session.EXAMPLE_TRACES[session.COUNTING]).settings
+    assert (recorded.schedule, recorded.num_assistant_tokens) != ("constant", 8)    # else this tests nothing
 
 
 
@@ -476,3 +507,18 @@ def test_the_block_configs_are_what_gradio_makes_only_cheaper():
         assert configs() == kept
     finally:
         assert block_configs.remember(demo) == len(inits)
+
+
+def test_choosing_a_model_says_at_once_what_it_is():
+    """A model chosen in the dropdown is described before any Step: its sizes as a shipped trace recorded them, or
+    that Step will load it; choosing the model on screen again says nothing more."""
+    state = ui.first_state()
+    moe = {**session.DEFAULTS, "model": "miniature-moe"}
+    status, new = ui.mark_stale(state, *moe.values())
+    recorded = next(tr for tr in map(session.shipped, session.recorded()) if tr.model_info.name == "miniature-moe")
+    assert "You chose" in status and "Gemma4AssistantForCausalLM" in status and new.stale
+    assert recorded.model_info.target_class in status
+    hub = {**session.DEFAULTS, "model": "google/gemma-4-E2B-it"}
+    assert "Step** loads it" in ui.mark_stale(state, *hub.values())[0]
+    status, _ = ui.mark_stale(new, *session.DEFAULTS.values())
+    assert "You chose" not in status and "Settings changed" not in status

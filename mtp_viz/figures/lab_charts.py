@@ -17,7 +17,10 @@ from mtp_viz.trace import CPU, WALL
 
 COLOURS = {"mtp": theme.BLUE, "draft-model": theme.GREEN, "prompt-lookup": theme.PURPLE}
 HEURISTIC = theme.VERMILLION
-PRESET_DASH = ["dot", "dashdot", "longdash", "dash"]
+# each preset's projected curve: its own colour, dash and marker, so no two read alike (in grey, four dash styles could
+# not be told apart on a phone); blue (the what-if), orange (the best N) and grey (the baseline) stay the chart's own
+PRESET_STYLE = [(theme.GREEN, "dot", "circle-open"), (theme.PURPLE, "dashdot", "square-open"),
+                (theme.VERMILLION, "longdash", "diamond-open"), (theme.SKY, "dash", "triangle-up-open")]
 
 
 def _drafting(df: pd.DataFrame) -> list[str]:
@@ -233,13 +236,15 @@ def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = Non
     fig.update_layout(legend={"y": -0.22, "yanchor": "top"}, margin={"b": 150})   # many entries: below the plots
     for i, (key, p) in enumerate(presets.items()):
         name = t("lab.legend.projected", lang, name=t(f"lab.preset.{key}", lang))
-        line = {"color": theme.GREY, "dash": PRESET_DASH[i % len(PRESET_DASH)], "width": 1.5}
-        fig.add_trace(go.Scatter(x=ns, y=lab_math.expected_tokens(p["alpha"], ns), mode="lines", name=name,
-                                 meta=f"preset:{key}", legendgroup=key, line=line, showlegend=False), row=1, col=1)
+        colour, dash, symbol = PRESET_STYLE[i % len(PRESET_STYLE)]
+        line, marker = {"color": colour, "dash": dash, "width": 1.5}, {"symbol": symbol, "size": 7, "color": colour}
+        fig.add_trace(go.Scatter(x=ns, y=lab_math.expected_tokens(p["alpha"], ns), mode="lines+markers", name=name,
+                                 meta=f"preset:{key}", legendgroup=key, line=line, marker=marker, showlegend=False),
+                      row=1, col=1)
         v = lab_math.verify_cost_of(p)
         fig.add_trace(go.Scatter(x=ns, y=lab_math.walltime_improvement(p["alpha"], ns, p["c"], [v(n) for n in ns]),
-                                 mode="lines", name=name,
-                                 meta=f"preset:{key}", legendgroup=key, line=line), **right)
+                                 mode="lines+markers", name=name, meta=f"preset:{key}", legendgroup=key, line=line,
+                                 marker=marker), **right)
     label = t("lab.legend.what_if_moe" if moe else "lab.legend.what_if", lang, alpha=alpha, c=c)
     speedups = lab_math.walltime_improvement(alpha, ns, c, [verify(n) for n in ns])
     fig.add_trace(go.Scatter(x=ns, y=lab_math.expected_tokens(alpha, ns), mode="lines+markers", name=label,

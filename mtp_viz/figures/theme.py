@@ -10,7 +10,7 @@ import re
 
 import plotly.graph_objects as go
 
-from mtp_viz.fonts import FAMILY
+from mtp_viz.fonts import stack
 from mtp_viz.strings import UNSPACED, separators, t
 
 # Okabe-Ito palette
@@ -47,7 +47,7 @@ TITLE_WIDTH = 58     # letters of an 18 px title in the narrowest place a figure
 NARROW_TITLE_WIDTH = 30
 SUBTITLE_WIDTH = 76  # letters of a 13 px grey subtitle in the same place (one line ran off the view: "…lie")
 CLOSING = set("，。、：；！？）」』,.:;!?)")     # never the first thing on a line: they stay with the word before
-FONT = f"Inter, Arial, '{FAMILY}', sans-serif"
+FONT = stack("Inter", "Arial")     # then the shipped faces, then the system's (fonts.stack)
 
 
 def colour(status: str) -> str:

@@ -51,8 +51,11 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     boxes = {s: {"x": [], "base": [], "y": [], "text": [], "hovertext": [], "line": []} for s in ORDER}
     x = row = 0
     line_chars = NARROW_CHARS if narrow else LINE_CHARS
-    for status, tok, hover, r in items:
-        text = trace.text_of(tok)
+    kept = [k for k, item in enumerate(items) if item[0] not in (REJECTED, UNCHECKED, UNUSED)]   # the text, read on
+    texts = [trace.text_of(tok) for _, tok, _, _ in items]
+    for k, text in zip(kept, trace.readable([items[k][1] for k in kept])):    # a character split into byte tokens
+        texts[k] = text                                                        # shows on its first one
+    for (status, tok, hover, r), text in zip(items, texts):
         width = max(len(text), 1) + 1.2
         if x + width > line_chars and x > 0:
             x, row = 0, row + 1

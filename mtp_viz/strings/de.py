@@ -143,7 +143,8 @@ STRINGS: dict[str, str] = {
                    "Sie eine Runde nach der anderen."),
     "step.prompt": "Eingabetext (Prompt)",
     "step.trained_on": ("Beispiel-Prompts. Das mitgelieferte Miniaturmodell kennt nur englische Sprichwörter, kleine "
-                        "Tiergeschichten und Zählen: Prompts wie „Slow and steady“ oder „One snowy evening, Benny "
+                        "Tiergeschichten und Sätze mit Zahlen (wo eine Zahl hingehört, nicht welche: Zählen und "
+                        "Rechnen kann es nicht). Prompts wie „Slow and steady“ oder „One snowy evening, Benny "
                         "the bear“ setzt es fort, bei allem anderen kommt Unsinn heraus."),
     "welcome.text": ("Multi-Token Prediction (MTP) von Gemma 4: Ein kleines Entwurfsmodell rät voraus, das große "
                      "Modell prüft alles in einem Durchlauf."),
@@ -234,8 +235,10 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak": "„Actions speak“, MTP-Entwurfsmodell",
     "step.recorded.actions_speak_moe": "„Actions speak“, MoE-Miniatur",
     "step.recorded.actions_speak_no_drafter": "„Actions speak“, Zielmodell allein",
+    "step.recorded.once_upon_a_time": "„Once upon a time,“, MTP-Entwurfsmodell",
     "step.recorded.once_upon_a_time_sampled": "„Once upon a time,“, mit Sampling",
-    "step.recorded.tom_counted": "„Tom counted to“, MTP-Entwurfsmodell",
+    "step.recorded.tom_counted": "„Tom counted 9 books at the library“, MTP-Entwurfsmodell",
+    "step.recorded.a_stitch_in_time": "„A stitch in time“, MTP-Entwurfsmodell",
     "step.what.unused": " (ebenfalls angenommen, aber hinter dem Ende und daher nicht verwendet: {unused:guess})",
     "step.fewer.length": "; bis zur Grenze für neue Tokens war nur noch Platz für {left:guess}",
     "step.fewer.lookup": "; das Nachschlagen fand keine weiteren",
@@ -251,6 +254,10 @@ STRINGS: dict[str, str] = {
                        "schon berechnet: Dieses Token kostet keinen eigenen Durchlauf.\n\n"),
     "step.stale": ("⚠️ **Einstellungen geändert.** Was Sie unten sehen, stammt noch von den vorigen Einstellungen: "
                    "Drücken Sie **Schritt** oder **Bis zum Ende**, um die neuen auszuführen.\n\n"),
+    "step.chosen_model": ("**Gewählt: {label}.** So wurde es auf diesem Server aufgezeichnet: {line}\n\n"
+                          "Mit **Schritt** läuft Ihr Prompt darauf.\n\n"),
+    "step.chosen_model_new": ("**Gewählt: {label}.** Damit wurde hier noch nichts aufgezeichnet: **Schritt** lädt "
+                              "das Modell (beim ersten Mal kann das Minuten dauern) und lässt Ihren Prompt laufen.\n\n"),
     "step.about": "Über diesen Reiter",
     "step.heading": "### Runde {i} von {last}: {what}.{end}\n",
     "step.model_line": "**Modell:** {name}: {sizes} · Vorschlagsquelle **{proposer}** · {device}, {dtype}",
@@ -294,7 +301,7 @@ STRINGS: dict[str, str] = {
                               " (blau ★, ein Bonus). Vorschläge, denen das Zielmodell zustimmte, die aber hinter dem"
                               " Ende der Ausgabe lagen, sind grau durchgestrichen (○ nicht verwendet). Die "
                               "umrandeten Tokens gehören zur aktuellen Runde. Fahren Sie mit der Maus über ein "
-                              "Token, um seine Wahrscheinlichkeiten zu sehen."),
+                              "Token oder tippen Sie darauf, um seine Wahrscheinlichkeiten zu sehen."),
     "fig.token_stream.prompt": "Prompt",
     "fig.token_stream.round": "Runde {r}: {what}",
     "fig.token_stream.accepted": "angenommener Entwurf {k}<br>p={p:.3f}  q={q:.3f}",
@@ -310,7 +317,7 @@ STRINGS: dict[str, str] = {
                           "hellblaue Balken ist ein Durchlauf des kleinen Entwurfsmodells, das ein Token rät; jeder "
                           "dunkelblaue Balken ist ein Durchlauf des großen Zielmodells, das alle Vorschläge der "
                           "Runde auf einmal prüft. Die oberste Spur markiert die Runden (R1, R2, …; mit der Maus "
-                          "sehen Sie das erlaubte N); die aktuelle Runde ist umrandet. Spekulative Decodierung lohnt"
+                          "oder per Antippen sehen Sie das erlaubte N); die aktuelle Runde ist umrandet. Spekulative Decodierung lohnt"
                           " sich, wenn mehrere billige Balken des Entwurfsmodells mehr als ein Token pro teurem "
                           "Balken des Zielmodells einbringen. Die umrandete Spur unten zeigt, warum eine Prüfung "
                           "fast kostenlos ist: dieselbe Prüfung mit einem Durchlauf pro Token (N + 1 Ein-Token-"
@@ -356,7 +363,7 @@ STRINGS: dict[str, str] = {
                               "p/q) (—) fällt: Vorschläge, die das Zielmodell mindestens so gern mag wie das "
                               "Entwurfsmodell, kommen immer durch. Bei der ersten Ablehnung zieht das Zielmodell "
                               "sein eigenes Token aus dem, was von seiner Verteilung übrig bleibt, wenn man den "
-                              "Anteil des Entwurfsmodells abzieht (rechtes Feld, nur beim Sampling); spätere "
+                              "Anteil des Entwurfsmodells abzieht (Feld „Restverteilung“, nur beim Sampling); spätere "
                               "Vorschläge werden nicht geprüft und haben daher keinen p-Balken. Das Zeichen über "
                               "jedem Vorschlag ist das Urteil des Zielmodells: ✓ angenommen, ✗ abgelehnt, … "
                               "ungeprüft, ○ nicht verwendet (angenommen, aber hinter dem Ende der Ausgabe). Diese "
@@ -780,8 +787,8 @@ STRINGS: dict[str, str] = {
                       "nach jeder Ablehnung. In diesem Beispiel sank N von {n_first} auf {n_min}, und "
                       "das Zielmodell lieferte {mean} Tokens pro Durchlauf (angenommene Vorschläge + sein "
                       "eigenes Token)."),
-    "tour.ch9.try": ("Stellen Sie unter **Schritt für Schritt** den Zeitplan auf *konstant* und N auf 8, lassen Sie "
-                     "*Tom counted to* laufen und vergleichen Sie die Tokens pro Durchlauf des Zielmodells mit dem "
+    "tour.ch9.try": ("Stellen Sie unter **Schritt für Schritt** den Zeitplan auf *konstant* und N auf 8, klicken Sie "
+                     "auf das Beispiel *{counting}*, dann auf **Bis zum Ende**, und vergleichen Sie die Tokens pro Durchlauf des Zielmodells mit dem "
                      "heuristischen Zeitplan."),
     "tour.ch9.q": ("Das Entwurfsmodell ist bei einem Text sehr gut und bei einem anderen schwach. Wohin bringt der "
                    "Zeitplan N jeweils?"),

@@ -132,7 +132,8 @@ STRINGS: dict[str, str] = {
                    "what the target alone would write. Press **Step** to watch one round at a time."),
     "step.prompt": "Prompt",
     "step.trained_on": ("Example prompts. The bundled miniature learned only English sayings, little animal stories "
-                        "and counting, so it carries on prompts like \"Slow and steady\" or \"One snowy evening, Benny "
+                        "and sentences with numbers (where a number goes, not which one: it cannot count or add), so "
+                        "it carries on prompts like \"Slow and steady\" or \"One snowy evening, Benny "
                         "the bear\"; anything else gets nonsense."),
     "welcome.text": ("Gemma 4's multi-token prediction (MTP): a small drafter guesses the next tokens, and the big "
                      "model checks them all in one pass."),
@@ -215,8 +216,10 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak": "“Actions speak”, MTP drafter",
     "step.recorded.actions_speak_moe": "“Actions speak”, mixture-of-experts miniature",
     "step.recorded.actions_speak_no_drafter": "“Actions speak”, target alone",
+    "step.recorded.once_upon_a_time": "“Once upon a time,”, MTP drafter",
     "step.recorded.once_upon_a_time_sampled": "“Once upon a time,”, sampled",
-    "step.recorded.tom_counted": "“Tom counted to”, MTP drafter",
+    "step.recorded.tom_counted": "“Tom counted 9 books at the library”, MTP drafter",
+    "step.recorded.a_stitch_in_time": "“A stitch in time”, MTP drafter",
     "step.what.unused": " (also accepted but past the end, so not used: {unused:guess})",
     "step.fewer.length": "; only {left:guess} fit before the max-new-tokens limit",
     "step.fewer.lookup": "; the lookup found no more",
@@ -232,6 +235,10 @@ STRINGS: dict[str, str] = {
                        "that token costs no pass of its own.\n\n"),
     "step.stale": ("⚠️ **Settings changed.** What you see below is from the previous settings: press **Step** "
                    "or **Run to end** to run the new ones.\n\n"),
+    "step.chosen_model": ("**You chose {label}.** As recorded on this server: {line}\n\nPress **Step** to run "
+                          "your prompt on it.\n\n"),
+    "step.chosen_model_new": ("**You chose {label}.** Nothing has been recorded with it here yet: **Step** loads it "
+                              "(the first time can take minutes) and runs your prompt.\n\n"),
     "step.about": "About this tab",
     "step.heading": "### Round {i} of {last}: {what}.{end}\n",
     "step.model_line": "**Model:** {name}: {sizes} · proposer **{proposer}** · {device}, {dtype}",
@@ -274,7 +281,7 @@ STRINGS: dict[str, str] = {
         "(dark orange ✗, and the guesses after it are never checked) and the target's own token follows (orange ↺, "
         "a correction). When every guess is right, the target adds one more token for free (blue ★, a bonus). "
         "Guesses the target agreed with but that came after the end of the output are struck through in grey (○ "
-        "not used). The outlined tokens belong to the current round. Hover a token for its probabilities."),
+        "not used). The outlined tokens belong to the current round. Hover over a token, or tap it, for its probabilities."),
     "fig.token_stream.prompt": "prompt",
     "fig.token_stream.round": "round {r}: {what}",
     "fig.token_stream.accepted": "accepted draft {k}<br>p={p:.3f}  q={q:.3f}",
@@ -289,7 +296,7 @@ STRINGS: dict[str, str] = {
     "fig.timeline.what": (
         "Time runs left to right, in milliseconds measured while generating. Each light-blue bar is one pass of the "
         "small drafter, guessing one token; each dark-blue bar is one pass of the big target model, which checks "
-        "all of the round's guesses at once. The top lane marks the rounds (R1, R2, …; hover for the N guesses "
+        "all of the round's guesses at once. The top lane marks the rounds (R1, R2, …; hover or tap for the N guesses "
         "allowed); the current round is outlined. Speculative decoding pays off when several cheap drafter bars "
         "buy more than one token per expensive target bar. The outlined lane at the bottom is why a check is nearly "
         "free: the same check done with one pass per token (N + 1 times a one-token pass, measured when the model "
@@ -331,7 +338,7 @@ STRINGS: dict[str, str] = {
         "the drafter found it (q, light). With greedy decoding a guess is kept when it is the target's own top "
         "choice. With sampling, a guess is kept when a random number u (◆) falls below min(1, p/q) (—): guesses "
         "the target likes at least as much as the drafter always pass. At the first rejection the target draws its "
-        "own token from what is left of its distribution once the drafter's share is removed (right panel, "
+        "own token from what is left of its distribution once the drafter's share is removed (the “residual” panel, "
         "sampling only); later guesses are not checked, so they have no p bar. The mark above each guess is the "
         "target's verdict: ✓ accepted, ✗ rejected, … unchecked, ○ not used (accepted, but after the end of the "
         "output). This rule makes the output exactly as random as the "
@@ -714,8 +721,8 @@ STRINGS: dict[str, str] = {
                       "cannot win much. The heuristic schedule adapts N as it goes: +2 after a round in which every "
                       "guess was kept, −1 after any rejection. In this example N fell from {n_first} to {n_min} and "
                       "the target made {mean} tokens per pass (guesses kept + its own token)."),
-    "tour.ch9.try": ("In **Step through**, set the schedule to *constant*, N to 8 and run *Tom counted to*; then "
-                     "compare tokens per target pass with the heuristic schedule."),
+    "tour.ch9.try": ("In **Step through**, set the schedule to *constant*, N to 8, click the example *{counting}* and "
+                     "press **Run to end**; then compare tokens per target pass with the heuristic schedule."),
     "tour.ch9.q": "The drafter is very good on one text and poor on another. Where does the schedule take N?",
     "tour.ch9.a": ("Up by 2 after each fully accepted round on the easy text; down by 1 after each rejection on "
                    "the hard one, never below 1."),

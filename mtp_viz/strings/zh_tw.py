@@ -119,7 +119,7 @@ STRINGS: dict[str, str] = {
                    "，再由大型的**目標模型**在一次前向傳播中檢查全部猜測。猜對的詞元等於白賺，而輸出和目標模型單獨生成的結果完全"
                    "相同。按 **單步** 一次看一輪。"),
     "step.prompt": "提示",
-    "step.trained_on": ("範例提示。內建的迷你模型只學過英文諺語、動物小故事和數數：像「Slow and steady」或「One snowy "
+    "step.trained_on": ("範例提示。內建的迷你模型只學過英文諺語、動物小故事和含有數字的句子（它知道哪裡該放數字，卻不會數數或加法）：像「Slow and steady」或「One snowy "
                         "evening, Benny the bear」這樣的提示它接得下去，其他內容只會得到胡言亂語。"),
     "welcome.text": "Gemma 4 的多詞元預測（MTP）：小型草稿模型先猜接下來的詞元，大型模型在一次前向傳播中檢查全部猜測。",
     "welcome.tour": "開始導覽",
@@ -194,8 +194,10 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak": "「Actions speak」，MTP 草稿模型",
     "step.recorded.actions_speak_moe": "「Actions speak」，混合專家迷你模型",
     "step.recorded.actions_speak_no_drafter": "「Actions speak」，只用目標模型",
+    "step.recorded.once_upon_a_time": "「Once upon a time,」，MTP 草稿模型",
     "step.recorded.once_upon_a_time_sampled": "「Once upon a time,」，取樣",
-    "step.recorded.tom_counted": "「Tom counted to」，MTP 草稿模型",
+    "step.recorded.tom_counted": "「Tom counted 9 books at the library」，MTP 草稿模型",
+    "step.recorded.a_stitch_in_time": "「A stitch in time」，MTP 草稿模型",
     "step.what.unused": "（也被接受，但落在結尾之後，所以未使用：{unused:guess}）",
     "step.fewer.length": "；在最多新詞元數的上限前只容得下 {left:guess}",
     "step.fewer.lookup": "；查找沒有找到更多",
@@ -209,6 +211,9 @@ STRINGS: dict[str, str] = {
     "step.why.bonus": ("**為什麼有額外詞元？** 這一輪的每個猜測都被接受了（{drafted:guess}），而驗證傳播早已算出目標"
                        "模型在下一個位置的選擇，所以這個詞元不必再花一次傳播。\n\n"),
     "step.stale": "⚠️ **設定已變更。** 下方顯示的仍是先前設定的結果：按 **單步** 或 **執行到底** 以新設定執行。\n\n",
+    "step.chosen_model": "**你選了「{label}」。** 這台伺服器上的錄製紀錄：{line}\n\n按 **單步** 就會用它執行你的提示。\n\n",
+    "step.chosen_model_new": ("**你選了「{label}」。** 這裡還沒有用它錄製過任何內容：按 **單步** 會載入它（第一次可能要好幾分鐘），"
+                              "再執行你的提示。\n\n"),
     "step.about": "關於這個分頁",
     "step.heading": "### 第 {i}／{last} 輪：{what}。{end}\n",
     "step.model_line": "**模型：** {name}：{sizes} · 草稿來源 **{proposer}** · {device}，{dtype}",
@@ -246,7 +251,7 @@ STRINGS: dict[str, str] = {
     "fig.token_stream.what": ("提示（灰色）與目前為止生成的每個詞元，依閱讀順序排列。綠色 ✓ 詞元是草稿模型猜的、並經目標模型確認"
                               "。目標模型不同意時，草稿模型的猜測會被劃掉（深橘色 ✗，之後的猜測都不再檢查），接著是目標模型自己的詞"
                               "元（橘色 ↺，修正）。全部猜對時，目標模型會免費再加一個詞元（藍色 ★，額外詞元）。目標模型同意、但"
-                              "落在輸出結尾之後的猜測，以灰色劃掉（○ 未使用）。加框的詞元屬於目前這一輪。把游標移到詞元上可看它的"
+                              "落在輸出結尾之後的猜測，以灰色劃掉（○ 未使用）。加框的詞元屬於目前這一輪。把游標移到詞元上或點一下，可看它的"
                               "機率。"),
     "fig.token_stream.prompt": "提示",
     "fig.token_stream.round": "第 {r} 輪：{what}",
@@ -260,7 +265,7 @@ STRINGS: dict[str, str] = {
     "fig.timeline.heading": "前向傳播時間軸：第 0–{i} 輪，{ms:.0f} 毫秒",
     "fig.timeline.short": "時間由左向右。每條淺藍色長條是小型草稿模型的一次傳播（一個猜測）；每條深藍色長條是大型目標模型的一次傳播，一次檢查這一輪的全部猜測。加框的這一輪如果靠幾條便宜的淺色長條，讓每條深色長條換到不只一個詞元，就划算。",
     "fig.timeline.what": ("時間由左向右，單位是生成時實際量測的毫秒。每條淺藍色長條是小型草稿模型的一次傳播，猜一個詞元；每條深藍色"
-                          "長條是大型目標模型的一次傳播，一次檢查這一輪的全部猜測。最上面的軌道標示各輪（R1、R2…；游標移上去可"
+                          "長條是大型目標模型的一次傳播，一次檢查這一輪的全部猜測。最上面的軌道標示各輪（R1、R2…；游標移上去或點一下可"
                           "看允許的猜測數 N），目前這一輪加了外框。當幾條便宜的草稿長條能讓每條昂貴的目標長條換到不只一個詞元時，"
                           "推測式解碼就划算。最下面加框的軌道說明為什麼檢查幾乎免費：同樣的檢查若每個詞元各用一次"
                           "傳播（N + 1 次單一詞元傳播，載入模型時量測），對照實際一次檢查全部的那次傳播；因為一次傳播"
@@ -621,7 +626,7 @@ STRINGS: dict[str, str] = {
                       "一次傳播，目標模型也白白檢查了它。在出人意料的文字上，長草稿的成本高過它省下的；短草稿浪費得"
                       "少，但也贏不了多少。啟發式排程會邊走邊調整 N：整輪都猜對就 +2，有任何拒絕就 −1。在這個範例中"
                       "，N 從 {n_first} 降到 {n_min}，目標模型每次傳播產生 {mean} 個詞元（接受的猜測 + 它自己的一個）。"),
-    "tour.ch9.try": "在 **逐步執行** 分頁，把排程設為 *固定*、N 設為 8，執行 *Tom counted to*；再和啟發式排程比較每次目標傳播產生的詞元數。",
+    "tour.ch9.try": "在 **逐步執行** 分頁，把排程設為 *固定*、N 設為 8，點範例 *{counting}*，再按 **執行到底**；然後和啟發式排程比較每次目標傳播產生的詞元數。",
     "tour.ch9.q": "草稿模型在一段文字上很準，在另一段上很差。排程會把 N 帶往哪裡？",
     "tour.ch9.a": "在簡單的文字上，每次整輪猜對就加 2；在困難的文字上，每次拒絕就減 1，最少到 1。",
     "tour.ch10.title": "取樣：u 對上 min(1, p/q)，以及殘差分布",

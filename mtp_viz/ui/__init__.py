@@ -17,7 +17,8 @@ from mtp_viz.strings import t
 from mtp_viz.ui import block_configs, endpoint, links, plotly_pane, policy, race_tab, step_through, tab_select, tour
 from mtp_viz.ui import lab_tab, number_marks
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS, head=HEAD and i18n=I18N)
-from mtp_viz.ui.screen import HEAD  # noqa: F401
+from mtp_viz.ui import phone
+from mtp_viz.ui.screen import HEAD as SCREEN_HEAD
 from mtp_viz.ui.service import SERVICE, Service  # noqa: F401  (app.py and scripts import SERVICE from here)
 from mtp_viz.ui.session import EXAMPLES, START, request  # noqa: F401
 from mtp_viz.ui.words import I18N, L, lang_of  # noqa: F401
@@ -26,7 +27,8 @@ from mtp_viz.ui.words import I18N, L, lang_of  # noqa: F401
 # classroom network may block: Gradio serves the folder as static files, the CSS names each face's URL.
 gr.set_static_paths([fonts.FOLDER])
 THEME = gr.themes.Default(primary_hue="blue", secondary_hue="orange", text_size="lg",
-                          font=[gr.themes.Font(fonts.FAMILY), "ui-sans-serif", "system-ui", "sans-serif"])
+                          font=[gr.themes.Font(fonts.FAMILY), *map(gr.themes.Font, fonts.SYSTEM_FALLBACK),
+                                "ui-sans-serif", "system-ui", "sans-serif"])
 CSS = (fonts.css(lambda path: f"gradio_api/file={quote(str(path))}") + "\n"
        ".what-you-see {font-size: 1.0rem; max-width: 70rem; color: #333} .output-so-far {font-size: 1.05rem}"
        " #round-status {min-height: 4.5rem; scroll-margin-top: 0.5rem}"
@@ -34,7 +36,8 @@ CSS = (fonts.css(lambda path: f"gradio_api/file={quote(str(path))}") + "\n"
        " #round-status p {font-size: 0.85rem !important; line-height: 1.35}"
        " #view-chooser label {padding: 0.15rem 0.5rem; font-size: 0.9rem}"
        " .tour-indicator {text-align: center; font-size: 1.4rem} .tour-narration {font-size: 1.1rem; max-width: 70rem}"
-       # a touch screen has no hover: Plotly's toolbar, shown on a tap, would cover the chart's title
+       # a touch screen has no hover: Plotly's toolbar, shown on a tap, would cover the chart's title (phone.CSS
+       # hides it on any narrow screen too)
        " @media (hover: none) {.modebar-container {display: none !important}}"
        " #welcome {align-items: center; gap: 0.5rem} .welcome-text {font-size: 0.95rem}"
        # a checkbox takes no min_width: in a row of sliders a phone squeezed it to 58 px, its label cut
@@ -43,7 +46,8 @@ CSS = (fonts.css(lambda path: f"gradio_api/file={quote(str(path))}") + "\n"
        " .label-wrap > .icon {align-self: center}"
        # a dropdown's choice a size smaller than its label: "Gemma 4 26B A4B (MoE) + assistant" was cut at 1280 px
        " input[role=combobox] {font-size: 0.85rem}"
-       + plotly_pane.CSS)
+       + plotly_pane.CSS + phone.CSS)
+HEAD = SCREEN_HEAD + phone.HEAD      # the screen's width, for every event; a phone's view in sight, taps
 
 
 def build_demo(service: Service) -> gr.Blocks:

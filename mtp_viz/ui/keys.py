@@ -1,13 +1,13 @@
 """Keys for the projector, as browser JavaScript for demo.launch(js=KEYS): it presses the page's own controls.
 
 → next round, ← previous round, space play / pause, Home round 0 on the step-through tab; → and ← turn the
-tour's pages. Nothing happens while the focus is in a text box. On a narrow screen, after Step, Run or Play, it
-scrolls the round's summary into sight. A screen reader reads the summary out when it changes (aria-live): a Step
+tour's pages. Nothing happens while the focus is in a text box (a phone's Step bar and its scrolling: phone.py).
+A screen reader reads the summary out when it changes (aria-live): a Step
 that walks the trace is answered outside Gradio's queue, whose status line says nothing for it. Knows only the
 elem_ids below, no handlers.
 """
 ROUND, PLAY, STEP, RUN = "mtp-round", "mtp-play", "mtp-step", "mtp-run"   # step-through: round slider, buttons
-STATUS = "round-status"                                     # the round's summary, brought into view on a phone
+STATUS = "round-status"                                     # the round's summary (a phone's bar shows its heading)
 TOUR_NEXT, TOUR_BACK = "tour-next", "tour-back"
 
 KEYS = """
@@ -48,26 +48,12 @@ KEYS = """
     else if (e.key === " ") done = !tour && press("%(play)s");
     if (done) e.preventDefault();
   });
-  // On a narrow screen the round's summary sits under the buttons: after Step, Run or Play (a tap, or a key that
-  // presses one), once the summary has changed, scroll it to the top unless it is in sight already.
-  const follow = (before, tries) => {
-    const status = document.getElementById("%(status)s");
-    if (!status) return;
-    if (status.innerText === before) { if (tries > 0) setTimeout(() => follow(before, tries - 1), 150); return; }
-    const r = status.getBoundingClientRect();
-    if (r.top < 0 || r.bottom > innerHeight) status.scrollIntoView({block: "start", behavior: "smooth"});
-  };
   const live = (tries) => {
     const status = document.getElementById("%(status)s");
     if (status) status.setAttribute("aria-live", "polite");
     else if (tries > 0) setTimeout(() => live(tries - 1), 200);
   };
   live(100);
-  document.addEventListener("click", (e) => {
-    if (innerWidth >= 700 || !e.target.closest("#%(step)s, #%(run)s, #%(play)s")) return;
-    const status = document.getElementById("%(status)s");
-    if (status) follow(status.innerText, 200);
-  }, true);
 }
-""" % {"round": ROUND, "play": PLAY, "step": STEP, "run": RUN, "status": STATUS, "tour_next": TOUR_NEXT,
+""" % {"round": ROUND, "play": PLAY, "step": STEP, "status": STATUS, "tour_next": TOUR_NEXT,
        "tour_back": TOUR_BACK}

@@ -23,7 +23,7 @@ from mtp_viz.strings import TABLES, sentences, t
 from mtp_viz.ui import glossary, moe_story, policy, server_panel
 from mtp_viz.ui.service import Service
 from mtp_viz.ui.policy import MINIATURE
-from mtp_viz.ui.session import EXAMPLES, EXPORTS, md
+from mtp_viz.ui.session import EXPORTS, SWEEP_PROMPTS, md
 from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, choices, lang_of
 
@@ -205,7 +205,7 @@ def build(demo: gr.Blocks, service: Service) -> None:
     gr.Markdown(L("lab.intro"))
     with gr.Row():
         with gr.Column(scale=3):
-            prompts = gr.Textbox(value="\n".join(EXAMPLES), lines=4, elem_id="lab-prompts",
+            prompts = gr.Textbox(value="\n".join(SWEEP_PROMPTS), lines=4, elem_id="lab-prompts",
                                  label=L("lab.prompts", max_prompts=SERVER_SWEEP.max_prompts,
                                          max_chars=SERVER_SWEEP.max_prompt_chars))
             model = gr.Dropdown(choices(policy.model_choices()), value=MINIATURE, label=L("step.model"),

@@ -107,6 +107,6 @@ def output_so_far(trace: Trace | None, i: int) -> str:
     """The prompt in bold, then the text emitted up to round i (Markdown)."""
     if trace is None:
         return ""
-    text = "".join(trace.text_of(tok) for tok in trace.emitted_upto(i))
-    prompt = trace.prompt_text if trace.prompt_text is not None else "".join(map(trace.text_of, trace.prompt_ids))
+    text = trace.text(trace.emitted_upto(i))
+    prompt = trace.prompt_text if trace.prompt_text is not None else trace.text(trace.prompt_ids)
     return f"**{md(prompt)}**{md(text)}"

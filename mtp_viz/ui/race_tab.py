@@ -208,7 +208,7 @@ RACE_CSS = """
 .race-bar {height: 6px; background: #EBF0F8; border-radius: 3px; margin: 0.25rem 0}
 .race-bar div {height: 6px; width: 0; background: #0072B2; border-radius: 3px}
 .race-lane[data-lane="0"] .race-bar div {background: #8C8C8C}
-.race-text {min-height: 1.4rem; max-height: 2.7rem; overflow-y: auto; white-space: pre-wrap; line-height: 1.35}
+.race-text {min-height: 1.35em; max-height: calc(2 * 1.35em); overflow-y: auto; white-space: pre-wrap; line-height: 1.35}
 .race-text .fresh {background: #cfe6f7}
 .race-verdict {font-size: 1.15rem; font-weight: 700; margin: 0.2rem 0}
 .race-cols {display: flex; gap: 1.2rem; align-items: flex-start} .race-cols > div {flex: 1}

@@ -21,11 +21,15 @@ from mtp_viz.ui.policy import MINIATURE
 
 TRACES = Path(__file__).resolve().parents[2] / "assets" / "traces"
 EXPORTS = Path(tempfile.gettempdir()) / "mtp_viz_exports"    # downloads offered to users, kept for an hour
-# a saying the miniature knows, a story opening, and numbers: surprising text where its drafter struggles
-EXAMPLES = ["Actions speak", "Once upon a time,", "Tom counted to"]
-# the shipped trace (a name of recorded()) each example shows when clicked: round 0 at once, nothing generated
-EXAMPLE_TRACES = {"Actions speak": "actions speak", "Once upon a time,": "once upon a time sampled",
-                  "Tom counted to": "tom counted"}
+# a saying the miniature knows (its first round already rejects a guess, so the first Steps show both a correction
+# and bonuses), a story opening, and numbers: surprising text where its drafter struggles
+COUNTING = "Tom counted 9 books at the library"     # the tour's chapter 9 has it run with N = 8
+EXAMPLES = ["A stitch in time", "Once upon a time,", COUNTING]
+# the shipped trace (a name of recorded()) each example replays when the controls ask for what made it
+EXAMPLE_TRACES = {"A stitch in time": "a stitch in time", "Once upon a time,": "once upon a time",
+                  COUNTING: "tom counted"}
+TOUR_PROMPT = "Actions speak"    # the tour's chapters 1-7 and 11 (assets/traces/actions_speak*.json)
+SWEEP_PROMPTS = ["Actions speak", "Once upon a time,", "Tom counted to"]   # what the lab's recorded sweeps ran on
 FIRST_TRACE = EXAMPLE_TRACES[EXAMPLES[0]]   # the step-through's first paint, at round 0
 PAGE = Settings(proposer="mtp", max_new_tokens=32)   # the page's defaults: the API's, but MTP and 32 tokens
 

@@ -5,9 +5,10 @@ Wiring only. Handlers are plain functions of (state, inputs..., lang="en") so te
 generates (`service=`: the one `build` is given, or a test's own). Each moves the visitor's StepState (step_state.py)
 by a pure transition and returns a Screen. Once a trace is on screen its deck follows (sent_deck, player.py: what every
 round shows, drawn by `render`), and the page answers Step, Back, the slider, Play and a view switch from it by itself
-(player.js); the server hears of the round and view on screen with its next event (`for_page`). Only what is on screen is drawn: the token stream and the chosen view, each
-resent only when what it shows has changed. The page is painted at build time with round 0 of the recorded "Actions
-speak" trace, so no load event can undo a click. Knows no maths and no words of its own (narration.py says the rounds).
+(player.js); the server hears of the round and view on screen with its next event (`for_page`). Only what is on screen
+is drawn: the token stream and the chosen view, each resent only when what it shows has changed. The page is painted at
+build time with round 0 of the first example's recorded trace, so no load event can undo a click. Knows no maths and
+no words of its own (narration.py says the rounds).
 """
 from __future__ import annotations
 
@@ -24,12 +25,12 @@ from mtp_viz.schema import parse_trace
 from mtp_viz.settings import NAMES, RAN, Request, on_page, plain_type
 from mtp_viz.settings import choices as choices_of
 from mtp_viz.strings import TABLES, t
-from mtp_viz.ui import glossary, keys, links, player, policy, walkthrough
-from mtp_viz.ui.narration import output_so_far, summary, warning
+from mtp_viz.ui import glossary, keys, links, phone, player, policy, walkthrough
+from mtp_viz.ui.narration import models_line, output_so_far, summary, warning
 from mtp_viz.ui.plotly_pane import PlotlyPane
 from mtp_viz.ui.service import Service
 from mtp_viz.ui.session import (CONTROLS, DEFAULTS, EXAMPLE_TRACES, EXAMPLES, FIRST_TRACE, controls_of, export_files,
-                                recorded, request, shipped)
+                                md, recorded, request, request_of, shipped)
 from mtp_viz.ui.step_state import CHOICES, FIRST_VIEW, STREAM, StepState
 from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, behind_more, choices, lang_of
@@ -295,9 +296,24 @@ def mark_stale(state: StepState, *controls, lang: str = "en") -> tuple:
     except (TypeError, ValueError):
         req = None
     new = state.asking(req)
-    if (new.stale, refusal(req, lang)) == (state.stale, refusal(state.asked, lang)):
+    said, before = (refusal(req, lang), chosen_model(req, new, lang)), (refusal(state.asked, lang),
+                                                                         chosen_model(state.asked, state, lang))
+    if (new.stale, said) == (state.stale, before):
         return gr.skip(), new
-    return summary(new.trace, new.index, lang, new.stale, refusal(req, lang)), new
+    return summary(new.trace, new.index, lang, new.stale, "".join(said)), new
+
+
+def chosen_model(req: Request | None, state: StepState, lang: str = "en") -> str:
+    """Said at once when the model chosen is not the one on screen: its sizes as a shipped trace recorded them, or
+    that Step will load it; "" when it is the model on screen or the controls make no request."""
+    if req is None or state.request is None or req.model == state.request.model:
+        return ""
+    label = dict((ident, key) for key, ident in policy.model_choices()).get(req.model)
+    name = t(label, lang) if label else req.model
+    seen = next((tr for tr in map(shipped, recorded()) if tr.model_info.name == req.model), None)
+    if seen is None:
+        return t("step.chosen_model_new", lang, label=md(name))
+    return t("step.chosen_model", lang, label=md(name), line=models_line(seen.model_info, lang))
 
 
 def play(state: StepState, playing: bool, *controls, service: Service, lang: str = "en"):
@@ -337,13 +353,24 @@ def replay(state: StepState, file, lang: str = "en") -> tuple:
     return _show(state.replay(trace), lang)
 
 
-def pick_example(state: StepState, index, lang: str = "en") -> tuple:
-    """An example prompt clicked: its shipped trace at round 0, with the controls that made it, so the next Step
-    walks it (nothing is generated, and the controls match what is on screen)."""
-    trace = shipped(EXAMPLE_TRACES[EXAMPLES[index]]) if isinstance(index, int) and 0 <= index < len(EXAMPLES) else None
-    if trace is None:
+def pick_example(state: StepState, index, *controls, service: Service, lang: str = "en") -> tuple:
+    """An example prompt clicked: its prompt in the box, the visitor's settings kept, round 0 on screen. When the
+    settings are the recording's, that is the shipped trace (nothing generated); otherwise `service` generates the
+    example with the visitor's settings, as Step would. Only the prompt box changes, so nothing is stale after."""
+    if not (isinstance(index, int) and 0 <= index < len(EXAMPLES)):
         return (*keep_controls(), *unchanged(state))
-    return _show(state.replay(trace, 0), lang)
+    prompt = EXAMPLES[index]
+    boxes = tuple(prompt if name == "prompt" else gr.skip() for name in DEFAULTS)
+    named = dict(zip(DEFAULTS, controls), prompt=prompt)
+    try:
+        req = request(**named)
+        recorded_trace = shipped(EXAMPLE_TRACES[prompt])
+        if recorded_trace is not None and request_of(recorded_trace) == req:
+            return (*boxes, *show(state.wanting(req).showing(recorded_trace, req, 0), lang))
+        made = _ensure(state, tuple(named[name] for name in DEFAULTS), service)
+        return (*boxes, *show(made if made.serial != state.serial else made.scrub(0), lang))
+    except Exception as exc:
+        return (*boxes, *warn(state, policy.message_for(exc, lang), lang))
 
 
 def load_recorded(state: StepState, name: str, lang: str = "en") -> tuple:
@@ -354,7 +381,7 @@ def load_recorded(state: StepState, name: str, lang: str = "en") -> tuple:
 
 
 def first_state() -> StepState:
-    """What every visitor sees first: round 0 of the recorded "Actions speak" trace (its controls are the defaults)."""
+    """What every visitor sees first: round 0 of the first example's recorded trace (its controls are the defaults)."""
     return StepState.of(shipped(FIRST_TRACE) or shipped(next(iter(recorded()), "")), 0)
 
 
@@ -414,6 +441,7 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     # (dataclasses.asdict, the whole trace) for every new visitor's session, in its event loop, and then drops it.
     state = gr.State(None, time_to_live=policy.STATE_TTL_S)
     playing = gr.State(False)
+    gr.HTML(phone.BAR_HTML, js_on_load=phone.BAR_JS, elem_id=phone.BAR, padding=False)   # a phone's Step bar
     with gr.Row(equal_height=False):
         with gr.Column(scale=5, min_width=320):
             prompt = gr.Textbox(label=L("step.prompt"), value=DEFAULTS["prompt"], lines=1,
@@ -530,7 +558,11 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     export.collapse(for_page(close_exports), [state, *shown], views, **quiet)
     then_deck(upload.upload(for_visitor(replay), [state, upload], [*controls, *views], **hidden))
     then_deck(example.input(for_visitor(load_recorded), [state, example], [*controls, *views], **hidden))
-    then_deck(examples.click(for_visitor(pick_example), [state, examples], [*controls, *views], **hidden))
+    then_deck(examples.click(for_visitor(pick_example, service=service), [state, examples, *controls],
+                             [*controls, *views], show_progress="minimal", trigger_mode="once", **generating))
+    # Enter in the prompt box: what Step does (a new prompt is generated and shown at round 0)
+    then_deck(prompt.submit(for_page(step, service=service), [state, *shown, *controls], views,
+                            show_progress="minimal", trigger_mode="once", **generating))
     demo.load(None, js=player.INSTALL, **quiet)
     deck.change(None, [deck], None, js=player.OPEN, **quiet)
 

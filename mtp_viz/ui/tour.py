@@ -21,7 +21,7 @@ from mtp_viz.trace import Trace
 from mtp_viz.ui import glossary, keys, moe_story, tab_select
 from mtp_viz.ui import race_tab
 from mtp_viz.ui.narration import round_facts
-from mtp_viz.ui.session import TRACES, md
+from mtp_viz.ui.session import COUNTING, TRACES, md
 from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, behind_more, lang_of
 
@@ -185,8 +185,10 @@ def page(k: int, lang: str, tab_ids=(), narrow: bool = False) -> tuple:
 
 
 def recorded_names(lang: str) -> dict:
-    """The shipped traces' names as the Recorded examples list shows them, for the chapters that say which to load."""
-    return {p.stem: t(f"step.recorded.{p.stem}", lang) for p in sorted(TRACES.glob("*.json"))}
+    """The shipped traces' names as the Recorded examples list shows them, for the chapters that say which to load,
+    and the counting example's prompt as its button shows it (`counting`, for chapter 9)."""
+    return {**{p.stem: t(f"step.recorded.{p.stem}", lang) for p in sorted(TRACES.glob("*.json"))},
+            "counting": COUNTING}
 
 
 def _plots(ch: Chapter, tr: Trace, i: int, lang: str, narrow: bool = False) -> tuple:
