@@ -36,8 +36,8 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     titles = [_panel_title(trace, d, verdicts, lang) for d in steps]
     fig = make_subplots(rows=rows, cols=cols, subplot_titles=[theme.wrap(x, 18) for x in titles] if narrow else titles,
                         vertical_spacing=0.3 / rows, horizontal_spacing=0.04)
-    theme.new_figure(_title(trace, i, steps[0], total, len(steps), lang), height=150 + 150 * rows, fig=fig,
-                     headroom=40, lang=lang, narrow=narrow)
+    theme.new_figure(_title(trace, i, steps[0], total, len(steps), lang), height=(150 if narrow else 174) + 150 * rows, fig=fig,
+                     headroom=40 if narrow else 64, lang=lang, narrow=narrow)   # German panel titles: two lines
     real = gemma4.E2B
     theme.beside_real(fig, t("fig.real.clusters", lang, name=real["name"], k=real["centroid_top_k"],
                              n=real["num_centroids"], scored=gemma4.scored_tokens(), vocab=real["vocab_size"],

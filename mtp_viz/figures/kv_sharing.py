@@ -109,7 +109,8 @@ def _layers(fig: go.Figure, info: ModelInfo, lang: str) -> None:
                           "axref": "x", "ayref": "y", "showarrow": True, "arrowhead": 3, "arrowsize": 1.2,
                           "arrowwidth": 2, "arrowcolor": theme.ORANGE, "text": "", "name": "kv-arrow"})
     low, top = min(-0.6, ys[0] - 0.5 * gap), max(n - 0.4, ys[-1] + 0.5 * gap)
-    fig.update_yaxes(range=[low, top + max(1.2, n / 10)], row=1, col=1)
+    # room over the top layer for the note on which layers the drafter reads, clear of the panel's title (German)
+    fig.update_yaxes(range=[low, top + max(1.2, n / 5)], row=1, col=1)
     layers = ", ".join(str(v) for v in sorted(set(sources.values())))
     notes.append({"x": 1.7, "y": top + 0.1, "xref": "x", "yref": "y", "showarrow": False, "yanchor": "bottom",
                   "text": t("fig.kv_sharing.reads", lang, layers=layers, n=n), "name": "kv-source",
