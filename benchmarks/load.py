@@ -201,6 +201,30 @@ def racer(same: bool):
     return race
 
 
+def overhead(url: str, i: int, barrier: threading.Barrier, results: dict, calls: int = 5) -> None:
+    """A visitor calling `trace` `calls` times with the request every visitor of the phase asks for, already in the
+    server's cache: no generation, so what is timed is Gradio's work (a session, the queue, the event's messages),
+    the cache's lookup and the trace's JSON, and the client's."""
+    from gradio_client import Client
+
+    client = Client(url, **client_options(url))
+    barrier.wait()
+    times, errors, mixups = {"cached_trace": []}, [], 0
+    for _ in range(calls):
+        started = time.perf_counter()
+        try:
+            got = json.loads(client.predict(prompt=CACHED[0], seed=CACHED[1], api_name="/trace"))
+            times["cached_trace"].append(time.perf_counter() - started)
+            mixups += got["prompt_text"] != CACHED[0]
+        except Exception as exc:
+            errors.append(f"cached_trace: {type(exc).__name__}: {str(exc)[:120]}")
+    client.close()
+    results[i] = (times, errors, mixups)
+
+
+CACHED = ("Once upon a time, the cache", 4242)     # generated once before the --overhead phase
+
+
 def cpu_seconds(pid: int | None) -> tuple[float, float] | None:
     """CPU seconds used so far by a process and by all its descendants (the server, and its generation workers),
     read from Linux's /proc; None where there is no /proc or no process to read."""
@@ -222,7 +246,7 @@ def cpu_seconds(pid: int | None) -> tuple[float, float] | None:
     return (own or 0.0), total - (own or 0.0)
 
 
-ACTIONS = ("trace", "run_to_end", "step", "race", "browser_step", "browser_view")
+ACTIONS = ("trace", "run_to_end", "step", "race", "browser_step", "browser_view", "cached_trace")
 
 
 class BrowserClient:
@@ -303,7 +327,7 @@ def run(url: str, visitors: int, who=None, server: int | None = None, browser: b
               "client_cpu_s": round(time.process_time() - client_cpu, 1)}
     if server_cpu is not None:
         after = cpu_seconds(server)
-        report["server_cpu_s"] = round(after[0] - server_cpu[0], 1)       # the page's handlers, Gradio, figures
+        report["server_cpu_s"] = round(after[0] - server_cpu[0], 2)       # the page's handlers, Gradio, figures
         report["workers_cpu_s"] = round(after[1] - server_cpu[1], 1)      # the generations
     for action in ACTIONS:
         samples = sorted(t for times, _, _ in results.values() for t in times.get(action, []))
@@ -331,7 +355,13 @@ def main() -> None:
     parser.add_argument("--race", action="store_true",
                         help="then the same numbers of visitors start a race together: on the first example, then on "
                              "prompts of their own (each race is two generations: the target alone, then with MTP)")
+    parser.add_argument("--overhead", action="store_true",
+                        help="first, the same numbers of visitors call `trace` 5 times each for one request already "
+                             "in the cache: Gradio's own cost per call (wall, and the server's CPU per call)")
+    parser.add_argument("--overhead-only", action="store_true", help="only the --overhead phases")
+    parser.add_argument("--pid", type=int, help="with --url: the server's process id, for its CPU seconds")
     args = parser.parse_args()
+    args.overhead = args.overhead or args.overhead_only
     others = subprocess.run(["pgrep", "-af", "mtp_viz.training|pytest"], capture_output=True, text=True).stdout
     print(f"{os.cpu_count()} CPU cores; other work running: {len(others.splitlines())} process(es)")
     from mtp_viz.ui import policy
@@ -344,12 +374,17 @@ def main() -> None:
     # (nice 10) and the figures measure the server, not sixteen gradio_client threads parsing JSON beside it.
     os.nice(10)
     try:
-        phases = [(n, None, "") for n in args.visitors]
+        phases = [(n, overhead, ", each calling `trace` 5 times for a cached trace") for n in args.visitors
+                  ] if args.overhead else []
+        if args.overhead:
+            from gradio_client import Client
+            Client(url, **client_options(url)).predict(prompt=CACHED[0], seed=CACHED[1], api_name="/trace")
+        phases += [] if args.overhead_only else [(n, None, "") for n in args.visitors]
         phases += [(n, same_example, ", same example") for n in args.visitors] if args.same_example else []
         phases += [(n, racer(True), ", racing the same example") for n in args.visitors] if args.race else []
         phases += [(n, racer(False), ", racing prompts of their own") for n in args.visitors] if args.race else []
         for n, who, label in phases:
-            report = run(url, n, who, None if proc is None else proc.pid, args.browser)
+            report = run(url, n, who, args.pid if proc is None else proc.pid, args.browser)
             print(json.dumps(report))
             lines = [f"{n} visitors{label} ({report['finished']} finished, {report['wall_s']} s):"]
             for action in ACTIONS:
@@ -364,6 +399,9 @@ def main() -> None:
                                      f"{r['p95'] / floor:.2f}x the floor")
             lines.append(f"  errors {len(report['errors'])}, mix-ups {report['mixups']}, load average "
                          f"{report['loadavg_before'][0]:.2f} before, {report['loadavg_after'][0]:.2f} after")
+            if "cached_trace" in report and "server_cpu_s" in report:
+                lines.append(f"  the server's CPU per cached `trace` call: "
+                             f"{1000 * report['server_cpu_s'] / report['cached_trace']['n']:.1f} ms")
             lines.append(f"  CPU seconds: the server's process {report.get('server_cpu_s', 'not measured')}, "
                          f"its generation workers {report.get('workers_cpu_s', 'not measured')}, "
                          f"these clients {report['client_cpu_s']}")
