@@ -97,6 +97,19 @@ def client_options(url: str) -> dict:
     return {"verbose": False, "download_files": False, "ssl_verify": not url.startswith("http://")}
 
 
+def connect(url: str, i: int, barrier: threading.Barrier, results: dict):
+    """A visitor's gradio_client session, or None when it could not connect (a timeout on a crowded host): counted as
+    that visitor's error, after meeting the others at the barrier, so the phase goes on instead of waiting forever."""
+    from gradio_client import Client
+
+    try:
+        return Client(url, **client_options(url))
+    except Exception as exc:
+        results[i] = ({}, [f"connect: {type(exc).__name__}: {str(exc)[:120]}"], 0)
+        barrier.wait()
+        return None
+
+
 def fn_index(client, name: str) -> int:
     """The page event `name`, made callable: gradio_client refuses private events on its own side (the server
     serves them to every browser), so this lifts the client's flag for the page events measured."""
@@ -109,14 +122,14 @@ def fn_index(client, name: str) -> int:
 
 
 def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None:
-    from gradio_client import Client
-
     from mtp_viz.ui.session import DEFAULTS, md
 
     prompt, seed = prompt_of(i), 1000 + i          # i counts on across phases: no request comes twice
     times: dict[str, list[float]] = {"trace": [], "run_to_end": [], "step": []}
     errors, mixups = [], 0
-    client = Client(url, **client_options(url))
+    client = connect(url, i, barrier, results)
+    if client is None:
+        return
     walk, step, run = fn_index(client, "step_at_once"), fn_index(client, "step"), fn_index(client, "run_to_end")
     controls = dict(DEFAULTS, prompt=prompt, seed=seed + 1_000_000, do_sample=True, temperature=0.9)   # not cached
     barrier.wait()
@@ -157,11 +170,11 @@ def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None
 
 def same_example(url: str, i: int, barrier: threading.Barrier, results: dict) -> None:
     """A visitor who opens the page and presses Run to end on the first example, as the whole class does."""
-    from gradio_client import Client
-
     from mtp_viz.ui.session import DEFAULTS, md
 
-    client = Client(url, **client_options(url))
+    client = connect(url, i, barrier, results)
+    if client is None:
+        return
     run_index = fn_index(client, "run_to_end")
     barrier.wait()
     started = time.perf_counter()
@@ -179,11 +192,11 @@ def racer(same: bool):
     """A visitor who opens the Race tab and presses Start race: on the first example as the whole class does
     (`same`), or on a prompt of their own. Timed until both lanes are ready (the race's page has arrived)."""
     def race(url: str, i: int, barrier: threading.Barrier, results: dict) -> None:
-        from gradio_client import Client
-
         from mtp_viz.ui.session import DEFAULTS, EXAMPLES
 
-        client = Client(url, **client_options(url))
+        client = connect(url, i, barrier, results)
+        if client is None:
+            return
         index = fn_index(client, "start_race")
         prompt = EXAMPLES[0] if same else prompt_of(i)
         barrier.wait()
@@ -205,9 +218,9 @@ def overhead(url: str, i: int, barrier: threading.Barrier, results: dict, calls:
     """A visitor calling `trace` `calls` times with the request every visitor of the phase asks for, already in the
     server's cache: no generation, so what is timed is Gradio's work (a session, the queue, the event's messages),
     the cache's lookup and the trace's JSON, and the client's."""
-    from gradio_client import Client
-
-    client = Client(url, **client_options(url))
+    client = connect(url, i, barrier, results)
+    if client is None:
+        return
     barrier.wait()
     times, errors, mixups = {"cached_trace": []}, [], 0
     for _ in range(calls):
