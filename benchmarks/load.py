@@ -79,7 +79,8 @@ def start_server() -> tuple[subprocess.Popen, str]:
                             stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     from gradio_client import Client
-    for _ in range(240):
+    deadline = time.monotonic() + 600       # a loaded 2-core host took more than 2 min to start it
+    while time.monotonic() < deadline:
         try:
             client = Client(url, **client_options(url))
             client.predict(prompt="Hello", max_new_tokens=4, api_name="/trace")   # waits for the miniature
