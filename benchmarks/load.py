@@ -79,7 +79,8 @@ def start_server() -> tuple[subprocess.Popen, str]:
                             stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     from gradio_client import Client
-    for _ in range(240):
+    deadline = time.monotonic() + 600       # a loaded 2-core host took more than 2 min to start it
+    while time.monotonic() < deadline:
         try:
             client = Client(url, **client_options(url))
             client.predict(prompt="Hello", max_new_tokens=4, api_name="/trace")   # waits for the miniature
@@ -97,6 +98,19 @@ def client_options(url: str) -> dict:
     return {"verbose": False, "download_files": False, "ssl_verify": not url.startswith("http://")}
 
 
+def connect(url: str, i: int, barrier: threading.Barrier, results: dict):
+    """A visitor's gradio_client session, or None when it could not connect (a timeout on a crowded host): counted as
+    that visitor's error, after meeting the others at the barrier, so the phase goes on instead of waiting forever."""
+    from gradio_client import Client
+
+    try:
+        return Client(url, **client_options(url))
+    except Exception as exc:
+        results[i] = ({}, [f"connect: {type(exc).__name__}: {str(exc)[:120]}"], 0)
+        barrier.wait()
+        return None
+
+
 def fn_index(client, name: str) -> int:
     """The page event `name`, made callable: gradio_client refuses private events on its own side (the server
     serves them to every browser), so this lifts the client's flag for the page events measured."""
@@ -109,14 +123,14 @@ def fn_index(client, name: str) -> int:
 
 
 def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None:
-    from gradio_client import Client
-
     from mtp_viz.ui.session import DEFAULTS, md
 
     prompt, seed = prompt_of(i), 1000 + i          # i counts on across phases: no request comes twice
     times: dict[str, list[float]] = {"trace": [], "run_to_end": [], "step": []}
     errors, mixups = [], 0
-    client = Client(url, **client_options(url))
+    client = connect(url, i, barrier, results)
+    if client is None:
+        return
     walk, step, run = fn_index(client, "step_at_once"), fn_index(client, "step"), fn_index(client, "run_to_end")
     controls = dict(DEFAULTS, prompt=prompt, seed=seed + 1_000_000, do_sample=True, temperature=0.9)   # not cached
     barrier.wait()
@@ -157,11 +171,11 @@ def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None
 
 def same_example(url: str, i: int, barrier: threading.Barrier, results: dict) -> None:
     """A visitor who opens the page and presses Run to end on the first example, as the whole class does."""
-    from gradio_client import Client
-
     from mtp_viz.ui.session import DEFAULTS, md
 
-    client = Client(url, **client_options(url))
+    client = connect(url, i, barrier, results)
+    if client is None:
+        return
     run_index = fn_index(client, "run_to_end")
     barrier.wait()
     started = time.perf_counter()
@@ -179,11 +193,11 @@ def racer(same: bool):
     """A visitor who opens the Race tab and presses Start race: on the first example as the whole class does
     (`same`), or on a prompt of their own. Timed until both lanes are ready (the race's page has arrived)."""
     def race(url: str, i: int, barrier: threading.Barrier, results: dict) -> None:
-        from gradio_client import Client
-
         from mtp_viz.ui.session import DEFAULTS, EXAMPLES
 
-        client = Client(url, **client_options(url))
+        client = connect(url, i, barrier, results)
+        if client is None:
+            return
         index = fn_index(client, "start_race")
         prompt = EXAMPLES[0] if same else prompt_of(i)
         barrier.wait()
@@ -199,6 +213,30 @@ def racer(same: bool):
             results[i] = (times, [f"race: {type(exc).__name__}: {str(exc)[:120]}"], 0)
         client.close()
     return race
+
+
+def overhead(url: str, i: int, barrier: threading.Barrier, results: dict, calls: int = 5) -> None:
+    """A visitor calling `trace` `calls` times with the request every visitor of the phase asks for, already in the
+    server's cache: no generation, so what is timed is Gradio's work (a session, the queue, the event's messages),
+    the cache's lookup and the trace's JSON, and the client's."""
+    client = connect(url, i, barrier, results)
+    if client is None:
+        return
+    barrier.wait()
+    times, errors, mixups = {"cached_trace": []}, [], 0
+    for _ in range(calls):
+        started = time.perf_counter()
+        try:
+            got = json.loads(client.predict(prompt=CACHED[0], seed=CACHED[1], api_name="/trace"))
+            times["cached_trace"].append(time.perf_counter() - started)
+            mixups += got["prompt_text"] != CACHED[0]
+        except Exception as exc:
+            errors.append(f"cached_trace: {type(exc).__name__}: {str(exc)[:120]}")
+    client.close()
+    results[i] = (times, errors, mixups)
+
+
+CACHED = ("Once upon a time, the cache", 4242)     # generated once before the --overhead phase
 
 
 def cpu_seconds(pid: int | None) -> tuple[float, float] | None:
@@ -222,7 +260,7 @@ def cpu_seconds(pid: int | None) -> tuple[float, float] | None:
     return (own or 0.0), total - (own or 0.0)
 
 
-ACTIONS = ("trace", "run_to_end", "step", "race", "browser_step", "browser_view")
+ACTIONS = ("trace", "run_to_end", "step", "race", "browser_step", "browser_view", "cached_trace")
 
 
 class BrowserClient:
@@ -303,7 +341,7 @@ def run(url: str, visitors: int, who=None, server: int | None = None, browser: b
               "client_cpu_s": round(time.process_time() - client_cpu, 1)}
     if server_cpu is not None:
         after = cpu_seconds(server)
-        report["server_cpu_s"] = round(after[0] - server_cpu[0], 1)       # the page's handlers, Gradio, figures
+        report["server_cpu_s"] = round(after[0] - server_cpu[0], 2)       # the page's handlers, Gradio, figures
         report["workers_cpu_s"] = round(after[1] - server_cpu[1], 1)      # the generations
     for action in ACTIONS:
         samples = sorted(t for times, _, _ in results.values() for t in times.get(action, []))
@@ -331,7 +369,13 @@ def main() -> None:
     parser.add_argument("--race", action="store_true",
                         help="then the same numbers of visitors start a race together: on the first example, then on "
                              "prompts of their own (each race is two generations: the target alone, then with MTP)")
+    parser.add_argument("--overhead", action="store_true",
+                        help="first, the same numbers of visitors call `trace` 5 times each for one request already "
+                             "in the cache: Gradio's own cost per call (wall, and the server's CPU per call)")
+    parser.add_argument("--overhead-only", action="store_true", help="only the --overhead phases")
+    parser.add_argument("--pid", type=int, help="with --url: the server's process id, for its CPU seconds")
     args = parser.parse_args()
+    args.overhead = args.overhead or args.overhead_only
     others = subprocess.run(["pgrep", "-af", "mtp_viz.training|pytest"], capture_output=True, text=True).stdout
     print(f"{os.cpu_count()} CPU cores; other work running: {len(others.splitlines())} process(es)")
     from mtp_viz.ui import policy
@@ -344,12 +388,17 @@ def main() -> None:
     # (nice 10) and the figures measure the server, not sixteen gradio_client threads parsing JSON beside it.
     os.nice(10)
     try:
-        phases = [(n, None, "") for n in args.visitors]
+        phases = [(n, overhead, ", each calling `trace` 5 times for a cached trace") for n in args.visitors
+                  ] if args.overhead else []
+        if args.overhead:
+            from gradio_client import Client
+            Client(url, **client_options(url)).predict(prompt=CACHED[0], seed=CACHED[1], api_name="/trace")
+        phases += [] if args.overhead_only else [(n, None, "") for n in args.visitors]
         phases += [(n, same_example, ", same example") for n in args.visitors] if args.same_example else []
         phases += [(n, racer(True), ", racing the same example") for n in args.visitors] if args.race else []
         phases += [(n, racer(False), ", racing prompts of their own") for n in args.visitors] if args.race else []
         for n, who, label in phases:
-            report = run(url, n, who, None if proc is None else proc.pid, args.browser)
+            report = run(url, n, who, args.pid if proc is None else proc.pid, args.browser)
             print(json.dumps(report))
             lines = [f"{n} visitors{label} ({report['finished']} finished, {report['wall_s']} s):"]
             for action in ACTIONS:
@@ -364,6 +413,9 @@ def main() -> None:
                                      f"{r['p95'] / floor:.2f}x the floor")
             lines.append(f"  errors {len(report['errors'])}, mix-ups {report['mixups']}, load average "
                          f"{report['loadavg_before'][0]:.2f} before, {report['loadavg_after'][0]:.2f} after")
+            if "cached_trace" in report and "server_cpu_s" in report:
+                lines.append(f"  the server's CPU per cached `trace` call: "
+                             f"{1000 * report['server_cpu_s'] / report['cached_trace']['n']:.1f} ms")
             lines.append(f"  CPU seconds: the server's process {report.get('server_cpu_s', 'not measured')}, "
                          f"its generation workers {report.get('workers_cpu_s', 'not measured')}, "
                          f"these clients {report['client_cpu_s']}")

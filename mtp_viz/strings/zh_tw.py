@@ -744,7 +744,7 @@ STRINGS: dict[str, str] = {
     "public.over_limit": "{name} 為 {value}；這台伺服器最多允許 {limit}。請選擇較小的值。",
     "public.loading": "仍在載入 {model}（第一次可能需要幾分鐘）。請稍後再按一次按鈕；其他人在這段期間可以照常使用。",
     "public.busy": "伺服器正在載入 {other}，而且一次只載入一個模型。請過一分鐘再試 {model}，或使用已經載入的模型。",
-    "public.worker_lost": "負責產生你這段文字的程序在完成前停止了兩次（伺服器的記憶體可能不夠）。新的程序正在啟動，請過幾秒再試一次。",
+    "public.worker_lost": "產生你這段文字的程序在完成前停止了兩次（伺服器的記憶體可能不足）。新的程序正在啟動，請過幾秒再試一次。",
     "public.no_tokenizer": "{model} 已載入，但它的分詞器沒有（{error}）；應用程式需要分詞器才能讀取提示。請確認檢查點含有分詞器檔案。",
     "load.kind.target": "目標模型",
     "load.kind.assistant": "草稿模型",
