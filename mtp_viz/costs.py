@@ -196,9 +196,9 @@ def table_for(trace: Trace) -> CostTable | None:
                      source=OWN)
 
 
-def costs_from_rounds(traces: list[Trace], least: int = 1) -> PassCosts | None:
+def costs_from_rounds(traces: list[Trace], least: int = 1, q: float = 0.5) -> PassCosts | None:
     """Pass costs from recorded rounds (what a calibration does with many generations): per tokens read, the
-    median of the round's time less its drafting, kept where at least `least` rounds read that many (a calibration
+    median (or the `q` quantile) of the round's time less its drafting, kept where at least `least` rounds read that many (a calibration
     asks for several: a lone round is noise, and pass_at interpolates between the kept ones); per proposer, the
     median drafting time per step. The prefill is left out (its pass reads the prompt, and runs cold). CPU clock
     where every round kept it, else the wall clock."""
@@ -215,8 +215,8 @@ def costs_from_rounds(traces: list[Trace], least: int = 1) -> PassCosts | None:
     kept = {k: v for k, v in sorted(by_k.items()) if len(v) >= least or k == 1}
     if not kept:
         return None
-    return PassCosts({k: statistics.median(v) for k, v in kept.items()},
-                     {p: statistics.median(v) for p, v in sorted(by_p.items())})
+    return PassCosts({k: float(np.quantile(v, q)) for k, v in kept.items()},
+                     {p: float(np.quantile(v, q)) for p, v in sorted(by_p.items())})
 
 
 __all__ = ["CostTable", "PassCosts", "Speedup", "speedup", "round_cost_ms", "rounds_cost_ms", "alone_cost_ms", "table_for", "shipped",

@@ -331,7 +331,8 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     base = gr.State(None)
     gr.Markdown(L("race.intro"))
     with gr.Row(equal_height=True):
-        prompt = gr.Textbox(value=EXAMPLES[0], label=L("step.prompt"), max_length=policy.max_prompt_chars(), scale=4)
+        prompt = gr.Textbox(value=EXAMPLES[0], label=L("step.prompt"), max_length=policy.max_prompt_chars(), scale=4,
+                            elem_id="race-prompt")
         choices = model_choices()
         first = START.model if any(ident == START.model for _, ident in choices) else choices[0][1]
         # wide enough for the longest model's name: on a phone each dropdown then takes a line of its own
