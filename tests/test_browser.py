@@ -183,6 +183,7 @@ def test_run_to_end_then_step_in_a_real_browser(server):
         mine = other.locator("#round-status")
         other.get_by_role("button", name="Reset", exact=True).click()
         expect(mine).to_contain_text("press Step")
+        other.get_by_label("Prompt", exact=True).fill("Actions speak")      # what the first visitor ran live
         other.get_by_role("button", name="Run to end", exact=True).click()
         expect(mine).to_contain_text("Answered from this server's cache")
         other.get_by_role("button", name="Measure again", exact=True).click()
