@@ -457,8 +457,10 @@ STRINGS: dict[str, str] = {
                        "einzelner Decodierschritt. Die Prüfung ist dann nicht mehr fast kostenlos, und MTP "
                        "beschleunigt ein MoE-Modell wie 26B A4B weniger als ein dichtes Modell gleicher aktiver Größe."),
     "fig.statistics.title": "Statistik",
-    "fig.statistics.heading": ("Statistik nach Runde {i}: mittlere Akzeptanzlänge {mal:.2f} (behaltene Vorschläge + "
-                               "das eigene Token des Zielmodells); {tpp:.2f} Tokens pro Durchlauf des Zielmodells"),
+    "fig.statistics.heading": ("Statistik nach Runde {i}: mittlere Akzeptanzlänge {mal:.2f} (je Runde mit Entwurf: "
+                               "behaltene Vorschläge + das eigene Token des Zielmodells); {tpp:.2f} Tokens pro "
+                               "Durchlauf des Zielmodells (über alle Durchläufe samt dem über den Prompt, daher "
+                               "weniger)"),
     "fig.statistics.what": ("Oben links: wie oft der Vorschlag an jeder Position angenommen wurde (frühe Vorschläge "
                             "sind leichter, die Balken fallen daher meist). Oben rechts: wie viele Vorschläge jede "
                             "Runde behielt. Unten links: die Zahl N der erlaubten Vorschläge pro Runde; der "
@@ -557,7 +559,7 @@ STRINGS: dict[str, str] = {
     "lab.legend.best": "bestes gemessenes N = {n}",
     "lab.legend.best_predicted": "bestes vorhergesagtes N = {n}",
     "lab.legend.positions": "gemessen",
-    "lab.legend.alpha_k": "α^k mit α = {alpha:.2f}",
+    "lab.legend.alpha_k": "α^k mit α = {alpha:.2f}, an diese Balken angepasst",
     "lab.legend.what_if_moe": "α = {alpha:.2f}, c = {c:.2f}, Experten gezählt",
     "lab.legend.what_if": "α = {alpha:.2f}, c = {c:.2f}",
     "lab.legend.projected": "{name} (hochgerechnet, nicht gemessen)",
@@ -568,27 +570,34 @@ STRINGS: dict[str, str] = {
                         "die gestrichelte Linie N + 1 ist das Höchste, was eine Runde liefern kann (jeder Vorschlag "
                         "behalten plus das eigene Token des Zielmodells). Die Punkte steigen mit N, biegen aber von "
                         "N + 1 ab: Ein längerer Entwurf fügt Vorschläge hinzu, die immer seltener überleben, weil "
-                        "eine Ablehnung alles danach verwirft."),
+                        "eine Ablehnung alles danach verwirft. Hier ist das ein und dieselbe Zahl: Das Labor zählt "
+                        "nur gleichmäßige Runden, jede ein Durchlauf des Zielmodells. Die Statistik unter „Schritt "
+                        "für Schritt“ zählt auch den Durchlauf über den Prompt und eine gekürzte letzte Runde mit, "
+                        "deshalb liegen dort die Tokens pro Durchlauf unter der mittleren Akzeptanzlänge."),
     "lab.what.speedup": ("Die Beschleunigung ist die Zeit pro Token ohne Entwurfsmodell geteilt durch die Zeit pro "
                          "Token mit ihm, gemessen auf diesem Rechner. Unter der Linie bei 1,0 ist Entwerfen "
-                         "langsamer als Nicht-Entwerfen. Die Kurve ist das Kostenmodell mit dem gemessenen c und "
-                         "den gemessenen Kosten des Prüfdurchlaufs. Ein längerer Entwurf schadet hier, sobald die "
-                         "kleine Chance, dass der nächste Vorschlag bleibt, den Durchlauf des Entwurfsmodells nicht "
-                         "mehr aufwiegt: Die Kurve erreicht beim besten N ihren Gipfel und fällt danach. Die Rauten "
-                         "sind der heuristische Zeitplan: Er beginnt beim gegebenen N, addiert 2 nach einer Runde, "
-                         "in der jeder Vorschlag blieb, und zieht 1 nach einer Ablehnung ab; so findet er ohne "
-                         "Vorgabe ein gutes N. Die Punkte liegen etwas unter der Kurve, weil das Modell nur "
-                         "Vorwärtsdurchläufe zählt, nicht den Verwaltungsaufwand dazwischen. Der Stern markiert das "
-                         "beste gemessene konstante N (die Rauten des heuristischen Zeitplans zählen dafür nicht). "
-                         "Alle Zahlen hier zählen nur die gleichmäßigen Runden: nicht das Prefill, das den ganzen "
-                         "Prompt liest, und nicht eine letzte Runde, deren Vorschläge die Token-Grenze "
-                         "abgeschnitten hat. Deshalb zählt eine Zeile weniger neue Tokens, als die Generierung "
-                         "geschrieben hat, und deshalb fällt die Beschleunigung einer ganzen Generierung, wie der "
-                         "Reiter Wettrennen sie misst, etwas geringer aus."),
+                         "langsamer als Nicht-Entwerfen. Die Kurve ist das Kostenmodell mit dem gemessenen c und den "
+                         "gemessenen Kosten des Prüfdurchlaufs. Ein längerer Entwurf schadet hier, sobald die kleine "
+                         "Chance, dass der nächste Vorschlag bleibt, den Durchlauf des Entwurfsmodells nicht mehr "
+                         "aufwiegt: Die Kurve erreicht beim besten N ihren Gipfel und fällt danach. Die Rauten sind "
+                         "der heuristische Zeitplan: Er beginnt beim gegebenen N, addiert 2 nach einer Runde, in der "
+                         "jeder Vorschlag blieb, und zieht 1 nach einer Ablehnung ab; so findet er ohne Vorgabe ein "
+                         "gutes N. Wo die Punkte von der Kurve abweichen, sagt die Zeile unter dem Diagramm mit den "
+                         "Zahlen dieses Durchgangs, warum. Der Stern markiert das beste gemessene konstante N (die "
+                         "Rauten des heuristischen Zeitplans zählen dafür nicht). Alle Zahlen hier zählen nur die "
+                         "gleichmäßigen Runden: nicht das Prefill, das den ganzen Prompt liest, und nicht eine "
+                         "letzte Runde, deren Vorschläge die Token-Grenze abgeschnitten hat. Deshalb zählt eine "
+                         "Zeile weniger neue Tokens, als die Generierung geschrieben hat, und deshalb fällt die "
+                         "Beschleunigung einer ganzen Generierung, wie der Reiter Wettrennen sie misst, etwas "
+                         "geringer aus."),
     "lab.what.acceptance": ("Die Balken zeigen für jede Position k den Anteil der Runden, in denen die Vorschläge 1 "
-                            "bis k alle angenommen wurden; die Linie ist α^k. Die Balken fallen, weil ein Vorschlag "
-                            "nur zählt, wenn jeder davor behalten wurde: Dieser Abfall ist der Grund, warum jeder "
-                            "weitere Vorschlag weniger wert ist als der vorige."),
+                            "bis k alle angenommen wurden; die Linie ist α^k mit dem α, das an genau diese Balken "
+                            "angepasst ist (angenommene Vorschläge geteilt durch die Vorschläge, die das Zielmodell "
+                            "geprüft hat), also dem einen α, das das Kostenmodell für dieses N ansetzen würde. Die "
+                            "Balken fallen, weil ein Vorschlag nur zählt, wenn jeder davor behalten wurde: Dieser "
+                            "Abfall ist der Grund, warum jeder weitere Vorschlag weniger wert ist als der vorige. Wo "
+                            "Balken und Linie auseinanderlaufen, ist die Annahme nicht an jeder Position gleich, und "
+                            "ein einziges α ist nur ihr Mittel."),
     "lab.what.what_if": ("Nur das Kostenmodell, kein Modell läuft: Tokens pro Durchlauf (1 − α^(N+1)) / (1 − α) und "
                          "Beschleunigung (1 − α^(N+1)) / ((1 − α)(N·c + v)). Für ein dichtes Zielmodell ist v = 1: Das "
                          "Prüfen von N + 1 Tokens kostet einen Durchlauf, weil ein speichergebundener Durchlauf die "
@@ -753,8 +762,8 @@ STRINGS: dict[str, str] = {
                       "langer Entwurf mehr, als er spart; kurze Entwürfe verschwenden wenig, können aber auch nicht "
                       "viel gewinnen. Der heuristische Zeitplan passt N unterwegs an: +2 nach einer Runde, in der "
                       "jeder Vorschlag angenommen wurde, −1 nach jeder Ablehnung. In diesem Beispiel sank N von "
-                      "{n_first} auf {n_min}, und das Zielmodell lieferte {mean} Tokens pro Durchlauf (behaltene "
-                      "Vorschläge + sein eigenes Token)."),
+                      "{n_first} auf {n_min}, und das Zielmodell lieferte {mean} Tokens pro Durchlauf (alle neuen "
+                      "Tokens geteilt durch alle Durchläufe, den über den Prompt eingeschlossen)."),
     "tour.ch9.try": ("Stellen Sie unter **Schritt für Schritt** den Zeitplan auf *konstant* und N auf 8, lassen Sie "
                      "*Tom counted to* laufen und vergleichen Sie die Tokens pro Durchlauf des Zielmodells mit dem "
                      "heuristischen Zeitplan."),
@@ -855,7 +864,7 @@ STRINGS: dict[str, str] = {
                          "träfen (für jeden der E Experten die Wahrscheinlichkeit, dass mindestens eine der T "
                          "Positionen ihn wählt, aufsummiert). Mitte links: die in diesem Durchlauf gelesenen "
                          "Experten-Bytes gegenüber einem Schritt mit einem Token. Mitte rechts: die Beschleunigung, "
-                         "die das Kostenmodell von Leviathan et al. für jede Runde vorhersagt, tokens / (γ·c + v), "
+                         "die das Kostenmodell von Leviathan et al. für jede Runde vorhersagt, tokens / (N·c + v), "
                          "mit v = 1 (Prüfen so billig wie ein Schritt, bei einem dichten Modell mit Batchgröße 1 "
                          "ungefähr zutreffend) und mit v gemessen als gelesene Bytes im Verhältnis zu einem "
                          "Ein-Token-Schritt. Unten: aufgezeichnete Verläufe verschiedener Prompts, nebeneinander "
@@ -1003,7 +1012,8 @@ STRINGS: dict[str, str] = {
     "server.row.rate": "| Annahmequote (angenommen ÷ entworfen) | {value:.1%} |",
     "server.row.rate_missing": "| Annahmequote | {reason} |",
     "server.row.length": ("| mittlere Akzeptanzlänge (behaltene Vorschläge pro Runde + das eigene Token des "
-                          "Zielmodells): Tokens pro Durchlauf des Zielmodells | {value:.2f} |"),
+                          "Zielmodells), also Tokens pro Durchlauf des Zielmodells über die Runden mit Entwurf | "
+                          "{value:.2f} |"),
     "server.row.length_missing": "| mittlere Akzeptanzlänge | {reason} |",
     "server.row.positions": "| Annahme an den Positionen 1 bis {n} | {value} |",
     "server.row.positions_missing": "| Annahme an jeder Position | {reason} |",
@@ -1123,6 +1133,18 @@ STRINGS: dict[str, str] = {
     "lab.what.no_drop": ("In diesem Durchgang ist die gemessene Beschleunigung beim größten gemessenen N noch am "
                          "höchsten, bei N = {best} ({peak:.2f}-fach): Nehmen Sie größere N hinzu, um zu sehen, ab wann "
                          "ein längerer Entwurf mehr kostet, als er spart."),
+    "lab.best.agree": "Bestes N {n}: gemessen, von der Kurve vorhergesagt und im Was-wäre-wenn unten dasselbe.",
+    "lab.best.differ": ("Bestes N: {measured} gemessen (der Stern), {predicted} vorhergesagt (die gepunktete Linie), "
+                        "{what_if} im Was-wäre-wenn unten mit α und c dieses Durchgangs."),
+    "lab.best.why_alpha": ("Die Kurve setzt für jedes N dasselbe α = {alpha:.2f} an, doch die Zeilen maßen α = "
+                           "{alpha_lo:.2f} bei N = {n_lo} und {alpha_hi:.2f} bei N = {n_hi}: Lange Entwürfe behalten "
+                           "weniger Vorschläge, als ein einziges α erwarten lässt."),
+    "lab.best.why_v": ("Die Kurve rechnet den Prüfdurchlauf so teuer, wie er gemessen wurde, v = {v_lo:.2f} "
+                       "Ein-Token-Durchläufe bei N = {n_lo} und {v_hi:.2f} bei N = {n_hi}; das Was-wäre-wenn setzt "
+                       "wie das Paper v = 1 und findet deshalb ein anderes bestes N."),
+    "lab.best.heuristic": ("Die Raute bei N = {n} ({x:.2f}-fach) liegt über dem Stern ({peak:.2f}-fach), weil der "
+                           "heuristische Zeitplan N in jeder Runde ändert, länger nach einer Runde, in der jeder "
+                           "Vorschlag blieb, kürzer nach einer Ablehnung; der Stern bewertet nur konstante N."),
     "tour.ch9.drop": ("Der aufgezeichnete Durchgang des Labors auf dieser Miniatur (rechts) misst es: Die "
                       "Beschleunigung ist bei N = {best} am höchsten ({peak}-fach) und fällt bis N = {low_n} auf das "
                       "{low}-Fache, ein Entwurf, zu lang für das, was das Entwurfsmodell richtig trifft."),

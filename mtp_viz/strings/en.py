@@ -425,8 +425,9 @@ STRINGS: dict[str, str] = {
                        "then no longer almost free, and MTP speeds up a MoE model such as 26B A4B less than a dense "
                        "model of the same active size."),
     "fig.statistics.title": "Statistics",
-    "fig.statistics.heading": ("Statistics after round {i}: mean acceptance length {mal:.2f} (guesses kept + the "
-                               "target's own token); {tpp:.2f} tokens per target pass"),
+    "fig.statistics.heading": ("Statistics after round {i}: mean acceptance length {mal:.2f} (per drafting round: "
+                               "guesses kept + the target's own token); {tpp:.2f} tokens per target pass (over every "
+                               "pass, the prompt's included, so lower)"),
     "fig.statistics.what": (
         "Top left: how often the guess at each position was accepted (early guesses are easier, so the bars usually "
         "fall). Top right: how many guesses each round kept. Bottom left: the number of guesses N allowed per "
@@ -520,7 +521,7 @@ STRINGS: dict[str, str] = {
     "lab.legend.best": "best measured N = {n}",
     "lab.legend.best_predicted": "best predicted N = {n}",
     "lab.legend.positions": "measured",
-    "lab.legend.alpha_k": "α^k with α = {alpha:.2f}",
+    "lab.legend.alpha_k": "α^k with α = {alpha:.2f}, fitted to these bars",
     "lab.legend.what_if_moe": "α = {alpha:.2f}, c = {c:.2f}, experts counted",
     "lab.legend.what_if": "α = {alpha:.2f}, c = {c:.2f}",
     "lab.legend.projected": "{name} (projected, not measured)",
@@ -530,24 +531,29 @@ STRINGS: dict[str, str] = {
                         "predicts from one fitted α, and the dashed line N + 1 is the most a round can give (every "
                         "guess kept plus the target's own token). The dots climb with N but bend away from N + 1: a "
                         "longer draft adds guesses that are less and less likely to survive, because one rejection "
-                        "throws away everything after it."),
+                        "throws away everything after it. Here that is one number: the lab counts steady rounds "
+                        "only, each one target pass. Statistics in Step through also counts the prompt's pass and a "
+                        "last round cut short, so there tokens per target pass comes out lower than the mean "
+                        "acceptance length."),
     "lab.what.speedup": ("Speed-up is time per token without a drafter divided by time per token with it, measured "
-                         "on this machine. Below the 1.0 line drafting is slower than not drafting. The curve is "
-                         "the cost model with the measured c and the measured cost of the verification pass. Here a "
-                         "longer draft hurts once the next guess's small chance of being kept no longer pays for "
-                         "the drafter pass it costs: the curve peaks at the best N and falls after it. The diamonds "
-                         "are the heuristic schedule, which starts at the given N, adds 2 after a round with every "
-                         "guess kept and takes 1 away after a rejection, so it finds a good N without being told. "
-                         "The dots sit a little below the curve because the model counts forward passes only, not "
-                         "the bookkeeping between them. The star marks the best measured constant N (the heuristic "
-                         "diamonds do not count for it). Every figure here counts steady rounds only: not the "
-                         "prefill, which reads the whole prompt, and not a last round whose guesses the token limit "
-                         "cut short. That is why a row counts fewer new tokens than the generation wrote, and why "
-                         "the speed-up of a whole generation, as the Race tab times it, comes out a little lower."),
+                         "on this machine. Below the 1.0 line drafting is slower than not drafting. The curve is the "
+                         "cost model with the measured c and the measured cost of the verification pass. Here a "
+                         "longer draft hurts once the next guess's small chance of being kept no longer pays for the "
+                         "drafter pass it costs: the curve peaks at the best N and falls after it. The diamonds are "
+                         "the heuristic schedule, which starts at the given N, adds 2 after a round with every guess "
+                         "kept and takes 1 away after a rejection, so it finds a good N without being told. Where "
+                         "the dots leave the curve, the line under the chart says why, in this sweep's own numbers. "
+                         "The star marks the best measured constant N (the heuristic diamonds do not count for it). "
+                         "Every figure here counts steady rounds only: not the prefill, which reads the whole "
+                         "prompt, and not a last round whose guesses the token limit cut short. That is why a row "
+                         "counts fewer new tokens than the generation wrote, and why the speed-up of a whole "
+                         "generation, as the Race tab times it, comes out a little lower."),
     "lab.what.acceptance": ("The bars show, for each guess position k, the share of rounds in which guesses 1 to k "
-                            "were all accepted; the line is α^k. The bars fall because a guess counts only when "
-                            "every guess before it was kept: this decay is why each extra guess is worth less "
-                            "than the one before."),
+                            "were all accepted; the line is α^k with the α fitted to these same bars (accepted "
+                            "guesses over guesses the target checked), the one α the cost model would give this N. "
+                            "The bars fall because a guess counts only when every guess before it was kept: this "
+                            "decay is why each extra guess is worth less than the one before. Where bars and line "
+                            "part, acceptance is not the same at every position, and one α is only its average."),
     "lab.what.what_if": ("The cost model alone, no model running: tokens per pass (1 − α^(N+1)) / (1 − α) and "
                          "speed-up (1 − α^(N+1)) / ((1 − α)(N·c + v)). For a dense target v = 1: verifying N + 1 "
                          "tokens costs one target pass, because a memory-bound pass reads the weights once whatever "
@@ -690,11 +696,12 @@ STRINGS: dict[str, str] = {
                    "own token at that position."),
     "tour.ch9.title": "How long a draft? The schedule decides",
     "tour.ch9.text": ("Longer drafts pay only while the guesses keep being accepted. Each guess after the first "
-                      "rejection is wasted: the drafter spent a pass on it and the target checked it for nothing. "
-                      "On surprising text a long draft costs more than it saves; short drafts waste little but "
-                      "cannot win much. The heuristic schedule adapts N as it goes: +2 after a round in which every "
-                      "guess was kept, −1 after any rejection. In this example N fell from {n_first} to {n_min} and "
-                      "the target made {mean} tokens per pass (guesses kept + its own token)."),
+                      "rejection is wasted: the drafter spent a pass on it and the target checked it for nothing. On "
+                      "surprising text a long draft costs more than it saves; short drafts waste little but cannot "
+                      "win much. The heuristic schedule adapts N as it goes: +2 after a round in which every guess "
+                      "was kept, −1 after any rejection. In this example N fell from {n_first} to {n_min} and the "
+                      "target made {mean} tokens per target pass (every new token over every pass, the prompt's "
+                      "included)."),
     "tour.ch9.try": ("In **Step through**, set the schedule to *constant*, N to 8 and run *Tom counted to*; then "
                      "compare tokens per target pass with the heuristic schedule."),
     "tour.ch9.q": "The drafter is very good on one text and poor on another. Where does the schedule take N?",
@@ -783,7 +790,7 @@ STRINGS: dict[str, str] = {
                          "chose at random (for each of the E experts, the chance that at least one of the T "
                          "positions picks it, added up). Middle left: the expert bytes that pass read against a "
                          "one-token step. Middle right: the speed-up Leviathan et al.'s cost model predicts for "
-                         "each round, tokens / (γ·c + v), with v = 1 (verification as cheap as one step, roughly "
+                         "each round, tokens / (N·c + v), with v = 1 (verification as cheap as one step, roughly "
                          "true for a dense model at batch size 1) and with v measured as bytes read over a "
                          "one-token step. Bottom: recorded traces of different prompts decoded side by side, B = 1, "
                          "2, 4, 8: the union of experts per layer and pass, and the expert bytes read per generated "
@@ -912,8 +919,8 @@ STRINGS: dict[str, str] = {
     "server.row.counts": "| rounds with drafts · drafted tokens · accepted tokens | {value} |",
     "server.row.rate": "| acceptance rate (accepted ÷ drafted) | {value:.1%} |",
     "server.row.rate_missing": "| acceptance rate | {reason} |",
-    "server.row.length": ("| mean acceptance length (guesses kept per round + the target's own token): tokens per "
-                          "target pass | {value:.2f} |"),
+    "server.row.length": ("| mean acceptance length (guesses kept per round + the target's own token), that is "
+                          "tokens per target pass over the rounds that drafted | {value:.2f} |"),
     "server.row.length_missing": "| mean acceptance length | {reason} |",
     "server.row.positions": "| acceptance at positions 1 to {n} | {value} |",
     "server.row.positions_missing": "| acceptance at each position | {reason} |",
@@ -1024,6 +1031,18 @@ STRINGS: dict[str, str] = {
     "lab.what.no_drop": ("In this sweep the measured speed-up is still highest at the largest N measured, "
                          "N = {best} ({peak:.2f}×): add larger N to see where a longer draft starts to cost more "
                          "than it saves."),
+    "lab.best.agree": "Best N {n}: the same measured, predicted by the curve and in the what-if below.",
+    "lab.best.differ": ("Best N: {measured} measured (the star), {predicted} predicted (the dotted line), {what_if} "
+                        "in the what-if below at this sweep's α and c."),
+    "lab.best.why_alpha": ("The curve takes one α = {alpha:.2f} for every N, but the rows measured α = "
+                           "{alpha_lo:.2f} at N = {n_lo} and {alpha_hi:.2f} at N = {n_hi}: long drafts keep fewer "
+                           "guesses than one α expects."),
+    "lab.best.why_v": ("The curve counts the verification pass as measured, v = {v_lo:.2f} one-token passes at N = "
+                       "{n_lo} and {v_hi:.2f} at N = {n_hi}; the what-if takes v = 1, the paper's value, and so "
+                       "finds another best N."),
+    "lab.best.heuristic": ("The diamond at N = {n} ({x:.2f}×) sits above the star ({peak:.2f}×) because the "
+                           "heuristic schedule changes N every round, longer after a round with every guess kept, "
+                           "shorter after a rejection; the star ranks constant N only."),
     "tour.ch9.drop": ("The lab's recorded sweep on this miniature (right) measures it: the speed-up is highest at "
                       "N = {best} ({peak}×) and falls to {low}× at N = {low_n}, a draft too long for what the drafter "
                       "gets right."),
