@@ -80,9 +80,8 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
                         vertical_spacing=0.14 + 0.03 * more if narrow else 0.26 + 0.04 * more, horizontal_spacing=0.1,
                         subplot_titles=titles)
     title = w("heading", i=i, mal=s["mean_acceptance_length"], tpp=s["tokens_per_target_pass"])
-    ratio = experts.distinct_ratio(trace, i) if experts.is_moe(trace) else None
-    if ratio is not None:   # MoE: the mean over verifications and layers of distinct experts / k
-        title += t("fig.experts.stats_ratio", lang, ratio=ratio)
+    if experts.is_moe(trace):   # MoE: what a verification cost in one-token steps, as the Experts view says it
+        title += experts.cost_said(trace, i, lang)
     timing = time_per_token(trace, i, lang)
     width = theme.title_width(narrow)
     title = theme.wrap(title, width)     # long titles wrap rather than run off a projector-sized panel

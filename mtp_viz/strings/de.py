@@ -114,10 +114,12 @@ STRINGS: dict[str, str] = {
                   "Prüfen aller Entwürfe hebt das nur auf {touched_b8_draft:.0f}; pro erzeugtem Token liest der "
                   "Batch dann {draft_b8} Gewichte mit Entwurf gegenüber {plain_b8} ohne."),
     "moe.miniature": ("Das mitgelieferte Mixture-of-Experts-Miniaturmodell unten ist kein Widerspruch: Es hat nur "
-                      "{E} kleine Experten pro Schicht und nutzt {k} pro Token, also berührt eine Prüfung von "
-                      "{tokens} Tokens etwa {touched:.0f} davon und liest die Gewichte von etwa {v:.1f} "
-                      "Ein-Token-Schritten, gegenüber {v_big:.1f} bei 26B A4B. Darum wird es noch schneller, "
-                      "während 26B A4B mit Batchgröße 1 kaum schneller wird."),
+                      "{E} kleine Experten pro Schicht und nutzt {k} pro Token, und jeder Durchlauf liest seinen "
+                      "gemeinsamen Teil ohnehin ganz, den größten Teil dessen, was ein Ein-Token-Schritt liest. "
+                      "Seine Prüfungen bis Runde {i} lasen deshalb im Mittel die Gewichte von {v:.2f} "
+                      "Ein-Token-Schritten (dieselbe Zahl wie in seiner Statistik und in „Genutzte Experten“), "
+                      "gegenüber {v_big:.1f} bei 26B A4B mit N = {n}. Darum wird es noch schneller, während 26B A4B "
+                      "mit Batchgröße 1 kaum schneller wird."),
     "moe.plain": ("Ein Token braucht nur wenige Experten einer Schicht. Die Prüfung von {tokens} Tokens auf einmal "
                   "braucht viel mehr, denn jedes Token wählt seine eigenen. Bei Batchgröße 1 dauert das Lesen all "
                   "dieser zusätzlichen Expertengewichte etwa so lange, wie der Entwurf einspart; von der "
@@ -853,31 +855,32 @@ STRINGS: dict[str, str] = {
     # -- figures --------------------------------------------------------------------------------------------------
     "fig.experts.title": "Genutzte Experten",
     "fig.experts.what": ("Ein Token braucht nur wenige Experten einer Schicht. Die Prüfung eines Entwurfs, N + 1 "
-                         "Tokens auf einmal, braucht viel mehr, denn jedes Token wählt seine eigenen. Bei "
-                         "Batchgröße 1 dauert das Lesen dieser zusätzlichen Gewichte etwa so lange, wie der Entwurf "
-                         "einspart. Bei einem Mixture-of-Experts-Zielmodell schickt der Router jeder Schicht jedes "
-                         "Token an k seiner E Experten, und nur deren Gewichte werden gelesen. Oben links: wie "
-                         "viele Positionen (das letzte feste Token und jeder Entwurf) im Durchlauf des Zielmodells "
-                         "dieser Runde an jeden Experten jeder Schicht gingen. Oben rechts: pro Prüfdurchlauf die "
-                         "Zahl verschiedener Experten, die eine Schicht nutzte, verglichen mit k (die Experten "
-                         "eines Tokens) und mit E·(1 − (1 − k/E)^T), was T = N + 1 Positionen bei zufälliger Wahl "
-                         "träfen (für jeden der E Experten die Wahrscheinlichkeit, dass mindestens eine der T "
-                         "Positionen ihn wählt, aufsummiert). Mitte links: die in diesem Durchlauf gelesenen "
-                         "Experten-Bytes gegenüber einem Schritt mit einem Token. Mitte rechts: die Beschleunigung, "
-                         "die das Kostenmodell von Leviathan et al. für jede Runde vorhersagt, tokens / (N·c + v), "
-                         "mit v = 1 (Prüfen so billig wie ein Schritt, bei einem dichten Modell mit Batchgröße 1 "
-                         "ungefähr zutreffend) und mit v gemessen als gelesene Bytes im Verhältnis zu einem "
-                         "Ein-Token-Schritt. Unten: aufgezeichnete Verläufe verschiedener Prompts, nebeneinander "
-                         "decodiert, B = 1, 2, 4, 8: die Vereinigung der Experten pro Schicht und Durchlauf und die "
-                         "pro erzeugtem Token gelesenen Experten-Bytes, mit und ohne Entwurf. Bei Batchgröße 1 "
-                         "überschneiden sich die Experten der Entwürfe wenig, das Prüfen von N + 1 Tokens liest "
-                         "also ein Mehrfaches der Expertengewichte eines Schritts, und die Beschleunigung "
-                         "schrumpft. Bei mehr Sequenzen liest schon die gewöhnliche Decodierung viele der Experten, "
-                         "die Entwürfe fügen also verhältnismäßig weniger hinzu. Die Balken unten rechts zeigen pro "
-                         "erzeugtem Token, ob Entwerfen bei jedem B mehr oder weniger Experten-Bytes liest. Für 26B "
-                         "A4B, dessen Experten den größten Teil seiner Gewichte ausmachen, rechnen die "
-                         "Voreinstellung 26B A4B im Labor und Kapitel 11 der Tour dieselbe Zählung mit den echten "
-                         "Größen durch."),
+                         "Tokens auf einmal, braucht viel mehr, denn jedes Token wählt seine eigenen. Bei Batchgröße "
+                         "1 dauert das Lesen dieser zusätzlichen Gewichte etwa so lange, wie der Entwurf einspart. "
+                         "Bei einem Mixture-of-Experts-Zielmodell schickt der Router jeder Schicht jedes Token an k "
+                         "seiner E Experten, und nur deren Gewichte werden gelesen. Oben links: wie viele Positionen "
+                         "(das letzte feste Token und jeder Entwurf) im Durchlauf des Zielmodells dieser Runde an "
+                         "jeden Experten jeder Schicht gingen. Oben rechts: pro Prüfdurchlauf die Zahl verschiedener "
+                         "Experten, die eine Schicht nutzte, verglichen mit k (die Experten eines Tokens) und mit "
+                         "E·(1 − (1 − k/E)^T), was T = N + 1 Positionen bei zufälliger Wahl träfen (für jeden der E "
+                         "Experten die Wahrscheinlichkeit, dass mindestens eine der T Positionen ihn wählt, "
+                         "aufsummiert). Mitte links: die in diesem Durchlauf gelesenen Gewichte, der gemeinsame Teil "
+                         "und die genutzten Experten, gegenüber einem Schritt mit einem Token; die Zahl über jedem "
+                         "Balken ist v, was diese Prüfung in Ein-Token-Schritten kostete. Mitte rechts: die "
+                         "Beschleunigung, die das Kostenmodell von Leviathan et al. für jede Runde vorhersagt, "
+                         "tokens / (N·c + v), mit v = 1 (Prüfen so billig wie ein Schritt, bei einem dichten Modell "
+                         "mit Batchgröße 1 ungefähr zutreffend) und mit v gemessen als gelesene Bytes im Verhältnis "
+                         "zu einem Ein-Token-Schritt. Unten: aufgezeichnete Verläufe verschiedener Prompts, "
+                         "nebeneinander decodiert, B = 1, 2, 4, 8: die Vereinigung der Experten pro Schicht und "
+                         "Durchlauf und die pro erzeugtem Token gelesenen Experten-Bytes, mit und ohne Entwurf. Bei "
+                         "Batchgröße 1 überschneiden sich die Experten der Entwürfe wenig, das Prüfen von N + 1 "
+                         "Tokens liest also ein Mehrfaches der Expertengewichte eines Schritts, und die "
+                         "Beschleunigung schrumpft. Bei mehr Sequenzen liest schon die gewöhnliche Decodierung viele "
+                         "der Experten, die Entwürfe fügen also verhältnismäßig weniger hinzu. Die Balken unten "
+                         "rechts zeigen pro erzeugtem Token, ob Entwerfen bei jedem B mehr oder weniger "
+                         "Experten-Bytes liest. Für 26B A4B, dessen Experten den größten Teil seiner Gewichte "
+                         "ausmachen, rechnen die Voreinstellung 26B A4B im Labor und Kapitel 11 der Tour dieselbe "
+                         "Zählung mit den echten Größen durch."),
     "fig.experts.dense": ("Dieses Zielmodell ist dicht: Jedes Token läuft durch alle seine Gewichte, es gibt also "
                           "keine Experten zu zählen. Wählen Sie unter „Modell“ „{moe}“, um ein Gemma 4 mit Mixture "
                           "of Experts zu sehen."),
@@ -885,7 +888,7 @@ STRINGS: dict[str, str] = {
                             "Experten pro Schicht"),
     "fig.experts.grid": "an jeden Experten geroutete Positionen, diese Runde",
     "fig.experts.distinct": "verschiedene Experten pro Schicht und Prüfung",
-    "fig.experts.bytes": "gelesene Expertengewichte pro Prüfdurchlauf",
+    "fig.experts.bytes": "gelesene Gewichte pro Prüfdurchlauf (× Ein-Token-Schritt)",
     "fig.experts.speedup": "vorhergesagte Beschleunigung pro Runde",
     "fig.experts.batch_union": "Batch: Experten pro Schicht und Durchlauf",
     "fig.experts.batch_bytes": "Batch: gelesene Expertengewichte pro erzeugtem Token",
@@ -906,11 +909,12 @@ STRINGS: dict[str, str] = {
     "fig.experts.axis.layer": "Schicht",
     "fig.experts.axis.experts": "Experten",
     "fig.experts.axis.round": "Runde",
-    "fig.experts.axis.kb": "kB Expertengewichte",
+    "fig.experts.axis.kb": "kB Gewichte (gemeinsam + Experten)",
     "fig.experts.axis.kb_token": "kB pro erzeugtem Token",
     "fig.experts.axis.speedup": "x gewöhnliche Decodierung",
     "fig.experts.axis.batch": "Sequenzen nebeneinander (B)",
-    "fig.experts.stats_ratio": "; jede Prüfung las das {ratio:.2f}-Fache der Experten eines Tokens",
+    "fig.experts.verify_cost": ("; jede Prüfung bis Runde {i} las im Mittel die Gewichte von {v:.2f} "
+                                "Ein-Token-Schritten"),
     # -- public: policy, limits and errors ------------------------------------------------------------------------
     "public.model_info": "die Modelle, die dieser Server anbietet",
     "public.model_refused": ("Dieser Server führt nur diese Modelle aus: {allowed}. Wählen Sie eines davon unter "

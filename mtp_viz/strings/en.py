@@ -107,10 +107,11 @@ STRINGS: dict[str, str] = {
                   "and checking every sequence's draft raises that only to {touched_b8_draft:.0f}, so per generated "
                   "token the batch reads {draft_b8} weights with drafts against {plain_b8} without."),
     "moe.miniature": ("The bundled mixture-of-experts miniature below is no contradiction: it has only {E} small "
-                      "experts per layer and uses {k} per token, so a check of {tokens} tokens touches about "
-                      "{touched:.0f} of them and reads the weights of about {v:.1f} one-token steps, against "
-                      "{v_big:.1f} for 26B A4B. That is why it still speeds up while 26B A4B at batch size 1 hardly "
-                      "does."),
+                      "experts per layer and uses {k} per token, and every pass reads its shared part whole, most of "
+                      "what a one-token step reads anyway. So its checks to round {i} read the weights of {v:.2f} "
+                      "one-token steps each on average (the figure its Statistics and Experts views give), against "
+                      "{v_big:.1f} for 26B A4B at N = {n}. That is why it still speeds up while 26B A4B at batch "
+                      "size 1 hardly does."),
     "moe.plain": ("One token needs only a few of a layer's experts. Checking {tokens} tokens at once needs many "
                   "more, because each token picks its own. At batch size 1, reading all those extra expert weights "
                   "takes about as long as the draft saves, so little speed-up is left."),
@@ -786,28 +787,29 @@ STRINGS: dict[str, str] = {
                          "are read. Top left: for this round's target pass, how many of its positions (the last "
                          "committed token and each draft) went to each expert of each layer. Top right: per "
                          "verification pass, the number of different experts a layer used, against k (one token's "
-                         "experts) and against E·(1 − (1 − k/E)^T), what T = N + 1 positions would hit if each "
-                         "chose at random (for each of the E experts, the chance that at least one of the T "
-                         "positions picks it, added up). Middle left: the expert bytes that pass read against a "
-                         "one-token step. Middle right: the speed-up Leviathan et al.'s cost model predicts for "
-                         "each round, tokens / (N·c + v), with v = 1 (verification as cheap as one step, roughly "
-                         "true for a dense model at batch size 1) and with v measured as bytes read over a "
-                         "one-token step. Bottom: recorded traces of different prompts decoded side by side, B = 1, "
-                         "2, 4, 8: the union of experts per layer and pass, and the expert bytes read per generated "
-                         "token, with drafting and without. At batch size 1 the drafts' experts overlap little, so "
-                         "verifying N + 1 tokens reads several times the expert weights of one step and the "
-                         "speed-up shrinks. With more sequences, plain decoding already reads many of the experts, "
-                         "so the drafts add proportionally fewer. The bottom right bars say, per generated token, "
-                         "whether drafting reads more expert bytes or fewer at each B. For 26B A4B, whose experts "
-                         "hold most of its weights, the lab's 26B A4B preset and the tour's chapter 11 work the "
-                         "same count through with its real sizes."),
+                         "experts) and against E·(1 − (1 − k/E)^T), what T = N + 1 positions would hit if each chose "
+                         "at random (for each of the E experts, the chance that at least one of the T positions "
+                         "picks it, added up). Middle left: the weights that pass read, its shared part and the "
+                         "experts it used, against a one-token step; the figure over each bar is v, what that "
+                         "verification cost in one-token steps. Middle right: the speed-up Leviathan et al.'s cost "
+                         "model predicts for each round, tokens / (N·c + v), with v = 1 (verification as cheap as "
+                         "one step, roughly true for a dense model at batch size 1) and with v measured as bytes "
+                         "read over a one-token step. Bottom: recorded traces of different prompts decoded side by "
+                         "side, B = 1, 2, 4, 8: the union of experts per layer and pass, and the expert bytes read "
+                         "per generated token, with drafting and without. At batch size 1 the drafts' experts "
+                         "overlap little, so verifying N + 1 tokens reads several times the expert weights of one "
+                         "step and the speed-up shrinks. With more sequences, plain decoding already reads many of "
+                         "the experts, so the drafts add proportionally fewer. The bottom right bars say, per "
+                         "generated token, whether drafting reads more expert bytes or fewer at each B. For 26B A4B, "
+                         "whose experts hold most of its weights, the lab's 26B A4B preset and the tour's chapter 11 "
+                         "work the same count through with its real sizes."),
     "fig.experts.dense": ("This target is dense: every token passes through all of its weights, so there are no "
                           "experts to count. Choose “{moe}” under Model to see a mixture-of-experts Gemma 4."),
     "fig.experts.heading": ("Experts touched, round {i}: {positions} routed, each to k = {k} of E = {E} experts per "
                             "layer"),
     "fig.experts.grid": "positions routed to each expert, this round",
     "fig.experts.distinct": "different experts per layer, per verification",
-    "fig.experts.bytes": "expert weights read per verification pass",
+    "fig.experts.bytes": "weights read per verification pass (× one-token step)",
     "fig.experts.speedup": "predicted speed-up per round",
     "fig.experts.batch_union": "batch: experts per layer per pass",
     "fig.experts.batch_bytes": "batch: expert weights read per generated token",
@@ -828,11 +830,12 @@ STRINGS: dict[str, str] = {
     "fig.experts.axis.layer": "layer",
     "fig.experts.axis.experts": "experts",
     "fig.experts.axis.round": "round",
-    "fig.experts.axis.kb": "kB of expert weights",
+    "fig.experts.axis.kb": "kB of weights (shared + experts)",
     "fig.experts.axis.kb_token": "kB per generated token",
     "fig.experts.axis.speedup": "x plain decoding",
     "fig.experts.axis.batch": "sequences side by side (B)",
-    "fig.experts.stats_ratio": "; each verification read {ratio:.2f}x one token's experts",
+    "fig.experts.verify_cost": ("; each verification to round {i} read the weights of {v:.2f} one-token steps on "
+                                "average"),
     # -- public: policy, limits and errors --------------------------------------------------------------------
     "public.model_info": "the models this server offers",
     "public.model_refused": ("This server runs only these models: {allowed}. Choose one of them under Model; "
