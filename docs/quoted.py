@@ -24,14 +24,16 @@ SPAN = re.compile(r"<!-- num:([\w.-]+) -->(.*?)<!-- /num -->", re.S)
 
 # -- the data, read once --------------------------------------------------------------------------------------------
 @functools.cache
-def race() -> dict:
-    """The race of the recorded "Actions speak" traces, as the Race tab and the tour's chapter 6 sum it up."""
-    from mtp_viz import race_lanes
+def race():
+    """The speed-up of the recorded "Actions speak" trace, as every view of it gives it (costs.speedup: its exact
+    counts priced at the pair's calibrated pass costs), and the race of it against the target alone."""
+    from mtp_viz import costs, race_lanes
     from mtp_viz.ui import tour
 
-    alone, drafted = tour.trace(tour.BASELINE), tour.trace(tour.MTP)
-    clock = race_lanes.shared_clock(alone, drafted)
-    return race_lanes.summary(race_lanes.lane(alone, clock), race_lanes.lane(drafted, clock))
+    drafted = tour.trace(tour.MTP)
+    summary = race_lanes.summary(race_lanes.lane(tour.trace(tour.BASELINE), costs.table_for(drafted)),
+                                 race_lanes.lane(drafted))
+    return costs.speedup(drafted), summary
 
 
 @functools.cache
@@ -109,7 +111,7 @@ def lab_table() -> str:
         row(f"v measured at N = {ns[0]} / {ns[-1]}", lambda p: f"{_x(_v(p, ns[0]))} / {_x(_v(p, ns[-1]))}"),
         row("α, fitted (one for every N)", lambda p: _x(sweeps()[p]["model"]["alpha"])),
         row(f"α of the rows at N = {ns[0]} / {ns[-1]}",
-            lambda p: f"{_x(sweeps()[p]['const'].loc[ns[0], 'alpha'])} / {_x(sweeps()[p]['const'].loc[ns[-1], 'alpha'])}"),
+            lambda p: " / ".join(_x(sweeps()[p]["const"].loc[n, "alpha"]) for n in (ns[0], ns[-1]))),
         row("speed-up at constant N = " + ", ".join(map(str, ns)),
             lambda p: _list(sweeps()[p]["const"]["speedup_vs_none"]) + "×"),
         row(f"heuristic schedule from N = {start} (the app's default)",
@@ -136,20 +138,26 @@ def _mini_verify() -> str:
     return _x(experts.verify_cost(tour.trace(tour.MOE)))
 
 
-def _clock_words() -> str:
+def _basis() -> str:
+    """What the race and the headline price passes at, in the app's words, with the table's date and machine."""
     from mtp_viz.strings import t
 
-    return t(f"speed.clock.{race()['clock']}", "en")
+    table = race()[0].table
+    return f"{t('speed.by.priced', 'en')} (calibrated {table.when} on {table.machine})"
 
 
 # Every number the docs may quote: a span's name -> the text it holds. One place, as the app's own tables are.
 NUMBERS: dict[str, Callable[[], str]] = {
-    "race.speedup": lambda: _x(race()["speedup"]),
-    "race.clock": _clock_words,
-    "race.alone_s": lambda: _x(race()["alone"]["total_ms"] / 1000),
-    "race.drafted_s": lambda: _x(race()["drafted"]["total_ms"] / 1000),
-    "race.tokens": lambda: str(int(race()["drafted"]["tokens"])),
-    "race.tokens_per_pass": lambda: _x(race()["drafted"]["tokens_per_pass"]),
+    "race.speedup": lambda: _x(race()[0].ratio),
+    "race.spread": lambda: f"{_x(race()[0].low)}–{_x(race()[0].high)}",
+    "race.calibrations": lambda: str(len(race()[0].table.calibrations)),
+    "race.race": lambda: _x(race()[1]["speedup"]),
+    "race.basis": _basis,
+    "race.alone_s": lambda: _x(race()[0].alone_ms / 1000),
+    "race.drafted_s": lambda: _x(race()[0].drafted_ms / 1000),
+    "race.one_token_ms": lambda: _x(race()[0].one_token_ms, 1),
+    "race.tokens": lambda: str(race()[0].tokens),
+    "race.tokens_per_pass": lambda: _x(race()[0].tokens / race()[0].target_passes),
     "lab.table": lab_table,
     "lab.ns": lambda: ", ".join(str(n) for n in _recorded("ns")),
     "lab.repeats": lambda: str(_recorded("repeats")),

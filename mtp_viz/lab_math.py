@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from mtp_viz import gemma4
+from mtp_viz import costs, gemma4
 
 from mtp_viz.problems import Problem
 from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, PROPOSERS, SCHEDULES, Settings
@@ -30,7 +30,7 @@ from mtp_viz.trace import reached as is_reached
 COLUMNS = ["proposer", "schedule", "num_assistant_tokens", "new_tokens", "target_passes", "drafter_passes",
            "tokens_per_target_pass", "mean_accepted", "acceptance_rate", "alpha", "target_ms_per_pass",
            "drafter_ms_per_pass", "cost_ratio", "ms_per_token", "speedup_vs_none", "predicted_tokens_per_pass",
-           "predicted_speedup", "acceptance_by_position", "clock"]
+           "predicted_speedup", "acceptance_by_position", "clock", "priced_at"]
 
 
 
@@ -203,7 +203,7 @@ def engine_runner(pair) -> Runner:
     return lambda prompt, settings: list(iter_rounds(pair, prompt, **settings.as_dict()))
 
 
-def _timed_run(rounds: list, settings: Settings) -> dict:
+def _timed_run(rounds: list, settings: Settings, table: costs.CostTable | None = None) -> dict:
     """The counts and times of one generation's rounds, each round timed on the CPU clock (the generating thread's
     CPU time, Round.cpu_ms, which other processes' work does not inflate) when every round kept it, else by its
     wall time.
@@ -211,13 +211,20 @@ def _timed_run(rounds: list, settings: Settings) -> dict:
     Counted are the steady rounds only: not the prefill (a pass over the whole prompt), and not a last round whose
     drafts the token budget cut below N. The cost model describes an endless generation; with 48 tokens and N = 8
     those two end effects alone would pull tokens per pass from 9 to below 7.
+
+    With the pair's cost table (mtp_viz.costs), the whole generation is priced as the app prices every trace:
+    priced_ms its rounds, priced_alone_ms the same tokens written by the target alone (costs.speedup's two sides).
     """
     cpu = clock_of(rounds) == CPU
     limit = rounds[0].start_len + settings.max_new_tokens    # round 0 starts after the prompt
     drafting = settings.proposer != "none"
     acc, proposed, reached = [0] * MAX_DRAFT, [0] * MAX_DRAFT, [0] * MAX_DRAFT
     out = dict(new_tokens=0, target_passes=0, drafter_passes=0, drafted=0, accepted=0, round_ms=0.0,
-               verify_ms=0.0, draft_ms=0.0, cpu=cpu)
+               verify_ms=0.0, draft_ms=0.0, cpu=cpu, priced_ms=math.nan, priced_alone_ms=math.nan)
+    if table is not None:
+        c = table.costs
+        out["priced_ms"] = costs.rounds_cost_ms(rounds, settings.proposer, c)
+        out["priced_alone_ms"] = costs.alone_cost_ms(rounds[0].start_len, sum(len(r.emitted_token_ids) for r in rounds), c)
     for r in rounds[1:]:
         if drafting and draft_room(limit, r.start_len) < r.num_assistant_tokens:
             continue                                             # drafts cut by the budget
@@ -263,6 +270,10 @@ def _row(proposer: str, schedule: str, n: int, runs: list[dict], base: dict | No
     t1 = base["target_ms_per_pass"] if base else row["target_ms_per_pass"]
     row["cost_ratio"] = row["drafter_ms_per_pass"] / t1 if proposer != "none" else math.nan
     row["speedup_vs_none"] = (base["ms_per_token"] if base else row["ms_per_token"]) / row["ms_per_token"]
+    row["priced_at"] = ""
+    if runs[0]["priced_at"]:          # the pair's pass costs price it: the app's one speed-up (mtp_viz.costs)
+        row["speedup_vs_none"] = s["priced_alone_ms"] / s["priced_ms"]
+        row["priced_at"] = runs[0]["priced_at"]
     if proposer == "none":
         row["predicted_tokens_per_pass"], row["predicted_speedup"] = 1.0, 1.0
     elif schedule == "constant":
@@ -301,7 +312,9 @@ def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedu
       drafter_ms_per_pass: the mean drafter pass (prompt lookup has none: its lookup time per draft).
       cost_ratio: c = drafter_ms_per_pass / T, measured.
     - ms_per_token: time of the steady rounds per token (passes, sampling and bookkeeping);
-      speedup_vs_none: the `none` row's ms_per_token over this row's.
+      speedup_vs_none: where the pair has a cost table (mtp_viz.costs), the whole runs' counts priced at it, as
+      the app prices every trace (the row of one prompt at the defaults is that prompt's headline); else the
+      `none` row's ms_per_token over this row's. priced_at: the cost table's date ("" when measured).
     - clock: which clock every time in the row reads: trace.CPU (the generating thread's CPU time, kept when torch
       runs on one thread on the CPU) or trace.WALL.
     - predicted_tokens_per_pass: (1 − α^(N+1)) / (1 − α). predicted_speedup: that over (N·c + v).
@@ -329,6 +342,7 @@ def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedu
         return replace(base, proposer=proposer, schedule=schedule, num_assistant_tokens=max(n, 1))
 
     run = run or engine_runner(pair)
+    table = costs.shipped(getattr(pair, "name", "") or "")     # the pair's pass costs, where it has them
     jobs = [(rep, k, prompt, setting) for rep in range(int(repeats)) for k, prompt in enumerate(prompts)
             for setting in _rotated(settings, (rep * len(prompts) + k) % len(settings))]
     with ThreadPoolExecutor(max_workers=max(1, parallel), thread_name_prefix="sweep") as pool:
@@ -338,7 +352,8 @@ def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedu
         done_runs = {}
         for done, future in enumerate(as_completed(futures), 1):
             rep, k, setting = futures[future]
-            done_runs[futures[future]] = dict(_timed_run(future.result(), kwargs(*setting)), prompt=k, repeat=rep)
+            done_runs[futures[future]] = dict(_timed_run(future.result(), kwargs(*setting), table), prompt=k,
+                                              repeat=rep, priced_at=table.measured_at if table else "")
             if progress is not None:
                 progress(done / len(jobs), setting)
     runs: dict[tuple, list[dict]] = {s: [] for s in settings}
@@ -355,11 +370,13 @@ def _rotated(items: list, shift: int) -> list:
 
 def read_csv(path) -> pd.DataFrame:
     """A sweep saved with DataFrame.to_csv, back in the same shape (acceptance_by_position stays a string)."""
-    text = ("acceptance_by_position", "clock")
+    text = ("acceptance_by_position", "clock", "priced_at")
     df = pd.read_csv(path, dtype={c: str for c in text}, keep_default_na=False,
                      na_values={c: [""] for c in COLUMNS if c not in text})
     if "clock" not in df.columns:
         df["clock"] = WALL                 # sweeps saved before the CPU clock timed rounds by the wall clock
+    if "priced_at" not in df.columns:
+        df["priced_at"] = ""               # sweeps saved before the pass costs: speed-ups from their own times
     missing = set(COLUMNS) - set(df.columns)
     if missing:
         raise ValueError(f"not a lab sweep: missing column(s) {sorted(missing)}")

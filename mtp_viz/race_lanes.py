@@ -1,17 +1,18 @@
 """The race: two recorded generations of one prompt, the target alone and with a drafter, put on one clock.
 
-Knows traces and the lab's cost model; knows no torch, no Gradio and no drawing. A lane is when each target pass
-ended and which tokens it committed, read from the trace's own round times (Round.cpu_ms, the generating thread's
-CPU time, when both traces kept it, else Round.wall_ms: the whole round, not just its passes), so the race replays
-what was measured. A projected race builds both lanes from the cost model
+Knows traces, their pass costs (mtp_viz.costs) and the lab's cost model; knows no torch, no Gradio and no drawing. A
+lane is when each target pass ended and which tokens it committed: the trace's exact rounds, each priced at the
+pair's calibrated pass costs (costs.round_cost_ms), so the race of a prompt is the same in every visit and under any
+load, and its ratio is the headline's (costs.speedup). A projected race builds both lanes from the cost model
 (Leviathan et al. 2023) for published α and c instead: labelled projected, never measured.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mtp_viz import costs
 from mtp_viz.lab_math import expected_tokens
-from mtp_viz.trace import CPU, WALL, Trace, clock_of, round_ms
+from mtp_viz.trace import Trace, clock_of, round_ms
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class Lane:
     counts: list[float]          # tokens each round committed (expected, not whole, in a projected lane)
     token_ids: list[int]         # the whole output, for the token-by-token check (empty when projected)
     projected: bool = False
-    clock: str = WALL            # the clock end_ms reads: trace.CPU (the generating thread's) or trace.WALL
+    table: costs.CostTable | None = None    # the pass costs end_ms is priced at (None: projected)
 
     @property
     def total_ms(self) -> float:
@@ -37,22 +38,19 @@ class Lane:
         return len(self.end_ms)
 
 
-def shared_clock(*traces: Trace) -> str:
-    """The clock two lanes can share: the CPU clock when every trace kept it, else the wall clock."""
-    return CPU if all(clock_of(tr.rounds) == CPU for tr in traces) else WALL
-
-
-def lane(trace: Trace, clock: str | None = None) -> Lane:
-    """The measured lane of one trace, on `clock` (default: the trace's own, trace.clock_of); race two lanes on
-    shared_clock(alone, drafted)."""
-    clock = clock or clock_of(trace.rounds)
+def lane(trace: Trace, table: costs.CostTable | None = None) -> Lane:
+    """The lane of one trace, each round priced at `table` (default: the pair's, costs.table_for); race two lanes
+    at the drafted trace's table, so both sides share one price list. A trace nothing prices (no table, no one-token
+    time) runs at its own recorded round times (trace.round_ms on its clock)."""
+    table = table or costs.table_for(trace)
+    clock = clock_of(trace.rounds)
     end, now = [], 0.0
     for r in trace.rounds:
-        now += round_ms(r, clock)
+        now += costs.round_cost_ms(trace, r, table.costs) if table else round_ms(r, clock)
         end.append(now)
     return Lane(end_ms=end, tokens=[[trace.text_of(t) for t in r.emitted_token_ids] for r in trace.rounds],
                 counts=[float(len(r.emitted_token_ids)) for r in trace.rounds], token_ids=list(trace.new_token_ids),
-                clock=clock)
+                table=table)
 
 
 def projected(alpha: float, c: float, n: int, tokens: int, one_pass_ms: float = 1.0,
@@ -81,9 +79,9 @@ def _lane_figures(x: Lane) -> dict:
 
 
 def summary(alone: Lane, drafted: Lane) -> dict:
-    """The figures shown when both lanes finish: each lane's, the wall-clock ratio, and whether the texts agree."""
+    """The figures shown when both lanes finish: each lane's, their ratio (for the same tokens, costs.speedup of the
+    drafted trace: both are its counts at one price list), and whether the texts agree."""
     return {"alone": _lane_figures(alone), "drafted": _lane_figures(drafted),
             "speedup": alone.total_ms / drafted.total_ms if drafted.total_ms else 0.0,
             "same_tokens": bool(alone.token_ids) and alone.token_ids == drafted.token_ids,
-            "projected": alone.projected or drafted.projected,
-            "clock": CPU if alone.clock == drafted.clock == CPU else WALL}
+            "projected": alone.projected or drafted.projected}

@@ -200,12 +200,12 @@ def test_a_shared_trace_says_so_and_measures_no_speed_up(tiny_pair, lang):
 
     together = _together(tiny_pair, PROMPTS[:3], max_new_tokens=12)
     assert [t.shared_with for t in together] == [2, 2, 2]
-    line = statistics.time_per_token(together[0], len(together[0].rounds) - 1, lang)
+    line = statistics.live_line(together[0], len(together[0].rounds) - 1, lang)
     assert line == statistics.t("speed.shared", lang, others=statistics.count(2, "other_generation", lang),
                                 ms_token=_wall_per_token(together[0]))
     alone = generate_trace(tiny_pair, PROMPTS[0], max_new_tokens=12)
     assert alone.shared_with == 0
-    assert statistics.time_per_token(alone, len(alone.rounds) - 1, lang) != line
+    assert statistics.live_line(alone, len(alone.rounds) - 1, lang) != line
 
 
 def _wall_per_token(trace) -> float:

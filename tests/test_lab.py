@@ -61,7 +61,7 @@ def test_sweep_columns_and_types(swept):
     assert list(df["proposer"]) == ["none"] + ["mtp"] * 4
     for col in ("num_assistant_tokens", "new_tokens", "target_passes", "drafter_passes"):
         assert pd.api.types.is_integer_dtype(df[col]), col
-    for col in lab_math.COLUMNS[6:-2]:
+    for col in lab_math.COLUMNS[6:-3]:             # up to the text columns: positions, clock, priced_at
         assert pd.api.types.is_float_dtype(df[col]), col
 
 
@@ -347,53 +347,6 @@ def test_the_what_if_counts_experts_when_asked():
     assert preset.y[3] == pytest.approx(mine(moe).y[3])
 
 
-# -- issue 10, item 3: the statistics view puts time per token beside a one-token target pass ------------------------
-def test_statistics_say_time_per_token_against_one_target_pass():
-    import dataclasses
-
-    from mtp_viz.figures import statistics
-    from trace_fixtures import make_trace
-
-    trace = make_trace()
-    rounds = trace.rounds[1:3]
-    ms = sum(r.draft_ms + r.verify_ms for r in rounds) / sum(len(r.emitted_token_ids) for r in rounds)
-    unknown = statistics.time_per_token(trace, 2)
-    assert f"{ms:.2f} ms per token" in unknown and "not the same as faster" in unknown
-    timed = dataclasses.replace(trace, model_info=dataclasses.replace(trace.model_info, target_ms_one_token=ms * 2))
-    line = statistics.time_per_token(timed, 2)
-    assert f"one pass per token: {ms * 2:.2f} ms (median of 24" in line and "2.00× faster" in line
-    slow = dataclasses.replace(trace, model_info=dataclasses.replace(trace.model_info, target_ms_one_token=ms / 4))
-    assert "4.00× slower" in statistics.time_per_token(slow, 2)
-    assert statistics.time_per_token(trace, 0) == ""                    # the prefill alone says nothing
-    # the target alone is the reference itself: never "slower than one pass per token" (issue 19, item 2)
-    alone = dataclasses.replace(slow, settings=dataclasses.replace(trace.settings, proposer="none"))
-    assert "reference" in statistics.time_per_token(alone, 2) and "slower" not in statistics.time_per_token(alone, 2)
-    assert "ms per token" in statistics.build(timed, 2).layout.title.text
-
-
-def test_statistics_read_the_cpu_clock_when_every_round_kept_it():
-    """Issue 27, item 4: with Round.cpu_ms and the CPU reference, the line divides CPU times, names the clock, and
-    says which speed-up it is (this prompt, when) beside the lab's and the projections."""
-    import dataclasses
-
-    from mtp_viz.figures import statistics
-    from trace_fixtures import make_trace
-
-    trace = make_trace()
-    rounds = [dataclasses.replace(r, cpu_ms=6.0, draft_cpu_ms=1.0, verify_cpu_ms=4.0) for r in trace.rounds]
-    per_token = 6.0 * 2 / sum(len(r.emitted_token_ids) for r in rounds[1:3])
-    cpu = dataclasses.replace(trace, rounds=rounds, measured_at="2026-12-02T03:10Z",
-                              model_info=dataclasses.replace(trace.model_info, target_ms_one_token=1.0,
-                                                             target_cpu_ms_one_token=per_token * 3))
-    line = statistics.time_per_token(cpu, 2)
-    assert line.startswith("On the CPU clock") and "3.00× faster" in line and "2026-12-02 03:10 UTC" in line
-    assert "the average of a sweep" in line and "projected" in line
-    de = statistics.time_per_token(cpu, 2, "de")
-    assert "CPU-Uhr" in de and "3,00" in de
-    no_reference = dataclasses.replace(cpu, model_info=dataclasses.replace(cpu.model_info, target_cpu_ms_one_token=None))
-    assert "CPU clock" not in statistics.time_per_token(no_reference, 2)     # wall clock against the wall reference
-
-
 def test_the_app_measures_a_one_token_pass_at_load(tiny_pair):
     """Both references: a one-token pass's wall time, and a one-token round's CPU time (issue 27, item 4)."""
     from mtp_viz import generate_trace
@@ -419,7 +372,7 @@ def test_the_acceptance_line_draws_the_alpha_its_bars_show():
     bars, line = fig.data
     row = df[(df["proposer"] == "mtp") & (df["schedule"] == "constant")].sort_values("num_assistant_tokens").iloc[-1]
     shares = lab_math.positions(row)
-    # the row's α, refitted from its bars: accepted over reached, where position k is reached by rounds that kept 1..k-1
+    # the row's α refitted from its bars: accepted over reached; rounds that kept 1..k-1 reach position k
     reached = [1.0] + shares[:-1]
     assert row["alpha"] == pytest.approx(lab_math.alpha_from_positions(shares, reached), abs=1e-3)
     assert list(line.y) == pytest.approx([row["alpha"] ** k for k in bars.x])
@@ -439,7 +392,8 @@ def test_the_reading_gives_the_best_n_three_ways_and_says_why_they_differ():
     model = lab_math.cost_model(df)
     assert best["measured"] == views.best_measured(df) and best["predicted"] == views.best_predicted(df)
     assert best["what_if"] == lab_math.best_gamma(round(model["alpha"], 2), round(model["c"], 2), range(1, 17))
-    assert f"Best N {best['what_if']}" in views.what_if(round(model["alpha"], 2), round(model["c"], 2)).layout.title.text
+    what_if = views.what_if(round(model["alpha"], 2), round(model["c"], 2))
+    assert f"Best N {best['what_if']}" in what_if.layout.title.text
     text = tab.reading(df)
     if best["measured"] == best["predicted"] == best["what_if"]:
         assert f"Best N {best['measured']}: the same" in text

@@ -11,58 +11,59 @@ import re
 
 import pytest
 
-from mtp_viz import lab_math, race_lanes
+from mtp_viz import costs, lab_math, race_lanes
 from mtp_viz.figures import race_chart as race_figure
 from mtp_viz.ui import race_tab
-from mtp_viz.trace import CPU, WALL, round_ms
+from mtp_viz.trace import CPU
 from mtp_viz.ui import tour
 from trace_fixtures import make_trace
 
 
-def test_a_lane_ends_each_pass_at_the_sum_of_the_round_wall_times():
+def table(one: float = 10.0, per_token: float = 2.0, step: float = 1.0, calibrations=(1.0,)) -> costs.CostTable:
+    """A cost table whose target pass over k tokens costs one + per_token·(k − 1) ms and a drafter step `step` ms,
+    once per calibration scaled by each factor."""
+    cals = [costs.PassCosts({k: f * (one + per_token * (k - 1)) for k in (1, 2, 5, 9)}, {"mtp": f * step})
+            for f in calibrations]
+    return costs.CostTable("fixture", cals, CPU, "2026-12-03T09:40Z", "a test machine", 1)
+
+
+def test_a_lane_ends_each_pass_at_its_rounds_priced_at_the_pass_costs():
+    """Issue 33: a lane is the trace's exact counts at the table's prices: a target pass by tokens read, plus its
+    drafter steps, whatever times the trace recorded."""
     tr = make_trace()
     tr = dataclasses.replace(tr, rounds=[dataclasses.replace(r, wall_ms=10.0 + r.index) for r in tr.rounds])
-    x = race_lanes.lane(tr)
+    x = race_lanes.lane(tr, table())
+    price = lambda r: (10.0 + 2.0 * (tr.rounds[0].start_len - 1) if r.index == 0 else     # noqa: E731
+                       10.0 + 2.0 * r.num_drafted + 1.0 * max(r.drafter_passes, r.num_drafted))
     assert x.passes == len(tr.rounds) == tr.target_forward_passes
-    assert x.end_ms == pytest.approx([sum(10.0 + j for j in range(i + 1)) for i in range(len(tr.rounds))])
+    assert x.end_ms == pytest.approx([sum(price(r) for r in tr.rounds[: i + 1]) for i in range(len(tr.rounds))])
     assert x.num_tokens == len(tr.new_token_ids)
     assert [len(p) for p in x.tokens] == [len(r.emitted_token_ids) for r in tr.rounds]
 
 
-def test_two_traces_with_the_cpu_clock_race_on_it_and_the_page_says_so():
-    """Issue 27, item 4: both lanes on the generating thread's CPU time when both traces kept it; one trace without
-    it puts both on the wall clock. The verdict names the clock and says which speed-up this is."""
-    tr = make_trace()
-    wall = dataclasses.replace(tr, rounds=[dataclasses.replace(r, wall_ms=50.0) for r in tr.rounds])
-    cpu = dataclasses.replace(wall, rounds=[dataclasses.replace(r, cpu_ms=10.0) for r in wall.rounds],
-                              measured_at="2026-12-02T03:10Z")
-    assert race_lanes.shared_clock(cpu, cpu) == CPU and race_lanes.shared_clock(cpu, wall) == WALL
-    assert race_lanes.lane(cpu).total_ms == pytest.approx(10.0 * len(tr.rounds)) and race_lanes.lane(cpu).clock == CPU
-    assert race_lanes.lane(cpu, WALL).total_ms == pytest.approx(50.0 * len(tr.rounds))
-    page, _ = race_tab.measured(cpu, cpu, "en", cached=True)
-    assert "on the CPU clock" in page and "2026-12-02 03:10 UTC" in page and "averages" not in page
-    assert "the average of a sweep" in page and "projected" in page
-    page, _ = race_tab.measured(cpu, wall, "en")
-    assert "by the wall clock" in page
-
-
-def test_traces_without_wall_times_are_paced_by_their_passes():
-    tr = make_trace()                                       # the fixture records no wall_ms (a version-2 trace)
+def test_a_trace_nothing_prices_runs_at_its_own_times():
+    tr = make_trace()                                       # the fixture records no wall_ms and no one-token time
+    assert costs.table_for(tr) is None
     x = race_lanes.lane(tr)
     assert x.total_ms == pytest.approx(sum(r.draft_ms + r.verify_ms for r in tr.rounds))
 
 
-def test_the_summary_equals_what_the_two_traces_record():
+def test_the_race_is_the_headline_and_says_where_its_prices_come_from():
+    """Issue 33: the race's lanes and verdict are the drafted trace's counts at the pair's calibrated costs, so its
+    ratio is costs.speedup's (the round status's and Statistics'), with the table's spread, machine and date."""
     alone, mtp = tour.trace(tour.BASELINE), tour.trace(tour.MTP)
-    clock = race_lanes.shared_clock(alone, mtp)
-    s = race_lanes.summary(race_lanes.lane(alone, clock), race_lanes.lane(mtp, clock))
-    total = lambda tr: sum(round_ms(r, clock) for r in tr.rounds)         # noqa: E731
-    assert s["speedup"] == pytest.approx(total(alone) / total(mtp))
+    t = costs.table_for(mtp)
+    assert t is not None and t.source == costs.TABLE
+    s = race_lanes.summary(race_lanes.lane(alone, t), race_lanes.lane(mtp, t))
+    sp = costs.speedup(mtp)
+    assert s["speedup"] == pytest.approx(sp.ratio)
     assert s["alone"]["passes"] == alone.target_forward_passes and s["drafted"]["passes"] == mtp.target_forward_passes
     assert s["alone"]["tokens"] == len(alone.new_token_ids) == s["drafted"]["tokens"]
     assert s["drafted"]["tokens_per_pass"] == pytest.approx(mtp.stats["tokens_per_target_pass"])
-    assert s["drafted"]["first_token_ms"] == pytest.approx(round_ms(mtp.rounds[0], clock))
     assert s["same_tokens"] is True and s["projected"] is False
+    page, _ = race_tab.measured(alone, mtp, "en", cached=True)
+    assert f"{sp.ratio:.2f}× faster here" in page and f"{sp.low:.2f}–{sp.high:.2f}×" in page
+    assert t.machine in page and t.when in page and "replayed" in page
 
 
 @pytest.mark.parametrize("key", sorted(lab_math.PRESETS))

@@ -88,7 +88,7 @@ def verify_cost(trace, upto: int = -1) -> float | None:
 
 
 def cost_said(trace, upto: int, lang: str) -> str:
-    """verify_cost to round `upto` as the Statistics and Experts headings append it ("" before the first verification)."""
+    """verify_cost to round `upto` as the Statistics and Experts headings append it ("" before any verification)."""
     v = verify_cost(trace, upto)
     return "" if v is None else t("fig.experts.verify_cost", lang, i=upto, v=v)
 

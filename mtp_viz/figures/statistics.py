@@ -1,16 +1,21 @@
 """View 7, statistics: acceptance by position, accepted-count histogram, N over rounds, tokens per target pass.
 
-Knows a Trace, trace.compute_stats and the theme; knows nothing about models or the UI. Everything is computed
-over rounds 0..round_index, so the numbers grow as the student steps.
+Knows a Trace, trace.compute_stats, mtp_viz.costs and the theme; knows nothing about models or the UI. Everything is
+computed over rounds 0..round_index, so the numbers grow as the student steps, except the speed-up headline, which is
+the whole prompt's (costs.speedup), the same as the round status and the race say.
 """
 from __future__ import annotations
+
+import datetime
+import re
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from mtp_viz.figures import experts, theme
 from mtp_viz.strings import count, sentences, t
-from mtp_viz.trace import CPU, ONE_TOKEN_PASSES, WALL, clock_of, compute_stats, measured_when, round_ms
+from mtp_viz import costs
+from mtp_viz.trace import CPU, WALL, clock_of, compute_stats, measured_when, round_ms
 
 KEY = "statistics"
 
@@ -20,47 +25,60 @@ def stats_upto(trace, i: int) -> dict:
     return compute_stats(rounds, len(rounds), sum(max(r.drafter_passes, r.num_drafted) for r in rounds))
 
 
-def time_per_token(trace, i: int, lang: str = "en") -> str:
-    """Measured ms per token over rounds 1..i against the one reference every speed-up in the app uses: the target
-    alone, one pass per token (the lab's `none` rows, the race's upper lane), measured when the app loaded the pair
-    (the median of ONE_TOKEN_PASSES). On the CPU clock (trace.CPU: schema 5, one torch thread) both sides are whole
-    rounds' CPU time of the generating thread, which other visitors' work does not inflate; else passes' wall time.
-    A run without a drafter is that reference itself and says so; a trace without the measurement says only what
-    was measured. The line ends by saying which number this is beside the lab's and the projections."""
+def speed_headline(trace, lang: str = "en", machine: bool = True) -> str:
+    """The headline: how much faster the drafter makes this trace's prompt here, with its spread over the pair's
+    calibrations, and what it is made of (mtp_viz.costs.speedup: exact counts at the pair's pass costs). The same
+    sentence in the round status, Statistics and the race; a trace without a drafter says it is the baseline.
+    `machine`: name the CPU the costs were timed on (a chart says "this server", its words all in the reader's)."""
+    sp = costs.speedup(trace)
+    if sp is None:
+        return ""
+    if trace.settings.proposer == "none":
+        return t("speed.alone", lang, one=sp.one_token_ms)
+    line = t("speed.headline", lang, drafter=t(f"step.proposer.{trace.settings.proposer}", lang), ratio=sp.ratio,
+             low=sp.low, high=sp.high, n=len(sp.table.calibrations), passes=sp.target_passes, steps=sp.drafter_steps,
+             tokens=sp.tokens)
+    return sentences(line, speed_basis(sp.table, lang, machine), lang=lang)
+
+
+def speed_basis(table, lang: str = "en", machine: bool = True) -> str:
+    """Where a speed-up's prices come from: the pair's dated, calibrated table, or this run's own times."""
+    if table.source == costs.OWN:
+        return t("speed.basis.own", lang, clock=t(f"speed.clock.{table.clock}", lang))
+    if not (machine and table.machine):
+        return t("speed.basis.here", lang, one=table.costs.one_token_ms, when=table.when)
+    return t("speed.basis", lang, one=table.costs.one_token_ms, machine=table.machine, when=table.when)
+
+
+def live_line(trace, i: int, lang: str = "en", now: datetime.datetime | None = None) -> str:
+    """One run's own timing over rounds 1..i (its CPU clock, else its wall clock) against its pair's one-token pass,
+    said to be live (measured within LIVE of `now`) or recorded (when), and how it relates to the headline."""
     rounds = trace.rounds[1: i + 1]
     tokens = sum(len(r.emitted_token_ids) for r in rounds)
-    if not tokens:
-        return ""
-    if trace.shared_with:         # its passes were joined with other visitors': its times are not its own
+    if tokens and trace.shared_with:     # its passes were joined with other visitors': its times are not its own
         ms_token = sum(round_ms(r, WALL) for r in rounds) / tokens
         return t("speed.shared", lang, others=count(trace.shared_with, "other_generation", lang), ms_token=ms_token)
-    one_cpu = trace.model_info.target_cpu_ms_one_token
-    if clock_of(rounds) == CPU and (one_cpu or trace.settings.proposer == "none"):
-        clock, one = CPU, one_cpu
-        values = dict(ms_token=sum(r.cpu_ms for r in rounds) / tokens,
-                      ms_draft=sum(r.draft_cpu_ms or 0.0 for r in rounds) / tokens,
-                      ms_verify=sum(r.verify_cpu_ms or 0.0 for r in rounds) / tokens)
-    else:
-        clock, one = WALL, trace.model_info.target_ms_one_token
-        draft, verify = sum(r.draft_ms for r in rounds) / tokens, sum(r.verify_ms for r in rounds) / tokens
-        values = dict(ms_token=draft + verify, ms_draft=draft, ms_verify=verify)
-    key = "lab.time_per_token" + (".cpu" if clock == CPU else "")
-    if trace.settings.proposer == "none":
-        return t(key + ".alone" if clock == CPU else "lab.time_per_token.alone", lang, **values)
-    if not one:
-        return t("lab.time_per_token.unknown", lang, **values)
-    x = one / values["ms_token"]
-    verdict = t("lab.faster", lang, x=x) if x >= 1 else t("lab.slower", lang, x=1 / x)
-    line = t(key, lang, ms_one=one, verdict=verdict, passes=ONE_TOKEN_PASSES, **values)
-    return sentences(line, headline(trace, clock, lang), lang=lang)
-
-
-def headline(trace, clock: str, lang: str = "en") -> str:
-    """The one sentence beside a measured speed-up of one prompt: when and on which clock it was measured, and how
-    it relates to the lab's average and the projections for real models."""
+    sp = costs.speedup(trace)
+    if not tokens or sp is None or trace.settings.proposer == "none" or sp.table.source == costs.OWN:
+        return ""
+    clock = clock_of(rounds)
+    ms_token = sum(round_ms(r, clock) for r in rounds) / tokens
+    one = (trace.model_info.target_cpu_ms_one_token if clock == CPU else trace.model_info.target_ms_one_token) \
+        or sp.one_token_ms
     when = measured_when(trace)
-    return t("speed.here.prompt" if when else "speed.here.prompt_undated", lang, when=when,
-             clock=t(f"speed.clock.{clock}", lang))
+    now = now or datetime.datetime.now(datetime.timezone.utc)
+    fresh = trace.measured_at and now - datetime.datetime.strptime(trace.measured_at, "%Y-%m-%dT%H:%MZ").replace(
+        tzinfo=datetime.timezone.utc) <= LIVE
+    live = t("speed.live.now", lang) if fresh or not when else t("speed.live.recorded", lang, when=when)
+    return t("speed.live", lang, live=live, ms_token=ms_token, one=one, x=one / ms_token)
+
+
+LIVE = datetime.timedelta(minutes=10)     # a trace measured this recently is "measured just now"
+
+
+def bold(text: str) -> str:
+    """Markdown's **bold** as the HTML that Plotly titles and the race's page show."""
+    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
 
 
 def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go.Figure:
@@ -82,7 +100,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     title = w("heading", i=i, mal=s["mean_acceptance_length"], tpp=s["tokens_per_target_pass"])
     if experts.is_moe(trace):   # MoE: what a verification cost in one-token steps, as the Experts view says it
         title += experts.cost_said(trace, i, lang)
-    timing = time_per_token(trace, i, lang)
+    timing = bold("<br>".join(x for x in (speed_headline(trace, lang, machine=False), live_line(trace, i, lang)) if x))
     width = theme.title_width(narrow)
     title = theme.wrap(title, width)     # long titles wrap rather than run off a projector-sized panel
     lines = title.count("<br>")

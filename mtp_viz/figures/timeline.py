@@ -1,12 +1,16 @@
 """View 2, the two-lane timeline: one bar per forward pass, drafter lane and target lane, real durations.
 
-Knows a Trace and the theme; knows nothing about models or the UI. Passes are laid end to end in the order they
-ran (the drafter's steps, then the target's verification), so the x axis is wall time in milliseconds.
+Knows a Trace, its pass costs (mtp_viz.costs) and the theme; knows nothing about models or the UI. Passes are laid
+end to end in the order they ran (the drafter's steps, then the target's verification), each as long as the pair's
+calibrated pass costs price it: the clock every speed-up here is stated on, so the "one by one?" lane (k one-token
+passes) sits beside the check on the same scale. Each bar's hover gives this run's own recorded time. A pair without
+costs is drawn at its own recorded times.
 """
 from __future__ import annotations
 
 import plotly.graph_objects as go
 
+from mtp_viz import costs
 from mtp_viz.figures import theme
 from mtp_viz.strings import t
 
@@ -19,20 +23,23 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     """Bars for every pass of rounds 0..round_index, in full colour; the current round is outlined."""
     i = theme.clamp(trace, round_index)
     lanes = {lane: {"x": [], "base": [], "text": [], "hover": [], "line": []} for lane in LANES}
+    table = costs.table_for(trace)
+    priced = table.costs if table else None
+    step = priced.step_ms.get(trace.settings.proposer, 0.0) if priced else None
     t0 = 0.0
     for rnd in trace.rounds[: i + 1]:
         start, now = t0, rnd.index == i
         for d in rnd.draft_steps:
             token = theme.short(trace.text_of(d.token_id))
-            _add(lanes["drafter"], t0, d.ms, theme.short(trace.text_of(d.token_id), 8),
+            _add(lanes["drafter"], t0, d.ms if step is None else step, theme.short(trace.text_of(d.token_id), 8),
                  t("fig.timeline.draft", lang, r=rnd.index, k=d.step + 1, token=token, q=d.prob, ms=d.ms), now)
-            t0 += d.ms
+            t0 += d.ms if step is None else step
         extra = rnd.drafter_passes - len(rnd.draft_steps)   # passes that proposed nothing (threshold stop)
         for _ in range(max(0, extra)):
             ms = max(0.0, rnd.draft_ms - sum(d.ms for d in rnd.draft_steps)) / extra
-            _add(lanes["drafter"], t0, ms, t("fig.timeline.stop", lang),
+            _add(lanes["drafter"], t0, ms if step is None else step, t("fig.timeline.stop", lang),
                  t("fig.timeline.stop_hover", lang, r=rnd.index, ms=ms), now)
-            t0 += ms
+            t0 += ms if step is None else step
         emitted = len(rnd.emitted_token_ids)
         if rnd.index == 0:
             label, what = t("fig.timeline.prefill", lang), t("fig.timeline.prefill_what", lang)
@@ -41,9 +48,10 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
             what = t("fig.timeline.verify_what", lang, drafted=rnd.num_drafted, kept=rnd.num_accepted, emitted=emitted)
         else:
             label, what = f"+{emitted}", t("fig.timeline.plain_what", lang, emitted=emitted)
-        _add(lanes["target"], t0, rnd.verify_ms, label,
+        width = rnd.verify_ms if priced is None else priced.pass_at(costs.tokens_read(trace, rnd))
+        _add(lanes["target"], t0, width, label,
              t("fig.timeline.target_hover", lang, r=rnd.index, what=what, ms=rnd.verify_ms), now)
-        t0 += rnd.verify_ms
+        t0 += width
         hover = (t("fig.timeline.round_hover", lang, r=rnd.index, n=rnd.num_assistant_tokens, drafted=rnd.num_drafted,
                    ms=t0 - start) if rnd.num_drafted else
                  t("fig.timeline.round_hover_plain", lang, r=rnd.index, ms=t0 - start))
@@ -54,14 +62,15 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     styles = {"drafter": (theme.DRAFTER, ""), "target": (theme.TARGET, "/"), "round": (theme.LIGHT_GREY, ""),
               ALONE: (theme.PAPER, "/")}
     lanes_shown = LANES
-    one = trace.model_info.target_ms_one_token
     rnd = trace.rounds[i]
-    if one and rnd.num_drafted:      # why a check of N + 1 tokens is nearly free: its pass beside N + 1 passes
+    if priced and rnd.num_drafted:      # why a check of N + 1 tokens is nearly free: its pass beside N + 1 passes
+        one = priced.one_token_ms           # the baseline of every speed-up (costs.speedup), on the same clock
         checked, verify_start = rnd.num_drafted + 1, lanes["target"]["base"][-1]
         lanes[ALONE] = {"x": [], "base": [], "text": [], "hover": [], "line": []}
         _add(lanes[ALONE], verify_start, checked * one,
              t("fig.timeline.alone", lang, k=checked, one=one, ms=checked * one),
-             t("fig.timeline.alone_hover", lang, k=checked, one=one, ms=checked * one, verify=rnd.verify_ms), False)
+             t("fig.timeline.alone_hover", lang, k=checked, one=one, ms=checked * one,
+               verify=priced.pass_at(checked)), False)
         lanes_shown = [ALONE] + LANES
     data = []
     for lane in lanes_shown:
@@ -85,7 +94,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
         heading, height=300 + 76 * extra, data=data, lang=lang, narrow=narrow, barmode="overlay",
         showlegend=True,
         uniformtext={"minsize": 9, "mode": "hide"},
-        xaxis={"title": {"text": t("fig.timeline.xaxis", lang)}, "rangemode": "tozero"},
+        xaxis={"title": {"text": t("fig.timeline.xaxis" if priced else "fig.timeline.xaxis.own", lang)}, "rangemode": "tozero"},
         yaxis={"categoryorder": "array", "categoryarray": lanes_shown, "title": {"text": None}, "tickmode": "array",
                "tickvals": lanes_shown, "ticktext": [t(f"fig.timeline.lane.{lane}", lang) for lane in lanes_shown]})
     if extra:      # four entries wrap the legend onto rows that, above the plot, would cover the title

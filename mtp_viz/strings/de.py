@@ -33,7 +33,7 @@ STRINGS: dict[str, str] = {
     "race.projected.26b": "Gemma 4 26B A4B + Assistent (hochgerechnet)",
     "race.fig.title": "Geschriebene Tokens im Zeitverlauf",
     "race.fig.hover": "%{{x:.1f}} → %{{y:.0f}}",
-    "race.fig.x": "Millisekunden seit Beginn des ersten Durchlaufs (gemessen)",
+    "race.fig.x": "ms zu den Durchlaufkosten dieses Modellpaars, seit Beginn des ersten Durchlaufs",
     "race.fig.x_projected": "Zeit in Durchläufen des Zielmodells über ein Token (hochgerechnet)",
     "race.fig.y": "geschriebene Tokens",
     "race.unit.ms": "ms",
@@ -54,12 +54,8 @@ STRINGS: dict[str, str] = {
                           "melden Sie diesen Prompt."),
     "race.check.sampled": "Beim Sampling unterscheiden sich die beiden Texte, weil die Zufallsziehungen verschieden sind; beide folgen dennoch der Verteilung des Zielmodells, das garantiert die Annahmeregel.",
     "race.check.projected": "Hier gibt es keinen Text: Dieses Rennen ist aus dem Kostenmodell berechnet, nicht ausgeführt.",
-    "race.note.measured": ("So wurde gemessen: Beide Generierungen liefen auf diesem Server, zuerst das Zielmodell allein, "
-                           "dann mit Entwurfsmodell, nacheinander, damit sie nie um die CPU konkurrierten. Die Zeit "
-                           "einer Runde ist ihre gesamte Laufzeit (Entwerfen, Prüfdurchlauf, Sampling, Buchführung). "
-                           "Dies ist ein geteilter Server: Die Arbeit anderer Besucher zeigt sich in diesen Zeiten."),
-    "race.note.cached": ("Genau dieses Rennen lief schon früher auf diesem Server, und seine gemessenen Zeiten werden "
-                         "wiedergegeben; ändern Sie den Prompt oder die Einstellungen, um neu zu messen."),
+    "race.note.cached": ("Genau dieses Rennen lief schon früher auf diesem Server; seine aufgezeichneten Durchläufe "
+                         "werden wiedergegeben. Ein neuer Lauf zählt dieselben Durchläufe und liefe genauso."),
     "race.note.projected": ("Hochgerechnet, nicht gemessen: Diese Bahnen stammen aus dem Kostenmodell von Leviathan "
                             "et al. mit der veröffentlichten Annahmequote (α = {alpha}) und der Größe des "
                             "Entwurfsmodells im Verhältnis zum Zielmodell (c = {c}), {n} Vorschläge pro Runde. "
@@ -127,7 +123,7 @@ STRINGS: dict[str, str] = {
     "race.js.passes": "Durchläufe",
     "race.js.tokens": "Tokens",
     "race.js.rate": "Tokens/s",
-    "race.js.clock": "Uhr (echte ms):",
+    "race.js.clock": "Uhr (ms zu Durchlaufkosten):",
     "race.js.clock_projected": "Uhr (Durchläufe):",
     "race.js.start": "▶ Los",
     "race.js.pause": "❚❚ Anhalten",
@@ -165,8 +161,8 @@ STRINGS: dict[str, str] = {
     "step.reset": "Zurücksetzen",
     "step.measure": "Neu messen",
     "step.cached": ("**Aus dem Zwischenspeicher des Servers:** Genau diese Anfrage lief hier schon einmal, die Zeiten "
-                    "sind die jenes Laufs. **Neu messen** lässt sie noch einmal laufen, damit Sie sehen, wie die "
-                    "Zeiten schwanken."),
+                    "sind die jenes Laufs. **Neu messen** lässt sie noch einmal laufen: Die Zählungen und die "
+                    "Beschleunigung bleiben, nur die eigene Uhr dieses Laufs ändert sich."),
     "step.round": "Runde (zum Blättern ziehen)",
     "step.speed": "Abspielen: Sekunden pro Runde",
     "step.settings": "Decodierungseinstellungen",
@@ -311,10 +307,11 @@ STRINGS: dict[str, str] = {
     "fig.timeline.legend.one_by_one": "dieselbe Prüfung, ein Durchlauf pro Token",
     "fig.timeline.alone": "{k} × {one:.1f} ms = {ms:.0f} ms",
     "fig.timeline.alone_hover": ("Hätte jedes der {k} geprüften Tokens einen eigenen Durchlauf gebraucht: {k} × "
-                                 "{one:.1f} ms (ein Ein-Token-Durchlauf, gemessen beim Laden) = {ms:.0f} ms.<br>Die "
-                                 "echte Prüfung dauerte {verify:.1f} ms: Ein Durchlauf liest die Gewichte einmal für "
-                                 "alle {k} Tokens."),
-    "fig.timeline.draft": "Runde {r}, Durchlauf {k} des Entwurfsmodells<br>riet {token} (q={q:.2f})<br>{ms:.1f} ms",
+                                 "{one:.1f} ms (ein Ein-Token-Durchlauf, die Basis jeder Beschleunigung hier) = "
+                                 "{ms:.0f} ms.<br>Die Prüfung selbst kostet {verify:.1f} ms: Ein Durchlauf liest die "
+                                 "Gewichte einmal für alle {k} Tokens."),
+    "fig.timeline.draft": ("Runde {r}, Durchlauf {k} des Entwurfsmodells<br>riet {token} (q={q:.2f})<br>{ms:.1f} ms "
+                           "in diesem Lauf"),
     "fig.timeline.stop": "Stopp",
     "fig.timeline.stop_hover": ("Runde {r}, Durchlauf des Entwurfsmodells unter der Konfidenzschwelle: kein Vorschlag "
                                 "behalten<br>{ms:.1f} ms"),
@@ -322,11 +319,12 @@ STRINGS: dict[str, str] = {
     "fig.timeline.prefill_what": "Prefill: den Prompt lesen",
     "fig.timeline.verify_what": "{drafted} Vorschläge geprüft, {kept} behalten, {emitted} ausgegeben",
     "fig.timeline.plain_what": "keine Vorschläge: ein Token, {emitted} ausgegeben",
-    "fig.timeline.target_hover": "Runde {r}, Durchlauf des Zielmodells<br>{what}<br>{ms:.1f} ms",
+    "fig.timeline.target_hover": "Runde {r}, Durchlauf des Zielmodells<br>{what}<br>{ms:.1f} ms in diesem Lauf",
     "fig.timeline.round_label": "R{r}",
     "fig.timeline.round_hover": "Runde {r}: N={n} erlaubt, {drafted} entworfen, {ms:.1f} ms",
     "fig.timeline.round_hover_plain": "Runde {r}: keine Entwürfe, {ms:.1f} ms",
-    "fig.timeline.xaxis": "Zeit (ms)",
+    "fig.timeline.xaxis": "ms zu den Durchlaufkosten dieses Modellpaars (die Zeiten dieses Laufs: Tooltip)",
+    "fig.timeline.xaxis.own": "Zeit dieses Laufs (ms)",
     "fig.verification.title": "Prüfung",
     "fig.verification.heading_empty": "Prüfung: Runde {i}",
     "fig.verification.heading": "Prüfung: Runde {i}, {kept} von {drafted} behalten ({mode})",
@@ -613,14 +611,6 @@ STRINGS: dict[str, str] = {
                          "Kreuzen Sie Mixture of Experts an (die Voreinstellung 26B A4B tut das), dann zählt v die "
                          "Experten, die N + 1 Tokens wählen. Die Voreinstellungen sind Hochrechnungen aus "
                          "veröffentlichten Zahlen, keine Messungen."),
-    "lab.time_per_token": ("{ms_token:.2f} ms pro Token ({ms_draft:.2f} Entwurfsmodell + {ms_verify:.2f} Zielmodell)"
-                           " gegenüber dem Zielmodell allein, ein Durchlauf pro Token: {ms_one:.2f} ms (Median von "
-                           "{passes} Ein-Token-Durchläufen, gemessen beim Laden des Modells): {verdict}."),
-    "lab.time_per_token.alone": ("{ms_token:.2f} ms pro Token, ein Durchlauf des Zielmodells pro Token: das "
-                                 "Zielmodell allein, die Referenz, an der Läufe mit Entwürfen gemessen werden."),
-    "lab.time_per_token.unknown": ("{ms_token:.2f} ms pro Token ({ms_draft:.2f} Entwurfsmodell + {ms_verify:.2f} "
-                                   "Zielmodell); weniger Durchläufe des Zielmodells heißt nicht automatisch schneller: "
-                                   "Vergleichen Sie im Reiter „Labor: Entwurfslänge“"),
     "lab.preset.e2b": "Gemma 4 E2B + Assistent",
     "lab.preset.e2b.alpha": ("aus 41–49 % angenommenen Vorschlägen bei N = 2, llama.cpp, E2B-Assistent auf einem "
                              "E2B-Fine-Tune: [elizaOS/llama.cpp#32](https://github.com/elizaOS/llama.cpp/pull/32)"),
@@ -638,8 +628,6 @@ STRINGS: dict[str, str] = {
     "lab.preset.26b.c": ("Assistent mit ≈0,41 Mrd. (440 MB bei 8,5 Bit pro Gewicht: "
                          "[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)) ÷ 3,8 Mrd. aktive Parameter des "
                          "Zielmodells"),
-    "lab.faster": "{x:.2f}× schneller als ein Durchlauf pro Token",
-    "lab.slower": "{x:.2f}× langsamer als ein Durchlauf pro Token",
     # -- tour tab -------------------------------------------------------------------------------------------------
     "tour.intro": ("# Eine geführte Tour durch MTP\nElf kurze Kapitel mit je einer Idee,"
                    " an aufgezeichneten Beispielen: Es muss nichts geladen werden und kein Modell läuft. Mit "
@@ -1089,20 +1077,13 @@ STRINGS: dict[str, str] = {
     "speed.clock.cpu": ("der CPU-Uhr (der Rechenzeit des erzeugenden Threads, die die Arbeit anderer Besucher nicht "
                         "verlängert)"),
     "speed.clock.wall": "der Wanduhr (die Arbeit anderer Besucher auf diesem Server verlangsamt sie)",
-    "speed.by.cpu": "nach der CPU-Uhr",
-    "speed.by.wall": "nach der Wanduhr",
-    "speed.here.prompt": ("Diese Beschleunigung gilt für diesen Prompt, gemessen am {when} nach {clock}; die des "
-                          "Labors ist der Mittelwert eines Durchgangs über mehrere Prompts, und die der echten "
-                          "Gemma-4-Paare ist hochgerechnet, nicht gemessen."),
-    "speed.here.prompt_undated": ("Diese Beschleunigung gilt für diesen Prompt, gemessen nach {clock}; die des "
-                                  "Labors ist der Mittelwert eines Durchgangs über mehrere Prompts, und die der "
-                                  "echten Gemma-4-Paare ist hochgerechnet, nicht gemessen."),
-    "speed.shared": ("Diese Generierung lief zusammen mit {others}: Der Server fasst die Vorwärtsdurchläufe "
-                     "von Anfragen, die im selben Moment warten, zu einem zusammen, wie es Serving-Systeme wie vLLM "
-                     "tun, damit eine ganze Klasse schneller ihre Antwort bekommt. Ihre Zeiten gehören deshalb nicht "
-                     "ihr allein, und für sie wird keine Beschleunigung gemessen ({ms_token:.2f} ms pro Token nach "
-                     "der Wanduhr, das Warten auf die anderen eingeschlossen). „Neu messen“ misst diesen Prompt "
-                     "allein; oder lass ihn im Wettrennen laufen."),
+    "speed.by.priced": ("zu den Durchlaufkosten dieses Modellpaars, derselbe Wert, den jede Ansicht dieses Prompts "
+                        "zeigt"),
+    "speed.shared": ("Diese Generierung lief zusammen mit {others}: Der Server fasst die Vorwärtsdurchläufe von "
+                     "Anfragen, die im selben Moment warten, zu einem zusammen, wie es Serving-Systeme wie vLLM tun, "
+                     "damit eine ganze Klasse schneller ihre Antwort bekommt. Ihre eigene Uhr enthält deshalb auch "
+                     "die Arbeit der anderen ({ms_token:.2f} ms pro Token nach der Wanduhr, Wartezeit inklusive); die "
+                     "Beschleunigung oben beruht auf ihren Zählungen, und die ändert das Zusammenlegen nicht."),
     "unit.other_generation.one": "{n} Generierung eines anderen Besuchers",
     "unit.other_generation.other": "{n} Generierungen anderer Besucher",
     "speed.here.sweep": ("Diese Beschleunigungen sind Mittelwerte über die Prompts des Durchgangs, gemessen nach "
@@ -1111,23 +1092,39 @@ STRINGS: dict[str, str] = {
     "speed.here.projected": ("Diese Beschleunigung ist für ein echtes Gemma-4-Paar aus veröffentlichten Zahlen "
                              "hochgerechnet, nicht gemessen; die Statistikzeile, das Rennen und das Labor messen die "
                              "Miniatur auf diesem Server."),
-    "lab.time_per_token.cpu": ("Nach der CPU-Uhr: {ms_token:.2f} ms Rechenzeit pro Token ({ms_draft:.2f} für die "
-                               "Entwürfe, {ms_verify:.2f} für den Durchlauf des Zielmodells, der Rest Verwaltung) "
-                               "gegenüber {ms_one:.2f} ms für einen Schritt des Zielmodells allein, ein Token pro "
-                               "Schritt (Median von {passes} Schritten, gemessen beim Laden des Modells): {verdict}."),
-    "lab.time_per_token.cpu.alone": ("Nach der CPU-Uhr: {ms_token:.2f} ms Rechenzeit pro Token, ein Durchlauf des "
-                                     "Zielmodells pro Token: das Zielmodell allein, die Referenz, an der Läufe mit "
-                                     "Entwürfen gemessen werden."),
-    "race.ratio.cpu": "{drafter} war nach der CPU-Uhr {ratio}-mal so schnell fertig.",
     "race.note.measured_cpu": ("So wurde gemessen: Beide Generierungen liefen auf diesem Server, zuerst das "
                                "Zielmodell allein, dann mit Entwurfsmodell. Die Zeit einer Runde ist die Rechenzeit, "
                                "die der erzeugende Thread für sie brauchte (Entwürfe, Prüfdurchlauf, Sampling, "
                                "Verwaltung); die Arbeit anderer Besucher auf diesem geteilten Server verlängert sie "
                                "also nicht. Die Wiedergabe läuft in diesem Tempo."),
-    "race.note.cached_when": ("Genau dieses Rennen wurde schon früher auf diesem Server gemessen, am {when}, und "
-                              "seine gemessenen Zeiten werden wiedergegeben; ändern Sie den Prompt oder die "
-                              "Einstellungen, um neu zu messen."),
+    "race.note.cached_when": ("Genau dieses Rennen lief schon am {when} auf diesem Server; seine aufgezeichneten "
+                              "Durchläufe werden wiedergegeben. Ein neuer Lauf zählt dieselben Durchläufe und liefe "
+                              "genauso."),
     "race.js.clock_cpu": "Uhr (CPU-ms):",
+    "speed.headline": ("**Mit {drafter} entsteht dieser Prompt hier {ratio:.2f}-mal so schnell** "
+                       "({low:.2f}–{high:.2f}× über {n} Zeitmessungen der Durchläufe): {passes} Durchläufe des "
+                       "Zielmodells und {steps} Schritte des Entwurfsmodells für {tokens} Tokens, wo das Zielmodell "
+                       "allein einen Durchlauf pro Token braucht."),
+    "speed.basis": ("Die Durchläufe sind genau gezählt und zu den Durchlaufkosten dieses Modellpaars bewertet "
+                    "({one:.1f} ms CPU-Zeit für einen Ein-Token-Durchlauf), gemessen auf {machine} am {when}; darum "
+                    "zeigt jede Ansicht bei jedem Besuch diesen Wert."),
+    "speed.basis.here": ("Die Durchläufe sind genau gezählt und zu den Durchlaufkosten dieses Modellpaars bewertet "
+                         "({one:.1f} ms CPU-Zeit für einen Ein-Token-Durchlauf), gemessen auf diesem Server am "
+                         "{when}; darum zeigt jede Ansicht bei jedem Besuch diesen Wert."),
+    "speed.basis.own": ("Für dieses Modellpaar gibt es keine kalibrierten Durchlaufkosten, daher sind seine "
+                        "Durchläufe mit den eigenen Zeiten dieses Laufs bewertet ({clock}); ein anderer Lauf weicht "
+                        "etwas ab."),
+    "speed.live": ("Die eigene Uhr dieses Laufs, {live}: {ms_token:.1f} ms CPU-Zeit pro Token gegenüber {one:.1f} ms "
+                   "für einen einfachen Durchlauf, also {x:.2f}×. Die Zeit eines einzelnen Laufs schwankt mit der "
+                   "Last des Servers, der Hauptwert nicht."),
+    "speed.live.now": "eben gemessen",
+    "speed.live.recorded": "aufgezeichnet am {when}",
+    "speed.alone": ("Das ist das Zielmodell allein, ein Durchlauf pro Token: die Basis, an der jede Beschleunigung "
+                    "hier gemessen wird ({one:.1f} ms CPU-Zeit pro Durchlauf zu den Durchlaufkosten dieses "
+                    "Modellpaars)."),
+    "race.note.priced": ("So wurde gemessen: Beide Generierungen liefen auf diesem Server, und die Bahnen geben ihre "
+                         "genau gezählten Durchläufe zu den Durchlaufkosten dieses Modellpaars wieder (gemessen auf "
+                         "{machine} am {when}); so läuft das Rennen bei jedem Besuch und in der Tour gleich."),
     "lab.title.speedup.cpu": "Beschleunigung über N: CPU-Uhr, gemessen (c = {c:.2f})",
     "lab.progress": "{proposer} · {schedule} · N = {n}",
     "lab.what.drop": ("In diesem Durchgang ist die gemessene Beschleunigung bei N = {best} am höchsten "

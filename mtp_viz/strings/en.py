@@ -33,7 +33,7 @@ STRINGS: dict[str, str] = {
     "race.projected.26b": "Gemma 4 26B A4B + assistant (projected)",
     "race.fig.title": "Tokens written over time",
     "race.fig.hover": "%{{x:.1f}} → %{{y:.0f}}",
-    "race.fig.x": "milliseconds since the first pass began (measured)",
+    "race.fig.x": "ms at this pair's pass costs, since the first pass began",
     "race.fig.x_projected": "time in one-token target passes (projected)",
     "race.fig.y": "tokens written",
     "race.unit.ms": "ms",
@@ -52,12 +52,8 @@ STRINGS: dict[str, str] = {
     "race.check.differ": "The two texts differ. Under greedy decoding they should not: please report this prompt.",
     "race.check.sampled": "With sampling the two texts differ, because the random draws differ; each still follows the target's own distribution, which is what the acceptance rule guarantees.",
     "race.check.projected": "There is no text here: this race is computed from the cost model, not run.",
-    "race.note.measured": ("How this was measured: both generations ran on this server, the target alone first and then "
-                           "with the drafter, one after the other so they never competed for the CPU. Each round's "
-                           "time is its whole wall time (drafting, the verification pass, sampling, bookkeeping). "
-                           "This is a shared server: other visitors' work shows up in these times."),
-    "race.note.cached": ("This exact race was run earlier on this server and its recorded times are replayed; "
-                         "change the prompt or the settings to measure a new one."),
+    "race.note.cached": ("This exact race ran earlier on this server, and its recorded passes are replayed: a fresh "
+                         "run counts the same passes, so it would race the same."),
     "race.note.projected": ("Projected, not measured: these lanes come from Leviathan et al.'s cost model with "
                             "the published acceptance (α = {alpha}) and the drafter's size relative to the target "
                             "(c = {c}), {n} guesses per round. Nobody here runs this checkpoint."),
@@ -118,7 +114,7 @@ STRINGS: dict[str, str] = {
     "race.js.passes": "passes",
     "race.js.tokens": "tokens",
     "race.js.rate": "tokens/s",
-    "race.js.clock": "clock (real ms):",
+    "race.js.clock": "clock (ms at pass costs):",
     "race.js.clock_projected": "clock (target passes):",
     "race.js.start": "▶ Start",
     "race.js.pause": "❚❚ Pause",
@@ -154,7 +150,8 @@ STRINGS: dict[str, str] = {
     "step.reset": "Reset",
     "step.measure": "Measure again",
     "step.cached": ("**Answered from this server's cache:** this exact request ran here before, so these are that "
-                    "run's times. **Measure again** runs it afresh to see how the times vary."),
+                    "run's times. **Measure again** runs it afresh: the counts and the speed-up stay, only this "
+                    "run's own clock moves."),
     "step.round": "Round (drag to scrub)",
     "step.speed": "Play: seconds per round",
     "step.settings": "Decoding settings",
@@ -292,9 +289,10 @@ STRINGS: dict[str, str] = {
     "fig.timeline.legend.one_by_one": "the same check, one pass per token",
     "fig.timeline.alone": "{k} × {one:.1f} ms = {ms:.0f} ms",
     "fig.timeline.alone_hover": ("Had each of the {k} checked tokens needed a pass of its own: {k} × {one:.1f} ms "
-                                 "(a one-token pass, measured when the model loaded) = {ms:.0f} ms.<br>The real check "
-                                 "took {verify:.1f} ms: one pass reads the weights once for all {k} tokens."),
-    "fig.timeline.draft": "round {r}, drafter pass {k}<br>guessed {token} (q={q:.2f})<br>{ms:.1f} ms",
+                                 "(one one-token pass, the baseline of every speed-up here) = {ms:.0f} ms.<br>The "
+                                 "check itself costs {verify:.1f} ms: one pass reads the weights once for all {k} "
+                                 "tokens."),
+    "fig.timeline.draft": "round {r}, drafter pass {k}<br>guessed {token} (q={q:.2f})<br>{ms:.1f} ms in this run",
     "fig.timeline.stop": "stop",
     "fig.timeline.stop_hover": ("round {r}, drafter pass below the confidence threshold: no guess kept<br>"
                                 "{ms:.1f} ms"),
@@ -302,11 +300,12 @@ STRINGS: dict[str, str] = {
     "fig.timeline.prefill_what": "prefill: read the prompt",
     "fig.timeline.verify_what": "verified {drafted} guesses, kept {kept}, emitted {emitted}",
     "fig.timeline.plain_what": "no guesses: one token, emitted {emitted}",
-    "fig.timeline.target_hover": "round {r}, target pass<br>{what}<br>{ms:.1f} ms",
+    "fig.timeline.target_hover": "round {r}, target pass<br>{what}<br>{ms:.1f} ms in this run",
     "fig.timeline.round_label": "R{r}",
     "fig.timeline.round_hover": "round {r}: N={n} allowed, {drafted} drafted, {ms:.1f} ms",
     "fig.timeline.round_hover_plain": "round {r}: no drafts, {ms:.1f} ms",
-    "fig.timeline.xaxis": "wall time (ms)",
+    "fig.timeline.xaxis": "ms at this pair's pass costs (this run's own times: hover)",
+    "fig.timeline.xaxis.own": "this run's own time (ms)",
     "fig.verification.title": "Verification",
     "fig.verification.heading_empty": "Verification: round {i}",
     "fig.verification.heading": "Verification: round {i}, kept {kept} of {drafted} ({mode})",
@@ -566,13 +565,6 @@ STRINGS: dict[str, str] = {
                          "hundredths), so even modest α pays. Tick the mixture-of-experts box (the 26B A4B preset "
                          "ticks it) and v counts the experts N + 1 tokens pick. The presets are projections from "
                          "published numbers, not measurements."),
-    "lab.time_per_token": ("{ms_token:.2f} ms per token ({ms_draft:.2f} drafter + {ms_verify:.2f} target) against "
-                           "the target alone, one pass per token: {ms_one:.2f} ms (median of {passes} one-token "
-                           "passes, measured when the model loaded): {verdict}."),
-    "lab.time_per_token.alone": ("{ms_token:.2f} ms per token, one target pass per token: the target alone, the "
-                                 "reference that drafted runs are measured against."),
-    "lab.time_per_token.unknown": ("{ms_token:.2f} ms per token ({ms_draft:.2f} drafter + {ms_verify:.2f} target); "
-                                   "fewer target passes is not the same as faster: compare the Draft length lab"),
     "lab.preset.e2b": "Gemma 4 E2B + assistant",
     "lab.preset.e2b.alpha": ("from 41–49 % of guesses accepted at N = 2, llama.cpp, E2B assistant on an E2B fine-tune: "
                              "[elizaOS/llama.cpp#32](https://github.com/elizaOS/llama.cpp/pull/32)"),
@@ -589,8 +581,6 @@ STRINGS: dict[str, str] = {
                              "[eugr/spark-vllm-docker#343](https://github.com/eugr/spark-vllm-docker/issues/343)"),
     "lab.preset.26b.c": ("≈0.41B assistant (440 MB at 8.5 bits per weight: "
                          "[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)) ÷ 3.8B active target parameters"),
-    "lab.faster": "{x:.2f}× faster than one pass per token",
-    "lab.slower": "{x:.2f}× slower than one pass per token",
     # -- tour tab ---------------------------------------------------------------------------------------------
     "tour.intro": ("# A guided tour of MTP\n"
                    "Eleven short chapters, one idea each, on recorded examples: nothing has to load and nothing "
@@ -990,18 +980,12 @@ STRINGS: dict[str, str] = {
     # -- speed-ups: which clock, and which number (issue 27, item 4) -------------------------------------------
     "speed.clock.cpu": "the CPU clock (the generating thread's CPU time, which other visitors' work does not inflate)",
     "speed.clock.wall": "the wall clock (other visitors' work on this server slows it down)",
-    "speed.by.cpu": "on the CPU clock",
-    "speed.by.wall": "by the wall clock",
-    "speed.here.prompt": ("This speed-up is this prompt, measured {when} on {clock}; the lab's is the average of a "
-                          "sweep over several prompts, and the real Gemma 4 pairs' are projected, not measured."),
-    "speed.here.prompt_undated": ("This speed-up is this prompt, measured on {clock}; the lab's is the average of a "
-                                  "sweep over several prompts, and the real Gemma 4 pairs' are projected, not "
-                                  "measured."),
-    "speed.shared": ("This generation ran together with {others}: the server joins the forward passes of "
-                     "requests that wait at the same moment into one, as serving engines such as vLLM do, so a "
-                     "class is answered sooner. Its times are therefore not its own, and no speed-up is measured "
-                     "for it ({ms_token:.2f} ms per token by the wall clock, waits for the others included). Press "
-                     "“Measure again” to time this prompt alone, or race it."),
+    "speed.by.priced": "at this pair's pass costs, the figure every view of this prompt gives",
+    "speed.shared": ("This generation ran together with {others}: the server joins the forward passes of requests "
+                     "that wait at the same moment into one, as serving engines such as vLLM do, so a class is "
+                     "answered sooner. Its own clock therefore holds the others' work too ({ms_token:.2f} ms per "
+                     "token by the wall clock, waits included); the speed-up above comes from its counts, which "
+                     "sharing does not change."),
     "unit.other_generation.one": "{n} other visitor's generation",
     "unit.other_generation.other": "{n} other visitors' generations",
     "speed.here.sweep": ("These speed-ups are averages over the sweep's prompts, measured on {clock}; the Statistics "
@@ -1010,22 +994,34 @@ STRINGS: dict[str, str] = {
     "speed.here.projected": ("This speed-up is projected for a real Gemma 4 pair from published figures, not "
                              "measured; the Statistics line, the race and the lab measure the miniature on this "
                              "server."),
-    "lab.time_per_token.cpu": ("On the CPU clock: {ms_token:.2f} ms of CPU time per token ({ms_draft:.2f} drafting, "
-                               "{ms_verify:.2f} the target's pass, the rest bookkeeping) against {ms_one:.2f} ms for "
-                               "one step of the target alone, one token per step (median of {passes} steps, "
-                               "measured when the model loaded): {verdict}."),
-    "lab.time_per_token.cpu.alone": ("On the CPU clock: {ms_token:.2f} ms of CPU time per token, one target pass per "
-                                     "token: the target alone, the reference that drafted runs are measured "
-                                     "against."),
-    "race.ratio.cpu": "{drafter} finished {ratio}× as fast, on the CPU clock.",
     "race.note.measured_cpu": ("How this was measured: both generations ran on this server, the target alone first "
                                "and then with the drafter. Each round's time is the CPU time the generating thread "
                                "spent on it (drafting, the verification pass, sampling, bookkeeping), so other "
                                "visitors' work on this shared server does not stretch it; the replay runs at that "
                                "pace."),
-    "race.note.cached_when": ("This exact race was measured earlier on this server, at {when}, and its recorded "
-                              "times are replayed; change the prompt or the settings to measure a new one."),
+    "race.note.cached_when": ("This exact race ran earlier on this server, on {when}, and its recorded passes are "
+                              "replayed: a fresh run counts the same passes, so it would race the same."),
     "race.js.clock_cpu": "clock (CPU ms):",
+    # -- the one speed-up: exact counts priced at the pair's pass costs (issue 33, mtp_viz/costs.py) ------------
+    "speed.headline": ("**With {drafter}, this prompt is written {ratio:.2f}× faster here** ({low:.2f}–{high:.2f}× across {n} timings of "
+                       "the passes): {passes} target passes and {steps} drafter steps for {tokens} tokens, where the "
+                       "target alone needs one pass per token."),
+    "speed.basis": ("The passes are counted exactly and priced at this pair's pass costs ({one:.1f} ms of CPU time for a "
+                    "one-token pass), timed on {machine} on {when}, so every view and every visit gives this figure."),
+    "speed.basis.here": ("The passes are counted exactly and priced at this pair's pass costs ({one:.1f} ms of CPU "
+                         "time for a one-token pass), timed on this server on {when}, so every view and every visit "
+                         "gives this figure."),
+    "speed.basis.own": ("This pair has no calibrated pass costs, so its passes are priced at this run's own times "
+                        "({clock}); another run will differ a little."),
+    "speed.live": ("This run's own clock, {live}: {ms_token:.1f} ms of CPU time per token against {one:.1f} ms for a "
+                   "plain pass, {x:.2f}×. One run's timing moves with the server's load; the headline does not."),
+    "speed.live.now": "measured just now",
+    "speed.alone": ("This is the target alone, one pass per token: the baseline every speed-up here is measured "
+                    "against ({one:.1f} ms of CPU time a pass at this pair's pass costs)."),
+    "speed.live.recorded": "recorded on {when}",
+    "race.note.priced": ("How this was timed: both generations ran on this server, and the lanes replay their "
+                         "passes, counted exactly, at this pair's pass costs (timed on {machine} on {when}), so "
+                         "every visit and the tour race the same way."),
     "lab.title.speedup.cpu": "Speed-up against N: CPU clock, measured (c = {c:.2f})",
     "lab.progress": "{proposer} · {schedule} · N = {n}",
     "lab.what.drop": ("In this sweep the measured speed-up is highest at N = {best} ({peak:.2f}×) and falls to "

@@ -33,7 +33,7 @@ STRINGS: dict[str, str] = {
     "race.projected.26b": "Gemma 4 26B A4B + 助理模型（推估）",
     "race.fig.title": "隨時間寫出的詞元",
     "race.fig.hover": "%{{x:.1f}} → %{{y:.0f}}",
-    "race.fig.x": "自第一次傳播開始經過的毫秒數（實測）",
+    "race.fig.x": "以這組模型的傳播成本計的毫秒數，自第一次傳播開始",
     "race.fig.x_projected": "時間，以目標模型單一詞元傳播為單位（推估）",
     "race.fig.y": "已寫出的詞元數",
     "race.unit.ms": "毫秒",
@@ -52,10 +52,7 @@ STRINGS: dict[str, str] = {
     "race.check.differ": "兩段文字不同。在貪婪解碼下不該如此：請回報這個提示。",
     "race.check.sampled": "使用取樣時兩段文字會不同，因為隨機抽樣不同；但兩者都遵循目標模型本身的分佈，這正是接受規則所保證的。",
     "race.check.projected": "這裡沒有文字：這場賽跑是由成本模型計算出來的，並沒有實際執行。",
-    "race.note.measured": ("量測方式：兩次生成都在這台伺服器上執行，先是目標模型單獨執行，再加上草稿模型，一前一後"
-                           "進行，所以兩者從未爭用 CPU。每一輪的時間是整輪的實際耗時（草擬、驗證傳播、取樣與記錄）"
-                           "。這是一台共用的伺服器：其他訪客的工作也會反映在這些時間裡。"),
-    "race.note.cached": "這場完全相同的賽跑先前已在這台伺服器上跑過，這裡重播的是當時記錄的時間；修改提示或設定即可重新量測。",
+    "race.note.cached": "這場完全相同的賽跑先前已在這台伺服器上跑過，這裡重播的是當時記錄的傳播；重新執行會數到同樣的傳播，結果也會一樣。",
     "race.note.projected": ("推估值，並非實測：這兩條跑道來自 Leviathan 等人的成本模型，使用公開的接受率"
                             "（α = {alpha}）以及草稿模型相對於目標模型的大小（c = {c}），每輪 {n} 個猜測。"
                             "這裡沒有人執行這個檢查點。"),
@@ -106,7 +103,7 @@ STRINGS: dict[str, str] = {
     "race.js.passes": "傳播",
     "race.js.tokens": "詞元",
     "race.js.rate": "詞元/秒",
-    "race.js.clock": "時鐘（實際毫秒）：",
+    "race.js.clock": "時鐘（以傳播成本計的毫秒）：",
     "race.js.clock_projected": "時鐘（傳播次數）：",
     "race.js.start": "▶ 開始",
     "race.js.pause": "❚❚ 暫停",
@@ -137,7 +134,7 @@ STRINGS: dict[str, str] = {
     "step.pause": "暫停",
     "step.reset": "重設",
     "step.measure": "重新量測",
-    "step.cached": "**來自伺服器的快取：** 這台伺服器先前已跑過完全相同的請求，這裡的時間是那一次的。按「重新量測」可以重新執行，看看時間如何變動。",
+    "step.cached": "**來自伺服器的快取：** 這台伺服器先前已跑過完全相同的請求，這裡的時間是那一次的。按「重新量測」可以重新執行：次數和加速倍數不變，只有這次執行自己的時鐘會變動。",
     "step.round": "輪次（拖曳以瀏覽）",
     "step.speed": "播放：每輪秒數",
     "step.settings": "解碼設定",
@@ -260,21 +257,21 @@ STRINGS: dict[str, str] = {
     "fig.timeline.lane.one_by_one": "逐一檢查？",
     "fig.timeline.legend.one_by_one": "同樣的檢查，每個詞元各一次傳播",
     "fig.timeline.alone": "{k} × {one:.1f} 毫秒 = {ms:.0f} 毫秒",
-    "fig.timeline.alone_hover": ("假如這 {k} 個被檢查的詞元各需要一次自己的傳播：{k} × {one:.1f} 毫秒（單一詞元傳播，"
-                                 "載入模型時量測）= {ms:.0f} 毫秒。<br>實際的檢查花了 {verify:.1f} 毫秒：一次傳播只讀"
-                                 "一次權重，就能檢查全部 {k} 個詞元。"),
-    "fig.timeline.draft": "第 {r} 輪，草稿模型第 {k} 次傳播<br>猜了 {token}（q={q:.2f}）<br>{ms:.1f} 毫秒",
+    "fig.timeline.alone_hover": ("假如這 {k} 個被檢查的詞元各需要一次自己的傳播：{k} × {one:.1f} 毫秒（單一詞元傳播，也就是這裡每個加速倍數的基準）= {ms:.0f} "
+                                 "毫秒。<br>檢查本身只要 {verify:.1f} 毫秒：一次傳播只讀一次權重，就能檢查全部 {k} 個詞元。"),
+    "fig.timeline.draft": "第 {r} 輪，草稿模型第 {k} 次傳播<br>猜了 {token}（q={q:.2f}）<br>這次執行花了 {ms:.1f} 毫秒",
     "fig.timeline.stop": "停止",
     "fig.timeline.stop_hover": "第 {r} 輪，這次草稿傳播低於信心門檻：不保留猜測<br>{ms:.1f} 毫秒",
     "fig.timeline.prefill": "預填",
     "fig.timeline.prefill_what": "預填：讀入提示",
     "fig.timeline.verify_what": "驗證了 {drafted} 個猜測，保留 {kept} 個，輸出 {emitted} 個",
     "fig.timeline.plain_what": "沒有猜測：一個詞元，輸出 {emitted} 個",
-    "fig.timeline.target_hover": "第 {r} 輪，目標模型傳播<br>{what}<br>{ms:.1f} 毫秒",
+    "fig.timeline.target_hover": "第 {r} 輪，目標模型傳播<br>{what}<br>這次執行花了 {ms:.1f} 毫秒",
     "fig.timeline.round_label": "R{r}",
     "fig.timeline.round_hover": "第 {r} 輪：允許 N={n}，草擬 {drafted} 個，{ms:.1f} 毫秒",
     "fig.timeline.round_hover_plain": "第 {r} 輪：沒有草稿，{ms:.1f} 毫秒",
-    "fig.timeline.xaxis": "實際經過時間（毫秒）",
+    "fig.timeline.xaxis": "以這組模型的傳播成本計的毫秒（這次執行自己的時間：見懸停說明）",
+    "fig.timeline.xaxis.own": "這次執行自己的時間（毫秒）",
     "fig.verification.title": "驗證",
     "fig.verification.heading_empty": "驗證：第 {i} 輪",
     "fig.verification.heading": "驗證：第 {i} 輪，{drafted} 個中保留 {kept} 個（{mode}）",
@@ -494,13 +491,6 @@ STRINGS: dict[str, str] = {
                          "型和目標模型相比非常小（c 只有百分之幾），所以就算 α 不高也划算。勾選混合專家模型（選 26B "
                          "A4B 預設組合時會自動勾選），v 就會計入 N + 1 個詞元選到的專家。預設組合是根據公開數字的推"
                          "估，不是實測。"),
-    "lab.time_per_token": ("計時：每個詞元 {ms_token:.2f} 毫秒（草稿模型 {ms_draft:.2f} + 目標模型 {ms_verify:.2f}"
-                           "），對照單獨執行目標模型、每個詞元一次傳播：{ms_one:.2f} 毫秒（載入模型時量測的 "
-                           "{passes} 次單一詞元傳播的中位數）：{verdict}。"),
-    "lab.time_per_token.alone": ("計時：每個詞元 {ms_token:.2f} 毫秒，每個詞元一次目標傳播：這就是單獨執行的目標模"
-                                 "型，也是衡量有草稿的執行時所用的參考。"),
-    "lab.time_per_token.unknown": ("計時：每個詞元 {ms_token:.2f} 毫秒（草稿模型 {ms_draft:.2f} + 目標模型 "
-                                   "{ms_verify:.2f}）；目標傳播次數減少不等於變快：請到草稿長度實驗室比較"),
     "lab.preset.e2b": "Gemma 4 E2B + 輔助模型",
     "lab.preset.e2b.alpha": "根據 N = 2 時 41–49% 的猜測被接受，llama.cpp，E2B 輔助模型搭配 E2B 微調版：[elizaOS/llama.cpp#32](https://github.com/elizaOS/llama.cpp/pull/32)",
     "lab.preset.e2b.c": ("7800 萬參數的輔助模型（[gemmaclaw#116](https://github.com/gemmaclaw/gemmaclaw/pull/116)）÷ 23 億有效目標參數"
@@ -513,8 +503,6 @@ STRINGS: dict[str, str] = {
     "lab.preset.26b": "Gemma 4 26B A4B（MoE）+ 輔助模型",
     "lab.preset.26b.alpha": "擬合 N = 4 時各位置的接受率 0.844 / 0.599 / 0.385 / 0.271，vLLM：[eugr/spark-vllm-docker#343](https://github.com/eugr/spark-vllm-docker/issues/343)",
     "lab.preset.26b.c": "約 4.1 億參數的輔助模型（每個權重 8.5 位元時 440 MB：[Q8_0 GGUF](https://graysoft.dev/models/sup/superbonyx-gemma-4-26b-a4b-it-qat-assistant-mtp-q8-0.gguf.html)）÷ 38 億活躍目標參數",
-    "lab.faster": "速度是每個詞元一次傳播的 {x:.2f} 倍",
-    "lab.slower": "速度只有每個詞元一次傳播的 1/{x:.2f}",
     # -- tour tab -------------------------------------------------------------------------------------------------
     "tour.intro": "# MTP 導覽\n十一個短章節，每章講一個觀念，全部使用預錄的範例：不必載入任何東西，也不會執行模型。按 **下一頁** 開始；也可以用 → 和 ← 翻頁。",
     "tour.next": "下一頁",
@@ -818,34 +806,34 @@ STRINGS: dict[str, str] = {
     # -- 加速倍數：用哪一種時鐘、是哪一個數字（issue 27，第 4 項） -------------------------------------------
     "speed.clock.cpu": "以 CPU 時鐘（產生文字的執行緒所用的 CPU 時間，不會被其他訪客的工作拉長）",
     "speed.clock.wall": "以實際經過時間（這台伺服器上其他訪客的工作會讓它變慢）",
-    "speed.by.cpu": "以 CPU 時間計",
-    "speed.by.wall": "以實際經過時間計",
-    "speed.here.prompt": ("這個加速倍數屬於這個提示，於 {when} {clock}量測；實驗室的加速倍數是多個提示掃描的平均，"
-                          "而真正 Gemma 4 模型組的數字是推估值，並非實測。"),
-    "speed.here.prompt_undated": ("這個加速倍數屬於這個提示，{clock}量測；實驗室的加速倍數是多個提示掃描的平均，"
-                                  "而真正 Gemma 4 模型組的數字是推估值，並非實測。"),
-    "speed.shared": ("這次生成與{others}一起執行：同一時刻在等待的請求，伺服器會把它們的前向傳播合併成一次，"
-                     "就像 vLLM 等推論服務系統的做法，讓整個班級更快拿到結果。因此這些時間不只屬於這次生成，"
-                     "也不為它量測加速倍數（以實際經過時間計，每個詞元 {ms_token:.2f} 毫秒，包含等待其他生成的時間）。"
-                     "按「重新量測」可以單獨為這個提示計時，或拿它去賽跑。"),
+    "speed.by.priced": "以這組模型的傳播成本計，也就是這個提示在每個畫面上的同一個數字",
+    "speed.shared": ("這次生成與{others}一起執行：同一時刻在等待的請求，伺服器會把它們的前向傳播合併成一次，就像 vLLM "
+                     "等推論服務系統的做法，讓整個班級更快拿到結果。因此這次生成自己的時鐘也包含了其他生成的工作（以實際經過時間計，每個詞元 {ms_token:.2f} "
+                     "毫秒，包含等待時間）；上面的加速倍數來自它的傳播次數，合併執行不會改變這些次數。"),
     "unit.other_generation.one": "其他訪客的 {n} 次生成",
     "unit.other_generation.other": "其他訪客的 {n} 次生成",
     "speed.here.sweep": ("這些加速倍數是掃描中各提示的平均，{clock}量測；統計那一行和賽跑量測的是單一提示，"
                          "而真正 Gemma 4 模型組的數字是推估值，並非實測。"),
     "speed.here.projected": ("這個加速倍數是根據公開數據為真正的 Gemma 4 模型組推估的，並非實測；統計那一行、賽跑"
                              "和實驗室量測的都是這台伺服器上的迷你模型。"),
-    "lab.time_per_token.cpu": ("以 CPU 時間計：每個詞元 {ms_token:.2f} 毫秒（草擬 {ms_draft:.2f}、目標模型傳播 "
-                               "{ms_verify:.2f}，其餘是簿記），對照單獨執行目標模型、每步一個詞元時一步的 {ms_one:.2f} "
-                               "毫秒（載入模型時量測的 {passes} 步中位數）：{verdict}。"),
-    "lab.time_per_token.cpu.alone": ("以 CPU 時間計：每個詞元 {ms_token:.2f} 毫秒，每個詞元一次目標傳播：這就是單獨執行"
-                                     "的目標模型，也是衡量有草稿的執行時所用的參考。"),
-    "race.ratio.cpu": "以 CPU 時間計，{drafter}的完成速度是單獨執行的 {ratio} 倍。",
     "race.note.measured_cpu": ("量測方式：兩次產生都在這台伺服器上執行，先單獨執行目標模型，再加上草稿模型。每一輪的時間"
                                "是產生文字的執行緒實際花在這一輪上的 CPU 時間（草擬、驗證傳播、取樣、簿記），所以這台"
                                "共用伺服器上其他訪客的工作不會拉長它；重播就依這個速度進行。"),
-    "race.note.cached_when": ("這場完全相同的賽跑先前已在這台伺服器上量測過（{when}），這裡重播的是當時記錄的時間；"
-                              "修改提示或設定即可重新量測。"),
+    "race.note.cached_when": "這場完全相同的賽跑先前已在這台伺服器上跑過（{when}），這裡重播的是當時記錄的傳播；重新執行會數到同樣的傳播，結果也會一樣。",
     "race.js.clock_cpu": "時鐘（CPU 毫秒）：",
+    "speed.headline": ("**使用{drafter}，這個提示在這裡寫得快 {ratio:.2f} 倍**（{n} 次傳播計時之間為 {low:.2f}–{high:.2f} 倍）：{tokens} 個詞元用了 "
+                       "{passes} 次目標模型傳播和 {steps} 步草稿，而目標模型單獨執行時每個詞元都要一次傳播。"),
+    "speed.basis": ("傳播次數是精確數出來的，再以這組模型的傳播成本計價（單一詞元傳播為 {one:.1f} 毫秒 CPU 時間），成本於 {when} 在 {machine} "
+                    "上量測；所以每個畫面、每次造訪都得到這個數字。"),
+    "speed.basis.here": ("傳播次數是精確數出來的，再以這組模型的傳播成本計價（單一詞元傳播為 {one:.1f} 毫秒 CPU 時間），成本於 {when} "
+                         "在這台伺服器上量測；所以每個畫面、每次造訪都得到這個數字。"),
+    "speed.basis.own": "這組模型沒有校準過的傳播成本，所以它的傳播以這次執行自己的時間計價（{clock}）；換一次執行會略有不同。",
+    "speed.live": ("這次執行自己的時鐘（{live}）：每個詞元 {ms_token:.1f} 毫秒 CPU 時間，單一詞元傳播則是 {one:.1f} 毫秒，也就是 {x:.2f} "
+                   "倍。單次執行的時間會隨伺服器負載變動，上面的主要數字不會。"),
+    "speed.live.now": "剛剛量測",
+    "speed.live.recorded": "記錄於 {when}",
+    "speed.alone": "這是目標模型單獨執行，每個詞元一次傳播：這裡每個加速倍數的比較基準（以這組模型的傳播成本計，每次傳播 {one:.1f} 毫秒 CPU 時間）。",
+    "race.note.priced": "計時方式：兩次生成都在這台伺服器上執行，兩條跑道以這組模型的傳播成本重播精確數出的傳播（成本於 {when} 在 {machine} 上量測），所以每次造訪和導覽中的賽跑都一樣。",
     "lab.title.speedup.cpu": "加速倍數與 N 的關係：CPU 時間，實測（c = {c:.2f}）",
     "lab.progress": "{proposer} · {schedule} · N = {n}",
     "lab.what.drop": ("在這次掃描中，實測的加速倍數在 N = {best} 時最高（{peak:.2f} 倍），到 N = {low_n} 時降到 "

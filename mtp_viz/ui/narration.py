@@ -1,9 +1,11 @@
-"""What a round did, in the reader's words: the step-through's round status and the numbers the tour's chapters quote.
+"""What a round did, in the reader's words: the step-through's round status (ending with the prompt's speed-up
+headline, figures.statistics.speed_headline) and the numbers the tour's chapters quote.
 
 Reads a recorded Trace and the string tables; knows no Gradio, no layout, no figures and no visitor.
 """
 from __future__ import annotations
 
+from mtp_viz.figures.statistics import speed_headline
 from mtp_viz.figures.theme import moe_caveat
 from mtp_viz.strings import TABLES, count, large, t
 from mtp_viz.trace import BONUS, CORRECTION, UNUSED, ModelInfo, Round, Trace, Why, draft_room
@@ -91,7 +93,8 @@ def summary(trace: Trace | None, i: int, lang: str = "en", stale: bool = False, 
     end = t("step.stopped", lang, why=t(f"step.stop.{r.stopped}", lang)) if r.stopped else ""
     note += t("step.stale", lang) if stale else ""
     heading = t("step.heading", lang, i=i, last=len(trace.rounds) - 1, what=what_happened(trace, i, lang), end=end)
-    return note + heading + models_line(trace.model_info, lang)
+    speed = speed_headline(trace, lang)     # the whole prompt's, as Statistics and the race say it
+    return note + heading + models_line(trace.model_info, lang) + (f"\n\n{speed}" if speed else "")
 
 
 def output_so_far(trace: Trace | None, i: int) -> str:

@@ -12,10 +12,11 @@ import json
 
 import gradio as gr
 
-from mtp_viz import lab_math, race_lanes
+from mtp_viz import costs, lab_math, race_lanes
 from mtp_viz.figures import race_chart as race_figure
+from mtp_viz.figures.statistics import bold, speed_headline
 from mtp_viz.strings import bcp47, number, sentences, t
-from mtp_viz.trace import CPU, Trace, measured_when
+from mtp_viz.trace import Trace, measured_when
 from mtp_viz.ui import glossary, moe_story, policy, tab_select
 from mtp_viz.ui.service import Service
 from mtp_viz.settings import RAN, Request
@@ -69,17 +70,10 @@ def compare_html(alone: race_lanes.Lane, drafted: race_lanes.Lane, lang: str, dr
             f'<tr><th>{html.escape(drafter)}</th>{row(pieces[1])}</tr></table></div>')
 
 
-def headline(s: dict, lang: str, when: str = "") -> str:
-    """The sentence that says which speed-up this is beside the app's others (issue 27, item 4)."""
-    if s["projected"]:
-        return t("speed.here.projected", lang)
-    return t("speed.here.prompt" if when else "speed.here.prompt_undated", lang, when=when,
-             clock=t(f"speed.clock.{s['clock']}", lang))
-
-
-def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = "", when: str = "") -> str:
-    """The table shown when both lanes finish, the token-by-token verdict (with the clock it was timed on and the
-    headline sentence), and how the lanes were timed."""
+def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = "", verdict: str = "") -> str:
+    """The table shown when both lanes finish, the verdict (`verdict`: the headline of the drafted trace, as the
+    round status and Statistics say it; a projected race says its ratio is projected), the token-by-token check and
+    how the lanes were timed."""
     a, d = s["alone"], s["drafted"]
     unit = t("race.unit.passes" if s["projected"] else "race.unit.ms", lang)
     rows = [("race.sum.total", a["total_ms"], d["total_ms"], 1, unit),
@@ -92,9 +86,10 @@ def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = ""
     body = "".join(f"<tr><th>{t(k, lang)}</th><td>{number(x, lang, dg)} {u}</td><td>{number(y, lang, dg)} {u}</td></tr>"
                    for k, x, y, dg, u in rows)
     head = f"<tr><th></th><th>{t('race.lane.alone', lang)}</th><th>{html.escape(drafter)}</th></tr>"
-    key = "race.projected_ratio" if s["projected"] else "race.ratio.cpu" if s["clock"] == CPU else "race.ratio"
-    verdict = t(key, lang, ratio=number(s["speedup"], lang, 2), drafter=html.escape(drafter))
-    verdict = sentences(verdict, headline(s, lang, when), lang=lang)
+    if s["projected"] or not verdict:
+        verdict = sentences(t("race.projected_ratio" if s["projected"] else "race.ratio", lang,
+                              ratio=number(s["speedup"], lang, 2), drafter=html.escape(drafter)),
+                            t("speed.here.projected", lang) if s["projected"] else "", lang=lang)
     if s["projected"]:
         check = t("race.check.projected", lang)
     elif sampled:
@@ -108,7 +103,7 @@ def summary_html(s: dict, lang: str, drafter: str, sampled: bool, note: str = ""
 
 
 def page(alone: race_lanes.Lane, drafted: race_lanes.Lane, lang: str, drafter: str, sampled: bool, note: str = "",
-         chart: str = CHART, when: str = "") -> str:
+         chart: str = CHART, verdict: str = "") -> str:
     """The race's HTML: the data RACE_JS plays, both lanes, the controls, the hidden summary, the timing note.
     `chart`: the elem_id of the gr.Plot showing the race's chart, which RACE_JS redraws up to its clock."""
     s = race_lanes.summary(alone, drafted)
@@ -117,8 +112,6 @@ def page(alone: race_lanes.Lane, drafted: race_lanes.Lane, lang: str, drafter: s
             "factor": slow_for(max(alone.total_ms, drafted.total_ms)),
             "words": {k: t(f"race.js.{k}", lang) for k in ("passes", "tokens", "rate", "clock", "clock_projected",
                                                            "start", "pause", "resume", "again", "slow", "finished")}}
-    if s["clock"] == CPU:
-        data["words"]["clock"] = t("race.js.clock_cpu", lang)
     lanes = "".join(f'<div class="race-lane" data-lane="{i}"><div class="race-head"><b>{html.escape(x["label"])}</b>'
                     f'<span class="race-count"></span></div><div class="race-bar"><div></div></div>'
                     f'<div class="race-text"></div></div>' for i, x in enumerate(data["lanes"]))
@@ -127,24 +120,29 @@ def page(alone: race_lanes.Lane, drafted: race_lanes.Lane, lang: str, drafter: s
                 f'<label>{t("race.js.slow", lang)} <select class="race-slow">{options}</select></label>'
                 f'<span class="race-clock"></span></div>')
     return (f'<div class="race" data-race="{html.escape(json.dumps(data), quote=True)}">{controls}{lanes}'
-            f'<div class="race-summary" hidden>{summary_html(s, lang, drafter, sampled, note, when)}'
+            f'<div class="race-summary" hidden>{summary_html(s, lang, drafter, sampled, note, verdict)}'
             f'{compare_html(alone, drafted, lang, drafter)}</div></div>')
 
 
 # -- handlers -----------------------------------------------------------------------------------------------------
 def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False, chart: str = CHART,
              narrow: bool = False) -> tuple[str, object]:
-    """A race of two recorded traces on the clock both kept (race_lanes.shared_clock): its page and its chart at the
-    start (RACE_JS draws it on with the clock); `narrow`: the chart drawn for a phone."""
-    clock = race_lanes.shared_clock(alone, drafted)
-    a, d = race_lanes.lane(alone, clock), race_lanes.lane(drafted, clock)
+    """A race of two recorded traces, both priced at the drafted trace's pass costs (costs.table_for: the pair's
+    calibrated table), so its lanes and its verdict are the headline's in every visit: its page and its chart at
+    the start (RACE_JS draws it on with the clock); `narrow`: the chart drawn for a phone."""
+    table = costs.table_for(drafted)
+    a, d = race_lanes.lane(alone, table), race_lanes.lane(drafted, table)
     drafter = t(f"race.lane.{drafted.settings.proposer}", lang)
     when = measured_when(drafted)
-    note = t("race.note.measured_cpu" if clock == CPU else "race.note.measured", lang)
+    if table is None or table.source == costs.OWN:
+        note = t("race.note.measured_cpu", lang)
+    else:
+        note = t("race.note.priced", lang, machine=table.machine, when=table.when)
     if cached:
         note = sentences(note, t("race.note.cached_when", lang, when=when) if when else t("race.note.cached", lang),
                          lang=lang)
-    return (page(a, d, lang, drafter, drafted.settings.do_sample, note, chart, when),
+    verdict = bold(html.escape(speed_headline(drafted, lang), quote=False))
+    return (page(a, d, lang, drafter, drafted.settings.do_sample, note, chart, verdict),
             race_figure.build(a, d, lang, drafter, clock=0.0, narrow=narrow))
 
 
