@@ -491,7 +491,7 @@ STRINGS: dict[str, str] = {
     "lab.intro": ("# Wann lohnt sich das Entwerfen?\nMehr Vorschläge pro Runde können mehr Tokens pro Durchlauf des "
                   "großen Modells einbringen, aber jeder Vorschlag kostet einen Durchlauf des Entwurfsmodells, und "
                   "jeder abgelehnte Vorschlag ist verschwendete Arbeit. Lassen Sie eine Messreihe über N (Vorschläge"
-                  " pro Runde) laufen und vergleichen Sie die **gemessene** Beschleunigung in echter Zeit mit dem "
+                  " pro Runde) laufen und vergleichen Sie die **gemessene** Beschleunigung mit dem "
                   "**Kostenmodell** von Leviathan et al. (2023), das sie aus zwei Zahlen vorhersagt: α, der "
                   "Wahrscheinlichkeit, dass ein Vorschlag angenommen wird, und c, der Zeit eines Durchlaufs des "
                   "Entwurfsmodells geteilt durch die eines Durchlaufs des Zielmodells. Bis Sie eine eigene starten, "

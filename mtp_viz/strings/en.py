@@ -457,7 +457,7 @@ STRINGS: dict[str, str] = {
     "lab.intro": ("# When does drafting pay?\n"
                   "More guesses per round can buy more tokens per pass of the big model, but every guess costs a "
                   "drafter pass and every rejected guess is wasted work. Run a sweep over N (guesses per round) "
-                  "and compare the **measured** wall-clock speed-up with the **cost model** of Leviathan et al. "
+                  "and compare the **measured** speed-up with the **cost model** of Leviathan et al. "
                   "(2023), which predicts it from two numbers: α, the chance that one guess is accepted, and c, "
                   "the time of one drafter pass over the time of one target pass. A sweep recorded on the "
                   "miniature is on screen until you run your own."),
