@@ -231,7 +231,7 @@ def _bytes(fig, trace, rounds, lang, at):
     step = pass_bytes(trace)[1] / 1e3
     fig.add_trace(go.Bar(x=xs, y=read, name=t("fig.experts.legend.verify_bytes", lang), meta="verify_bytes",
                          marker={"color": theme.VERMILLION}, text=[number(kb / step, lang, 2) + "×" for kb in read],
-                         textposition="outside"), **at[2])
+                         textposition="inside", insidetextanchor="end"), **at[2])   # outside, it ran into the title
     fig.add_trace(go.Scatter(x=_span(xs), y=[step] * 2, mode="lines", meta="step_bytes",
                              name=t("fig.experts.legend.step_bytes", lang),
                              line={"dash": "dash", "color": theme.GREEN}),
