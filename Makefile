@@ -51,8 +51,10 @@ bench: setup
 train: setup
 	$(PY) -m mtp_viz.training
 
-# Every picture the docs show (docs/shoot.py's PICTURES), shot in Chromium from the app on a free port.
+# Every number the docs quote, written from the shipped traces and sweeps (docs/quoted.py), then every picture they
+# show (docs/shoot.py's PICTURES), shot in Chromium from the app on a free port.
 docs: setup-dev browser
+	$(PY) docs/quoted.py
 	$(PY) docs/shoot.py
 
 # The Space's Python: a 3.12 venv, requirements.txt as a Space installs it, the app started headless and stopped.

@@ -365,3 +365,49 @@ def test_the_app_measures_a_one_token_pass_at_load(tiny_pair):
         assert info.target_ms_one_token == ms and info.target_cpu_ms_one_token == cpu
     finally:
         tiny_pair.one_token_ms = tiny_pair.one_token_cpu_ms = None
+
+
+def test_the_acceptance_line_draws_the_alpha_its_bars_show():
+    """Issue 33, item 5: the α^k line uses the α fitted to the bars it stands over (that row's accepted over checked
+    guesses), not the sweep's pooled α; on the recorded sweep the two differ (0.83 against 0.92)."""
+    df = lab_math.recorded_sweep()
+    if df is None:
+        pytest.skip("no recorded sweep")
+    fig = views.acceptance(df)
+    bars, line = fig.data
+    row = df[(df["proposer"] == "mtp") & (df["schedule"] == "constant")].sort_values("num_assistant_tokens").iloc[-1]
+    shares = lab_math.positions(row)
+    # the row's α refitted from its bars: accepted over reached; rounds that kept 1..k-1 reach position k
+    reached = [1.0] + shares[:-1]
+    assert row["alpha"] == pytest.approx(lab_math.alpha_from_positions(shares, reached), abs=1e-3)
+    assert list(line.y) == pytest.approx([row["alpha"] ** k for k in bars.x])
+    assert f"{row['alpha']:.2f}" in line.name and "fitted to these bars" in line.name
+
+
+def test_the_reading_gives_the_best_n_three_ways_and_says_why_they_differ():
+    """Issue 33, item 5: best N measured, predicted and what-if, and where they differ one line each naming the cause
+    in the sweep's numbers (the rows' α, v as measured against the what-if's v = 1); a diamond above the star is
+    explained."""
+    from mtp_viz.ui import lab_tab as tab
+
+    df = lab_math.recorded_sweep()
+    if df is None:
+        pytest.skip("no recorded sweep")
+    best = views.best_ns(df)
+    model = lab_math.cost_model(df)
+    assert best["measured"] == views.best_measured(df) and best["predicted"] == views.best_predicted(df)
+    assert best["what_if"] == lab_math.best_gamma(round(model["alpha"], 2), round(model["c"], 2), range(1, 17))
+    what_if = views.what_if(round(model["alpha"], 2), round(model["c"], 2))
+    assert f"Best N {best['what_if']}" in what_if.layout.title.text
+    text = tab.reading(df)
+    if best["measured"] == best["predicted"] == best["what_if"]:
+        assert f"Best N {best['measured']}: the same" in text
+    else:
+        assert (f"Best N: {best['measured']} measured (the star), {best['predicted']} predicted (the dotted line), "
+                f"{best['what_if']} in the what-if") in text
+    assert ("one α" in text) == (best["measured"] != best["predicted"])
+    assert ("v = 1" in text) == (best["predicted"] != best["what_if"])
+    heur = df[df["schedule"] == "heuristic"]["speedup_vs_none"].max()
+    assert ("sits above the star" in text) == (heur > best["peak"])
+    for lang in ("de", "zh-TW"):
+        assert tab.best_n_said(df, lang) and "lab.best" not in tab.best_n_said(df, lang)

@@ -126,7 +126,7 @@ def test_view_draws_a_moe_trace(moe_trace):
     positions = moe_trace.rounds[i].num_drafted + 1
     assert [sum(row) for row in grid.z] == [positions * K] * 4       # each position counted k times per layer
     assert fig.layout.title.text.startswith(t("fig.experts.title"))
-    assert "verification read" in statistics.build(moe_trace, -1).layout.title.text
+    assert "one-token steps on average" in statistics.build(moe_trace, -1).layout.title.text.replace("<br>", " ")
     fig.to_json()
     note = t("fig.experts.no_rounds").split()[0] + " " + t("fig.experts.no_rounds").split()[1]
     assert not [a for a in fig.layout.annotations if note in a.text]
@@ -215,3 +215,26 @@ def test_moe_preset_and_balance_loss():
     favoured = torch.tensor([[0.7, 0.1, 0.1, 0.1]]).expand(8, 4)   # a router that prefers expert 0 ...
     skewed = torch.zeros(8, 1, dtype=torch.long)                     # ... and sends every token there
     assert float(balance_loss([(favoured, None, skewed)], 4)) == pytest.approx(4 * 0.7)
+
+
+def test_one_figure_for_what_a_verification_costs(moe_trace):
+    """Issue 33, item 7: what a verification costs in one-token steps is one number, experts.verify_cost, and the
+    Statistics heading, the Experts view's heading and bars, and the tour's words all quote it."""
+    from mtp_viz.strings import number
+    from mtp_viz.ui import moe_story
+
+    i = len(moe_trace.rounds) - 1
+    v = experts.verify_cost(moe_trace, i)
+    rounds = experts.verifications(moe_trace, i)
+    step = experts.pass_bytes(moe_trace)[1]
+    assert v == pytest.approx(sum(experts.pass_bytes(moe_trace, r)[0] / step for r in rounds) / len(rounds))
+    assert v > 1.0 and experts.verify_cost(moe_trace, 0) is None
+    fig = experts.build(moe_trace, i, batch=[moe_trace])
+    bars = next(d for d in fig.data if d.meta == "verify_bytes")
+    line = next(d for d in fig.data if d.meta == "step_bytes")
+    assert sum(y / line.y[0] for y in bars.y) / len(bars.y) == pytest.approx(v)
+    for lang in ("en", "de", "zh-TW"):
+        said = number(v, lang, 2)
+        assert said in statistics.build(moe_trace, i, lang).layout.title.text.replace("<br>", " ")
+        assert said in fig.layout.title.text.replace("<br>", " ") if lang == "en" else True
+        assert said in moe_story.miniature(moe_trace, i, lab_math.PRESETS["26b"], 4, lang)

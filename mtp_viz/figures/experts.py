@@ -15,7 +15,7 @@ from plotly.subplots import make_subplots
 
 from mtp_viz.figures import theme
 from mtp_viz.lab_math import experts_touched
-from mtp_viz.strings import count, t
+from mtp_viz.strings import count, number, t
 from mtp_viz.schema import parse_trace
 
 BATCH_DIR = Path(__file__).resolve().parents[2] / "assets" / "traces" / "moe_batch"
@@ -65,28 +65,41 @@ def verifications(trace, upto: int) -> list:
     return [r for r in trace.rounds[1: upto + 1] if r.routed_experts is not None]
 
 
-def distinct_ratio(trace, upto: int = -1) -> float | None:
-    """Mean over verification passes and layers of distinct experts / k: expert weights read, in one-token steps."""
+def pass_bytes(trace, r=None) -> tuple[float, float]:
+    """(bytes round r's verification pass read, bytes a one-token step reads), as a memory-bound pass reads them: the
+    shared (dense) part once, plus every expert some position was routed to (recorded), against k experts a layer.
+    Without r, the one-token step twice."""
+    num_experts, k, layers, expert = moe_facts(trace)
+    shared = trace.model_info.target_params * _BYTES_PER_PARAM.get(trace.model_info.dtype, 4) - \
+        layers * num_experts * expert                                               # read by every pass
+    step = shared + layers * k * expert
+    return (shared + sum(distinct_per_layer(r.routed_experts)) * expert if r is not None else step), step
+
+
+def verify_cost(trace, upto: int = -1) -> float | None:
+    """v: what one verification costs in one-token steps, the mean over the verifications of rounds 1..upto of the
+    weights each read over a one-token step's (pass_bytes). The one figure the Statistics heading, the Experts view's
+    heading and the tour's words quote; None before the first verification."""
     upto = len(trace.rounds) - 1 if upto < 0 else upto
     rounds = verifications(trace, upto)
     if not rounds:
         return None
-    _, k, _, _ = moe_facts(trace)
-    per = [d / k for r in rounds for d in distinct_per_layer(r.routed_experts)]
-    return sum(per) / len(per)
+    return sum(read / step for read, step in (pass_bytes(trace, r) for r in rounds)) / len(rounds)
+
+
+def cost_said(trace, upto: int, lang: str) -> str:
+    """verify_cost to round `upto` as the Statistics and Experts headings append it ("" before any verification)."""
+    v = verify_cost(trace, upto)
+    return "" if v is None else t("fig.experts.verify_cost", lang, i=upto, v=v)
 
 
 def speedup(trace, r) -> tuple[float, float]:
     """Leviathan et al.'s walltime improvement for one round, tokens / (γ·c + v), with a pass costing the bytes of
     weights it reads (memory-bound). Returns it twice: with v = 1 (verification costs one step, as in the paper),
-    and with v = bytes this verification read / bytes of a one-token step, from the recorded routing (not in the
-    paper). c = drafter bytes / one-token step bytes."""
-    num_experts, k, layers, expert = moe_facts(trace)
-    per_param = _BYTES_PER_PARAM.get(trace.model_info.dtype, 4)
-    shared = trace.model_info.target_params * per_param - layers * num_experts * expert   # read every pass
-    step = shared + layers * k * expert
-    verify = shared + sum(distinct_per_layer(r.routed_experts)) * expert
-    c = (trace.model_info.drafter_params or 0) * per_param / step
+    and with v = bytes this verification read / bytes of a one-token step, from the recorded routing (pass_bytes; not
+    in the paper). c = drafter bytes / one-token step bytes."""
+    verify, step = pass_bytes(trace, r)
+    c = (trace.model_info.drafter_params or 0) * _BYTES_PER_PARAM.get(trace.model_info.dtype, 4) / step
     tokens, gamma = len(r.emitted_token_ids), r.num_drafted
     return tokens / (gamma * c + 1.0), tokens / (gamma * c + verify / step)
 
@@ -161,12 +174,12 @@ def build(trace, round_index: int, lang: str = "en", batch=None, narrow: bool = 
     r = trace.rounds[i]
     positions = len(r.routed_experts[0]) if r.routed_experts else 0
     heading = t("fig.experts.heading", lang, i=i, positions=count(positions, "position", lang), E=num_experts,
-                k=k)
+                k=k) + cost_said(trace, i, lang)
     theme.new_figure(heading, height=2900 if narrow else 1450, fig=fig, headroom=40, lang=lang, narrow=narrow)
     _grid(fig, trace, r, num_experts, lang, at, narrow)
     rounds = verifications(trace, i)
     _distinct(fig, rounds, num_experts, k, lang, at)
-    _bytes(fig, trace, rounds, k, layers, expert, lang, at)
+    _bytes(fig, trace, rounds, lang, at)
     if not rounds:      # the prefill: no verification pass yet, so the three per-round panels wait for round 1
         for axis, cell in zip(("x2", "x3", "x4"), at[1:4]):
             fig.add_annotation(text=theme.wrap(t("fig.experts.no_rounds", lang), 30), x=0.5, y=0.5, showarrow=False,
@@ -239,12 +252,16 @@ def _distinct(fig, rounds, num_experts, k, lang, at):
     fig.update_xaxes(title_text=t("fig.experts.axis.round", lang), dtick=1 if len(xs) <= 20 else None, **at[1])
 
 
-def _bytes(fig, trace, rounds, k, layers, expert, lang, at):
+def _bytes(fig, trace, rounds, lang, at):
+    """Middle left: the weights each verification read against a one-token step (their ratio is v, verify_cost);
+    middle right: the round's predicted speed-up with v = 1 and with that v."""
     xs = [r.index for r in rounds]
-    kb = [sum(distinct_per_layer(r.routed_experts)) * expert / 1e3 for r in rounds]
-    fig.add_trace(go.Bar(x=xs, y=kb, name=t("fig.experts.legend.verify_bytes", lang), meta="verify_bytes",
-                         marker={"color": theme.VERMILLION}), **at[2])
-    fig.add_trace(go.Scatter(x=_span(xs), y=[layers * k * expert / 1e3] * 2, mode="lines", meta="step_bytes",
+    read = [pass_bytes(trace, r)[0] / 1e3 for r in rounds]
+    step = pass_bytes(trace)[1] / 1e3
+    fig.add_trace(go.Bar(x=xs, y=read, name=t("fig.experts.legend.verify_bytes", lang), meta="verify_bytes",
+                         marker={"color": theme.VERMILLION}, text=[number(kb / step, lang, 2) + "×" for kb in read],
+                         textposition="inside", insidetextanchor="end"), **at[2])   # outside, it ran into the title
+    fig.add_trace(go.Scatter(x=_span(xs), y=[step] * 2, mode="lines", meta="step_bytes",
                              name=t("fig.experts.legend.step_bytes", lang),
                              line={"dash": "dash", "color": theme.GREEN}),
                   **at[2])

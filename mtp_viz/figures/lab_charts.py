@@ -88,6 +88,38 @@ def best_predicted(df: pd.DataFrame, proposer: str | None = None) -> int | None:
     return int(curve.loc[curve["speedup"].idxmax(), "num_assistant_tokens"])
 
 
+def best_what_if(df: pd.DataFrame, proposer: str | None = None, max_n: int = 16) -> int | None:
+    """N where the what-if curve peaks at the sweep's α and c as its sliders start (two decimals), v = 1."""
+    model = lab_math.cost_model(df, proposer)
+    if model["alpha"] != model["alpha"] or model["c"] != model["c"]:
+        return None
+    return lab_math.best_gamma(round(model["alpha"], 2), round(model["c"], 2), range(1, max_n + 1))
+
+
+def best_ns(df: pd.DataFrame, proposer: str | None = None) -> dict | None:
+    """The best N three ways (measured, predicted, what-if) and what tells them apart: the rows' own α and their
+    verification cost v (target ms per pass over the one-token pass) at the smallest and largest constant N, the
+    sweep's one α, and the heuristic row that beats the best constant N, if any (None: none does)."""
+    drop = measured_drop(df, proposer) if df is not None else None
+    if drop is None:
+        return None
+    proposer = proposer or _drafting(df)[0]
+    model = lab_math.cost_model(df, proposer)
+    rows = _rows(df, proposer, "constant").dropna(subset=["alpha"])
+    lo, hi = rows.iloc[0], rows.iloc[-1]
+    heur = _rows(df, proposer, "heuristic").dropna(subset=["speedup_vs_none"])
+    top = heur.loc[heur["speedup_vs_none"].idxmax()] if len(heur) else None
+    above = top is not None and top["speedup_vs_none"] > drop["peak"]
+    return {"measured": drop["best"], "peak": drop["peak"], "predicted": best_predicted(df, proposer),
+            "what_if": best_what_if(df, proposer), "alpha": model["alpha"],
+            "n_lo": int(lo["num_assistant_tokens"]), "n_hi": int(hi["num_assistant_tokens"]),
+            "alpha_lo": float(lo["alpha"]), "alpha_hi": float(hi["alpha"]),
+            "v_lo": float(lo["target_ms_per_pass"] / model["t1_ms"]),
+            "v_hi": float(hi["target_ms_per_pass"] / model["t1_ms"]),
+            "heuristic": ({"n": int(top["num_assistant_tokens"]), "x": float(top["speedup_vs_none"])}
+                          if above else None)}
+
+
 def tokens_per_pass(df: pd.DataFrame, lang: str = "en", narrow: bool = False) -> go.Figure:
     """Measured tokens per target pass against N, the predicted curve with the fitted α, and the N + 1 limit."""
     title = t("lab.title.tokens", lang)
@@ -195,14 +227,15 @@ def two_pairs(frames: dict[str, pd.DataFrame], lang: str = "en", narrow: bool = 
 
 
 def acceptance(df: pd.DataFrame, lang: str = "en", narrow: bool = False) -> go.Figure:
-    """Acceptance by draft position for the longest constant-N row, against α^k with the fitted α."""
+    """Acceptance by draft position for the longest constant-N row, against α^k with that row's own α: the α fitted
+    to these bars (accepted guesses over guesses the target checked), so the line is the bars' own one-α summary."""
     proposers = _drafting(df) if df is not None else []
     const = _rows(df, proposers[0], "constant") if proposers else None
     if const is None or not len(const):
         return _empty(t("lab.title.acceptance", lang, n="?"), lang, narrow)
     row = const.iloc[-1]
     shares = lab_math.positions(row)
-    alpha = lab_math.cost_model(df, proposers[0])["alpha"]
+    alpha = float(row["alpha"])
     k = np.arange(1, len(shares) + 1)
     fig = theme.new_figure(t("lab.title.acceptance", lang, n=int(row["num_assistant_tokens"])), height=380, lang=lang,
                            narrow=narrow)

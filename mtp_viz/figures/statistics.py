@@ -98,9 +98,8 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     # wide as the figure), the legend, the first panels' titles; between two rows the upper panel's axis title and
     # the lower panel's title, each with room of its own
     title = w("heading", i=i, mal=s["mean_acceptance_length"], tpp=s["tokens_per_target_pass"])
-    ratio = experts.distinct_ratio(trace, i) if experts.is_moe(trace) else None
-    if ratio is not None:   # MoE: the mean over verifications and layers of distinct experts / k
-        title += t("fig.experts.stats_ratio", lang, ratio=ratio)
+    if experts.is_moe(trace):   # MoE: what a verification cost in one-token steps, as the Experts view says it
+        title += experts.cost_said(trace, i, lang)
     title = theme.wrap(title, theme.title_width(narrow))
     timing = bold("<br>".join(x for x in (speed_headline(trace, lang, machine=False), live_line(trace, i, lang)) if x))
     timing = theme.wrap(timing, 44 if narrow else theme.SUBTITLE_WIDTH) if timing else ""

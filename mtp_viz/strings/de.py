@@ -111,11 +111,13 @@ STRINGS: dict[str, str] = {
                   "Decodieren nutzt pro Schritt etwa {touched_b8:.0f} der {E} Experten jeder Schicht, und das "
                   "Prüfen aller Entwürfe hebt das nur auf {touched_b8_draft:.0f}; pro erzeugtem Token liest der "
                   "Batch dann {draft_b8} Gewichte mit Entwurf gegenüber {plain_b8} ohne."),
-    "moe.miniature": ("Die mitgelieferte MoE-Miniatur unten ist kein Widerspruch: Es hat nur {E} kleine "
-                      "Experten pro Schicht und nutzt {k} pro Token, also berührt eine Prüfung von {tokens} "
-                      "Tokens etwa {touched:.0f} davon und liest die Gewichte von etwa {v:.1f} Ein-Token-Schritten, "
-                      "gegenüber {v_big:.1f} bei 26B A4B. Darum wird es noch schneller, während 26B "
-                      "A4B mit Batchgröße 1 kaum schneller wird."),
+    "moe.miniature": ("Die mitgelieferte MoE-Miniatur unten ist kein Widerspruch: Es hat nur "
+                      "{E} kleine Experten pro Schicht und nutzt {k} pro Token, und jeder Durchlauf liest seinen "
+                      "gemeinsamen Teil ohnehin ganz, den größten Teil dessen, was ein Ein-Token-Schritt liest. "
+                      "Seine Prüfungen bis Runde {i} lasen deshalb im Mittel die Gewichte von {v:.2f} "
+                      "Ein-Token-Schritten (dieselbe Zahl wie in seiner Statistik und in „Genutzte Experten“), "
+                      "gegenüber {v_big:.1f} bei 26B A4B mit N = {n}. Darum wird es noch schneller, während 26B A4B "
+                      "mit Batchgröße 1 kaum schneller wird."),
     "moe.plain": ("Ein Token braucht nur wenige Experten einer Schicht. Die Prüfung von {tokens} Tokens auf einmal "
                   "braucht viel mehr, denn jedes Token wählt seine eigenen. Bei Batchgröße 1 dauert das Lesen all "
                   "dieser zusätzlichen Expertengewichte etwa so lange, wie der Entwurf einspart; von der "
@@ -484,9 +486,10 @@ STRINGS: dict[str, str] = {
                        "einzelner Decodierschritt. Die Prüfung ist dann nicht mehr fast kostenlos, und MTP "
                        "beschleunigt ein MoE-Modell wie 26B A4B weniger als ein dichtes Modell gleicher aktiver Größe."),
     "fig.statistics.title": "Statistik",
-    "fig.statistics.heading": ("Statistik nach Runde {i}: mittlere Akzeptanzlänge {mal:.2f} (angenommene "
-                               "Vorschläge + das eigene Token des Zielmodells); {tpp:.2f} Tokens pro Durchlauf "
-                               "des Zielmodells"),
+    "fig.statistics.heading": ("Statistik nach Runde {i}: mittlere Akzeptanzlänge {mal:.2f} (je Runde mit Entwurf: "
+                               "angenommene Vorschläge + das eigene Token des Zielmodells); {tpp:.2f} Tokens pro "
+                               "Durchlauf des Zielmodells (über alle Durchläufe samt dem über den Prompt, daher "
+                               "weniger)"),
     "fig.statistics.short": "Vier Zählungen über die bisherigen Runden. Oben: wie oft der Vorschlag an jeder Position angenommen wurde und wie viele Vorschläge jede Runde annahm. Unten: das erlaubte N pro Runde und die Tokens pro Durchlauf des großen Modells, verglichen mit 1,0 bei gewöhnlicher Decodierung. Über 1,0 spart das Entwerfen Durchläufe des großen Modells.",
     "fig.statistics.what": ("Oben links: wie oft der Vorschlag an jeder Position angenommen wurde (frühe "
                             "Vorschläge sind leichter, die Balken fallen daher meist). Oben rechts: wie viele "
@@ -519,7 +522,7 @@ STRINGS: dict[str, str] = {
     "lab.intro": ("# Wann lohnt sich das Entwerfen?\nMehr Vorschläge pro Runde können mehr Tokens pro Durchlauf des "
                   "großen Modells einbringen, aber jeder Vorschlag kostet einen Durchlauf des Entwurfsmodells, und "
                   "jeder abgelehnte Vorschlag ist verschwendete Arbeit. Lassen Sie eine Messreihe über N (Vorschläge"
-                  " pro Runde) laufen und vergleichen Sie die **gemessene** Beschleunigung in echter Zeit mit dem "
+                  " pro Runde) laufen und vergleichen Sie die **gemessene** Beschleunigung mit dem "
                   "**Kostenmodell** von Leviathan et al. (2023), das sie aus zwei Zahlen vorhersagt: α, der "
                   "Wahrscheinlichkeit, dass ein Vorschlag angenommen wird, und c, der Zeit eines Durchlaufs des "
                   "Entwurfsmodells geteilt durch die eines Durchlaufs des Zielmodells. Bis Sie eine eigene starten, "
@@ -587,39 +590,45 @@ STRINGS: dict[str, str] = {
     "lab.legend.best": "bestes gemessenes N = {n}",
     "lab.legend.best_predicted": "bestes vorhergesagtes N = {n}",
     "lab.legend.positions": "gemessen",
-    "lab.legend.alpha_k": "α^k mit α = {alpha:.2f}",
+    "lab.legend.alpha_k": "α^k mit α = {alpha:.2f}, an diese Balken angepasst",
     "lab.legend.what_if_moe": "α = {alpha:.2f}, c = {c:.2f}, Experten gezählt",
     "lab.legend.what_if": "α = {alpha:.2f}, c = {c:.2f}",
     "lab.legend.projected": "{name} (hochgerechnet, nicht gemessen)",
     "lab.no_data": "Noch keine Messreihe: Drücken Sie „Messreihe starten“.",
-    "lab.what.tokens": ("Jeder Punkt zeigt die Tokens pro Durchlauf des großen Modells bei einem "
-                        "N, über alle Prompts: die mittlere Akzeptanzlänge, angenommene Vorschläge "
-                        "+ das eigene Token des Zielmodells; die Linie ist die Vorhersage des Kostenmodells "
-                        "aus einem angepassten α, und die gestrichelte Linie N + 1 ist das Höchste, "
-                        "was eine Runde liefern kann (jeder Vorschlag angenommen plus das eigene "
-                        "Token des Zielmodells). Die Punkte steigen mit N, biegen aber von N + 1 "
-                        "ab: Ein längerer Entwurf fügt Vorschläge hinzu, die immer seltener überleben, "
-                        "weil eine Ablehnung alles danach verwirft."),
+    "lab.what.tokens": ("Jeder Punkt zeigt die Tokens pro Durchlauf des großen Modells bei einem N, über alle "
+                        "Prompts: die mittlere Akzeptanzlänge, angenommene Vorschläge + das eigene Token des "
+                        "Zielmodells; die Linie ist die Vorhersage des Kostenmodells aus einem angepassten α, und "
+                        "die gestrichelte Linie N + 1 ist das Höchste, was eine Runde liefern kann (jeder Vorschlag "
+                        "behalten plus das eigene Token des Zielmodells). Die Punkte steigen mit N, biegen aber von "
+                        "N + 1 ab: Ein längerer Entwurf fügt Vorschläge hinzu, die immer seltener überleben, weil "
+                        "eine Ablehnung alles danach verwirft. Hier ist das ein und dieselbe Zahl: Das Labor zählt "
+                        "nur gleichmäßige Runden, jede ein Durchlauf des Zielmodells. Die Statistik unter „Schritt "
+                        "für Schritt“ zählt auch den Durchlauf über den Prompt und eine gekürzte letzte Runde mit, "
+                        "deshalb liegen dort die Tokens pro Durchlauf unter der mittleren Akzeptanzlänge."),
     "lab.what.speedup": ("Die Beschleunigung ist die Zeit pro Token ohne Entwurfsmodell geteilt durch die Zeit pro "
                          "Token mit ihm, gemessen auf diesem Rechner. Unter der Linie bei 1,0 ist Entwerfen "
-                         "langsamer als Nicht-Entwerfen. Die Kurve ist das Kostenmodell mit dem gemessenen c und "
-                         "den gemessenen Kosten des Prüfdurchlaufs. Ein längerer Entwurf schadet hier, sobald die "
-                         "kleine Chance, dass der nächste Vorschlag bleibt, den Durchlauf des Entwurfsmodells nicht "
-                         "mehr aufwiegt: Die Kurve erreicht beim besten N ihren Gipfel und fällt danach. Die Rauten "
-                         "sind der heuristische Zeitplan: Er beginnt beim gegebenen N, addiert 2 nach einer Runde, "
-                         "in der jeder Vorschlag blieb, und zieht 1 nach einer Ablehnung ab; so findet er ohne "
-                         "Vorgabe ein gutes N. Die Punkte liegen etwas unter der Kurve, weil das Modell nur "
-                         "Vorwärtsdurchläufe zählt, nicht den Verwaltungsaufwand dazwischen. Der Stern markiert das "
-                         "beste gemessene konstante N (die Rauten des heuristischen Zeitplans zählen dafür nicht). "
-                         "Alle Zahlen hier zählen nur die gleichmäßigen Runden: nicht das Prefill, das den ganzen "
-                         "Prompt liest, und nicht eine letzte Runde, deren Vorschläge die Token-Grenze "
-                         "abgeschnitten hat. Deshalb zählt eine Zeile weniger neue Tokens, als die Generierung "
-                         "geschrieben hat, und deshalb fällt die Beschleunigung einer ganzen Generierung, wie der "
-                         "Reiter Wettrennen sie misst, etwas geringer aus."),
-    "lab.what.acceptance": ("Die Balken zeigen für jede Position k den Anteil der Runden, in denen die Vorschläge "
-                            "1 bis k alle angenommen wurden; die Linie ist α^k. Die Balken fallen, weil ein "
-                            "Vorschlag nur zählt, wenn jeder davor angenommen wurde: Dieser Abfall ist der "
-                            "Grund, warum jeder weitere Vorschlag weniger wert ist als der vorige."),
+                         "langsamer als Nicht-Entwerfen. Die Kurve ist das Kostenmodell mit dem gemessenen c und den "
+                         "gemessenen Kosten des Prüfdurchlaufs. Ein längerer Entwurf schadet hier, sobald die kleine "
+                         "Chance, dass der nächste Vorschlag bleibt, den Durchlauf des Entwurfsmodells nicht mehr "
+                         "aufwiegt: Die Kurve erreicht beim besten N ihren Gipfel und fällt danach. Die Rauten sind "
+                         "der heuristische Zeitplan: Er beginnt beim gegebenen N, addiert 2 nach einer Runde, in der "
+                         "jeder Vorschlag blieb, und zieht 1 nach einer Ablehnung ab; so findet er ohne Vorgabe ein "
+                         "gutes N. Wo die Punkte von der Kurve abweichen, sagt die Zeile unter dem Diagramm mit den "
+                         "Zahlen dieses Durchgangs, warum. Der Stern markiert das beste gemessene konstante N (die "
+                         "Rauten des heuristischen Zeitplans zählen dafür nicht). Alle Zahlen hier zählen nur die "
+                         "gleichmäßigen Runden: nicht das Prefill, das den ganzen Prompt liest, und nicht eine "
+                         "letzte Runde, deren Vorschläge die Token-Grenze abgeschnitten hat. Deshalb zählt eine "
+                         "Zeile weniger neue Tokens, als die Generierung geschrieben hat, und deshalb fällt die "
+                         "Beschleunigung einer ganzen Generierung, wie der Reiter Wettrennen sie misst, etwas "
+                         "geringer aus."),
+    "lab.what.acceptance": ("Die Balken zeigen für jede Position k den Anteil der Runden, in denen die Vorschläge 1 "
+                            "bis k alle angenommen wurden; die Linie ist α^k mit dem α, das an genau diese Balken "
+                            "angepasst ist (angenommene Vorschläge geteilt durch die Vorschläge, die das Zielmodell "
+                            "geprüft hat), also dem einen α, das das Kostenmodell für dieses N ansetzen würde. Die "
+                            "Balken fallen, weil ein Vorschlag nur zählt, wenn jeder davor behalten wurde: Dieser "
+                            "Abfall ist der Grund, warum jeder weitere Vorschlag weniger wert ist als der vorige. Wo "
+                            "Balken und Linie auseinanderlaufen, ist die Annahme nicht an jeder Position gleich, und "
+                            "ein einziges α ist nur ihr Mittel."),
     "lab.what.what_if": ("Nur das Kostenmodell, kein Modell läuft: Tokens pro Durchlauf (1 − α^(N+1)) / (1 − α) und "
                          "Beschleunigung (1 − α^(N+1)) / ((1 − α)(N·c + v)). Für ein dichtes Zielmodell ist v = 1: Das "
                          "Prüfen von N + 1 Tokens kostet einen Durchlauf, weil ein speichergebundener Durchlauf die "
@@ -766,15 +775,14 @@ STRINGS: dict[str, str] = {
     "tour.ch8.a": ("Nein. Er kostet einen abgelehnten Vorschlag, mehr nicht: Das Zielmodell prüft jeden Vorschlag "
                    "und schreibt an dieser Stelle sein eigenes Token."),
     "tour.ch9.title": "Wie lang soll der Entwurf sein? Der Zeitplan entscheidet",
-    "tour.ch9.text": ("Längere Entwürfe lohnen sich nur, solange die Vorschläge angenommen werden. Jeder "
-                      "Vorschlag nach der ersten Ablehnung ist verschwendet: Das Entwurfsmodell hat einen "
-                      "Durchlauf dafür gebraucht, und das Zielmodell hat ihn umsonst geprüft. Bei überraschendem "
-                      "Text kostet ein langer Entwurf mehr, als er spart; kurze Entwürfe verschwenden "
-                      "wenig, können aber auch nicht viel gewinnen. Der heuristische Zeitplan passt N "
-                      "unterwegs an: +2 nach einer Runde, in der jeder Vorschlag angenommen wurde, −1 "
-                      "nach jeder Ablehnung. In diesem Beispiel sank N von {n_first} auf {n_min}, und "
-                      "das Zielmodell lieferte {mean} Tokens pro Durchlauf (angenommene Vorschläge + sein "
-                      "eigenes Token)."),
+    "tour.ch9.text": ("Längere Entwürfe lohnen sich nur, solange die Vorschläge angenommen werden. Jeder Vorschlag "
+                      "nach der ersten Ablehnung ist verschwendet: Das Entwurfsmodell hat einen Durchlauf dafür "
+                      "gebraucht, und das Zielmodell hat ihn umsonst geprüft. Bei überraschendem Text kostet ein "
+                      "langer Entwurf mehr, als er spart; kurze Entwürfe verschwenden wenig, können aber auch nicht "
+                      "viel gewinnen. Der heuristische Zeitplan passt N unterwegs an: +2 nach einer Runde, in der "
+                      "jeder Vorschlag angenommen wurde, −1 nach jeder Ablehnung. In diesem Beispiel sank N von "
+                      "{n_first} auf {n_min}, und das Zielmodell lieferte {mean} Tokens pro Durchlauf (alle neuen "
+                      "Tokens geteilt durch alle Durchläufe, den über den Prompt eingeschlossen)."),
     "tour.ch9.try": ("Stellen Sie unter **Schritt für Schritt** den Zeitplan auf *konstant* und N auf 8, klicken Sie "
                      "auf das Beispiel *{counting}*, dann auf **Bis zum Ende**, und vergleichen Sie die Tokens pro Durchlauf des Zielmodells mit dem "
                      "heuristischen Zeitplan."),
@@ -882,36 +890,33 @@ STRINGS: dict[str, str] = {
     # -- figures --------------------------------------------------------------------------------------------------
     "fig.experts.title": "Genutzte Experten",
     "fig.experts.short": "Ein Zielmodell mit Mixture of Experts liest nur die Experten, die seine Tokens wählen. Wer N + 1 Tokens auf einmal prüft, wählt viel mehr Experten als ein einzelnes Token; der Prüfdurchlauf liest also mehr Gewichte. Oben links: welche Experten der Durchlauf dieser Runde in jeder Schicht nutzte; die anderen Felder zählen diese Kosten pro Runde und für mehrere Batchgrößen.",
-    "fig.experts.what": ("Ein Token braucht nur wenige Experten einer Schicht. Die Prüfung eines "
-                         "Entwurfs, N + 1 Tokens auf einmal, braucht viel mehr, denn jedes Token "
-                         "wählt seine eigenen. Bei Batchgröße 1 dauert das Lesen dieser zusätzlichen "
-                         "Gewichte etwa so lange, wie der Entwurf einspart. Bei einem MoE-Zielmodell "
-                         "schickt der Router jeder Schicht jedes Token an k seiner E Experten, und "
-                         "nur deren Gewichte werden gelesen. Oben links: wie viele Positionen (das "
-                         "letzte feste Token und jeder Entwurf) im Durchlauf des Zielmodells dieser "
-                         "Runde an jeden Experten jeder Schicht gingen. Oben rechts: pro Prüfdurchlauf "
-                         "die Zahl verschiedener Experten, die eine Schicht nutzte, verglichen mit "
-                         "k (die Experten eines Tokens) und mit E·(1 − (1 − k/E)^T), was T = N + "
-                         "1 Positionen bei zufälliger Wahl träfen (für jeden der E Experten die "
-                         "Wahrscheinlichkeit, dass mindestens eine der T Positionen ihn wählt, aufsummiert). "
-                         "Mitte links: die in diesem Durchlauf gelesenen Experten-Bytes gegenüber "
-                         "einem Schritt mit einem Token. Mitte rechts: die Beschleunigung, die das "
-                         "Kostenmodell von Leviathan et al. für jede Runde vorhersagt, Tokens pro "
-                         "Runde / (N·c + v), mit v = 1 (Prüfen so billig wie ein Schritt, bei einem "
-                         "dichten Modell mit Batchgröße 1 ungefähr zutreffend) und mit v gemessen "
-                         "als gelesene Bytes im Verhältnis zu einem Ein-Token-Schritt. Unten: aufgezeichnete "
-                         "Verläufe verschiedener Prompts, nebeneinander decodiert, B = 1, 2, 4, "
-                         "8: die Vereinigung der Experten pro Schicht und Durchlauf und die pro "
-                         "erzeugtem Token gelesenen Experten-Bytes, mit und ohne Entwurf. Bei Batchgröße "
-                         "1 überschneiden sich die Experten der Entwürfe wenig, das Prüfen von N "
-                         "+ 1 Tokens liest also ein Mehrfaches der Expertengewichte eines Schritts, "
-                         "und die Beschleunigung schrumpft. Bei mehr Sequenzen liest schon die gewöhnliche "
-                         "Decodierung viele der Experten, die Entwürfe fügen also verhältnismäßig "
-                         "weniger hinzu. Die Balken unten rechts zeigen pro erzeugtem Token, ob "
-                         "Entwerfen bei jedem B mehr oder weniger Experten-Bytes liest. Für 26B "
-                         "A4B, dessen Experten den größten Teil seiner Gewichte ausmachen, rechnen "
-                         "die Voreinstellung 26B A4B im Labor und Kapitel 11 der Tour dieselbe Zählung "
-                         "mit den echten Größen durch."),
+    "fig.experts.what": ("Ein Token braucht nur wenige Experten einer Schicht. Die Prüfung eines Entwurfs, N + 1 "
+                         "Tokens auf einmal, braucht viel mehr, denn jedes Token wählt seine eigenen. Bei Batchgröße "
+                         "1 dauert das Lesen dieser zusätzlichen Gewichte etwa so lange, wie der Entwurf einspart. "
+                         "Bei einem MoE-Zielmodell schickt der Router jeder Schicht jedes Token an k "
+                         "seiner E Experten, und nur deren Gewichte werden gelesen. Oben links: wie viele Positionen "
+                         "(das letzte feste Token und jeder Entwurf) im Durchlauf des Zielmodells dieser Runde an "
+                         "jeden Experten jeder Schicht gingen. Oben rechts: pro Prüfdurchlauf die Zahl verschiedener "
+                         "Experten, die eine Schicht nutzte, verglichen mit k (die Experten eines Tokens) und mit "
+                         "E·(1 − (1 − k/E)^T), was T = N + 1 Positionen bei zufälliger Wahl träfen (für jeden der E "
+                         "Experten die Wahrscheinlichkeit, dass mindestens eine der T Positionen ihn wählt, "
+                         "aufsummiert). Mitte links: die in diesem Durchlauf gelesenen Gewichte, der gemeinsame Teil "
+                         "und die genutzten Experten, gegenüber einem Schritt mit einem Token; die Zahl über jedem "
+                         "Balken ist v, was diese Prüfung in Ein-Token-Schritten kostete. Mitte rechts: die "
+                         "Beschleunigung, die das Kostenmodell von Leviathan et al. für jede Runde vorhersagt, "
+                         "tokens / (N·c + v), mit v = 1 (Prüfen so billig wie ein Schritt, bei einem dichten Modell "
+                         "mit Batchgröße 1 ungefähr zutreffend) und mit v gemessen als gelesene Bytes im Verhältnis "
+                         "zu einem Ein-Token-Schritt. Unten: aufgezeichnete Verläufe verschiedener Prompts, "
+                         "nebeneinander decodiert, B = 1, 2, 4, 8: die Vereinigung der Experten pro Schicht und "
+                         "Durchlauf und die pro erzeugtem Token gelesenen Experten-Bytes, mit und ohne Entwurf. Bei "
+                         "Batchgröße 1 überschneiden sich die Experten der Entwürfe wenig, das Prüfen von N + 1 "
+                         "Tokens liest also ein Mehrfaches der Expertengewichte eines Schritts, und die "
+                         "Beschleunigung schrumpft. Bei mehr Sequenzen liest schon die gewöhnliche Decodierung viele "
+                         "der Experten, die Entwürfe fügen also verhältnismäßig weniger hinzu. Die Balken unten "
+                         "rechts zeigen pro erzeugtem Token, ob Entwerfen bei jedem B mehr oder weniger "
+                         "Experten-Bytes liest. Für 26B A4B, dessen Experten den größten Teil seiner Gewichte "
+                         "ausmachen, rechnen die Voreinstellung 26B A4B im Labor und Kapitel 11 der Tour dieselbe "
+                         "Zählung mit den echten Größen durch."),
     "fig.experts.dense": ("Dieses Zielmodell ist dicht: Jedes Token läuft durch alle seine Gewichte, es gibt also "
                           "keine Experten zu zählen. Wählen Sie unter „Modell“ „{moe}“, um ein Gemma 4 mit Mixture "
                           "of Experts zu sehen."),
@@ -919,7 +924,7 @@ STRINGS: dict[str, str] = {
                             "Experten pro Schicht"),
     "fig.experts.grid": "an jeden Experten geroutete Positionen, diese Runde",
     "fig.experts.distinct": "verschiedene Experten pro Schicht und Prüfung",
-    "fig.experts.bytes": "gelesene Expertengewichte pro Prüfdurchlauf",
+    "fig.experts.bytes": "gelesene Gewichte pro Prüfdurchlauf (× Ein-Token-Schritt)",
     "fig.experts.speedup": "vorhergesagte Beschleunigung pro Runde",
     "fig.experts.batch_union": "Batch: Experten pro Schicht und Durchlauf",
     "fig.experts.batch_bytes": "Batch: gelesene Expertengewichte pro erzeugtem Token",
@@ -940,11 +945,12 @@ STRINGS: dict[str, str] = {
     "fig.experts.axis.layer": "Schicht",
     "fig.experts.axis.experts": "Experten",
     "fig.experts.axis.round": "Runde",
-    "fig.experts.axis.kb": "kB Expertengewichte",
+    "fig.experts.axis.kb": "kB Gewichte (gemeinsam + Experten)",
     "fig.experts.axis.kb_token": "kB pro erzeugtem Token",
     "fig.experts.axis.speedup": "x gewöhnliche Decodierung",
     "fig.experts.axis.batch": "Sequenzen nebeneinander (B)",
-    "fig.experts.stats_ratio": "; jede Prüfung las das {ratio:.2f}-Fache der Experten eines Tokens",
+    "fig.experts.verify_cost": ("; jede Prüfung bis Runde {i} las im Mittel die Gewichte von {v:.2f} "
+                                "Ein-Token-Schritten"),
     # -- public: policy, limits and errors ------------------------------------------------------------------------
     "public.model_info": "die Modelle, die dieser Server anbietet",
     "public.model_refused": ("Dieser Server führt nur diese Modelle aus: {allowed}. Wählen Sie eines davon unter "
@@ -1049,9 +1055,9 @@ STRINGS: dict[str, str] = {
     "server.row.counts": "| Runden mit Entwurf · entworfene Tokens · angenommene Tokens | {value} |",
     "server.row.rate": "| Annahmequote (angenommen ÷ entworfen) | {value:.1%} |",
     "server.row.rate_missing": "| Annahmequote | {reason} |",
-    "server.row.length": ("| mittlere Akzeptanzlänge (angenommene Vorschläge pro Runde "
-                          "+ das eigene Token des Zielmodells): Tokens pro Durchlauf "
-                          "des Zielmodells | {value:.2f} |"),
+    "server.row.length": ("| mittlere Akzeptanzlänge (angenommene Vorschläge pro Runde + das eigene Token des "
+                          "Zielmodells), also Tokens pro Durchlauf des Zielmodells über die Runden mit Entwurf | "
+                          "{value:.2f} |"),
     "server.row.length_missing": "| mittlere Akzeptanzlänge | {reason} |",
     "server.row.positions": "| Annahme an den Positionen 1 bis {n} | {value} |",
     "server.row.positions_missing": "| Annahme an jeder Position | {reason} |",
@@ -1180,6 +1186,18 @@ STRINGS: dict[str, str] = {
     "lab.what.no_drop": ("In diesem Durchgang ist die gemessene Beschleunigung beim größten gemessenen N noch am "
                          "höchsten, bei N = {best} ({peak:.2f}-fach): Nehmen Sie größere N hinzu, um zu sehen, ab wann "
                          "ein längerer Entwurf mehr kostet, als er spart."),
+    "lab.best.agree": "Bestes N {n}: gemessen, von der Kurve vorhergesagt und im Was-wäre-wenn unten dasselbe.",
+    "lab.best.differ": ("Bestes N: {measured} gemessen (der Stern), {predicted} vorhergesagt (die gepunktete Linie), "
+                        "{what_if} im Was-wäre-wenn unten mit α und c dieses Durchgangs."),
+    "lab.best.why_alpha": ("Die Kurve setzt für jedes N dasselbe α = {alpha:.2f} an, doch die Zeilen maßen α = "
+                           "{alpha_lo:.2f} bei N = {n_lo} und {alpha_hi:.2f} bei N = {n_hi}: Lange Entwürfe behalten "
+                           "weniger Vorschläge, als ein einziges α erwarten lässt."),
+    "lab.best.why_v": ("Die Kurve rechnet den Prüfdurchlauf so teuer, wie er gemessen wurde, v = {v_lo:.2f} "
+                       "Ein-Token-Durchläufe bei N = {n_lo} und {v_hi:.2f} bei N = {n_hi}; das Was-wäre-wenn setzt "
+                       "wie das Paper v = 1 und findet deshalb ein anderes bestes N."),
+    "lab.best.heuristic": ("Die Raute bei N = {n} ({x:.2f}-fach) liegt über dem Stern ({peak:.2f}-fach), weil der "
+                           "heuristische Zeitplan N in jeder Runde ändert, länger nach einer Runde, in der jeder "
+                           "Vorschlag blieb, kürzer nach einer Ablehnung; der Stern bewertet nur konstante N."),
     "tour.ch9.drop": ("Der aufgezeichnete Durchgang des Labors auf dieser Miniatur (rechts) misst es: Die "
                       "Beschleunigung ist bei N = {best} am höchsten ({peak}-fach) und fällt bis N = {low_n} auf das "
                       "{low}-Fache, ein Entwurf, zu lang für das, was das Entwurfsmodell richtig trifft."),

@@ -103,10 +103,11 @@ STRINGS: dict[str, str] = {
                   "and checking every sequence's draft raises that only to {touched_b8_draft:.0f}, so per generated "
                   "token the batch reads {draft_b8} weights with drafts against {plain_b8} without."),
     "moe.miniature": ("The bundled mixture-of-experts miniature below is no contradiction: it has only {E} small "
-                      "experts per layer and uses {k} per token, so a check of {tokens} tokens touches about "
-                      "{touched:.0f} of them and reads the weights of about {v:.1f} one-token steps, against "
-                      "{v_big:.1f} for 26B A4B. That is why it still speeds up while 26B A4B at batch size 1 hardly "
-                      "does."),
+                      "experts per layer and uses {k} per token, and every pass reads its shared part whole, most of "
+                      "what a one-token step reads anyway. So its checks to round {i} read the weights of {v:.2f} "
+                      "one-token steps each on average (the figure its Statistics and Experts views give), against "
+                      "{v_big:.1f} for 26B A4B at N = {n}. That is why it still speeds up while 26B A4B at batch "
+                      "size 1 hardly does."),
     "moe.plain": ("One token needs only a few of a layer's experts. Checking {tokens} tokens at once needs many "
                   "more, because each token picks its own. At batch size 1, reading all those extra expert weights "
                   "takes about as long as the draft saves, so little speed-up is left."),
@@ -449,8 +450,9 @@ STRINGS: dict[str, str] = {
                        "then no longer almost free, and MTP speeds up a MoE model such as 26B A4B less than a dense "
                        "model of the same active size."),
     "fig.statistics.title": "Statistics",
-    "fig.statistics.heading": ("Statistics after round {i}: mean acceptance length {mal:.2f} (guesses kept + the "
-                               "target's own token); {tpp:.2f} tokens per target pass"),
+    "fig.statistics.heading": ("Statistics after round {i}: mean acceptance length {mal:.2f} (per drafting round: "
+                               "guesses kept + the target's own token); {tpp:.2f} tokens per target pass (over every "
+                               "pass, the prompt's included, so lower)"),
     "fig.statistics.short": "Four counts over the rounds so far. Top: how often the guess at each position was accepted, and how many guesses each round kept. Bottom: the N allowed per round, and tokens per pass of the big model against 1.0 for ordinary decoding. Above 1.0, drafting saves big-model passes.",
     "fig.statistics.what": (
         "Top left: how often the guess at each position was accepted (early guesses are easier, so the bars usually "
@@ -481,7 +483,7 @@ STRINGS: dict[str, str] = {
     "lab.intro": ("# When does drafting pay?\n"
                   "More guesses per round can buy more tokens per pass of the big model, but every guess costs a "
                   "drafter pass and every rejected guess is wasted work. Run a sweep over N (guesses per round) "
-                  "and compare the **measured** wall-clock speed-up with the **cost model** of Leviathan et al. "
+                  "and compare the **measured** speed-up with the **cost model** of Leviathan et al. "
                   "(2023), which predicts it from two numbers: α, the chance that one guess is accepted, and c, "
                   "the time of one drafter pass over the time of one target pass. A sweep recorded on the "
                   "miniature is on screen until you run your own."),
@@ -545,7 +547,7 @@ STRINGS: dict[str, str] = {
     "lab.legend.best": "best measured N = {n}",
     "lab.legend.best_predicted": "best predicted N = {n}",
     "lab.legend.positions": "measured",
-    "lab.legend.alpha_k": "α^k with α = {alpha:.2f}",
+    "lab.legend.alpha_k": "α^k with α = {alpha:.2f}, fitted to these bars",
     "lab.legend.what_if_moe": "α = {alpha:.2f}, c = {c:.2f}, experts counted",
     "lab.legend.what_if": "α = {alpha:.2f}, c = {c:.2f}",
     "lab.legend.projected": "{name} (projected, not measured)",
@@ -555,24 +557,29 @@ STRINGS: dict[str, str] = {
                         "predicts from one fitted α, and the dashed line N + 1 is the most a round can give (every "
                         "guess kept plus the target's own token). The dots climb with N but bend away from N + 1: a "
                         "longer draft adds guesses that are less and less likely to survive, because one rejection "
-                        "throws away everything after it."),
+                        "throws away everything after it. Here that is one number: the lab counts steady rounds "
+                        "only, each one target pass. Statistics in Step through also counts the prompt's pass and a "
+                        "last round cut short, so there tokens per target pass comes out lower than the mean "
+                        "acceptance length."),
     "lab.what.speedup": ("Speed-up is time per token without a drafter divided by time per token with it, measured "
-                         "on this machine. Below the 1.0 line drafting is slower than not drafting. The curve is "
-                         "the cost model with the measured c and the measured cost of the verification pass. Here a "
-                         "longer draft hurts once the next guess's small chance of being kept no longer pays for "
-                         "the drafter pass it costs: the curve peaks at the best N and falls after it. The diamonds "
-                         "are the heuristic schedule, which starts at the given N, adds 2 after a round with every "
-                         "guess kept and takes 1 away after a rejection, so it finds a good N without being told. "
-                         "The dots sit a little below the curve because the model counts forward passes only, not "
-                         "the bookkeeping between them. The star marks the best measured constant N (the heuristic "
-                         "diamonds do not count for it). Every figure here counts steady rounds only: not the "
-                         "prefill, which reads the whole prompt, and not a last round whose guesses the token limit "
-                         "cut short. That is why a row counts fewer new tokens than the generation wrote, and why "
-                         "the speed-up of a whole generation, as the Race tab times it, comes out a little lower."),
+                         "on this machine. Below the 1.0 line drafting is slower than not drafting. The curve is the "
+                         "cost model with the measured c and the measured cost of the verification pass. Here a "
+                         "longer draft hurts once the next guess's small chance of being kept no longer pays for the "
+                         "drafter pass it costs: the curve peaks at the best N and falls after it. The diamonds are "
+                         "the heuristic schedule, which starts at the given N, adds 2 after a round with every guess "
+                         "kept and takes 1 away after a rejection, so it finds a good N without being told. Where "
+                         "the dots leave the curve, the line under the chart says why, in this sweep's own numbers. "
+                         "The star marks the best measured constant N (the heuristic diamonds do not count for it). "
+                         "Every figure here counts steady rounds only: not the prefill, which reads the whole "
+                         "prompt, and not a last round whose guesses the token limit cut short. That is why a row "
+                         "counts fewer new tokens than the generation wrote, and why the speed-up of a whole "
+                         "generation, as the Race tab times it, comes out a little lower."),
     "lab.what.acceptance": ("The bars show, for each guess position k, the share of rounds in which guesses 1 to k "
-                            "were all accepted; the line is α^k. The bars fall because a guess counts only when "
-                            "every guess before it was kept: this decay is why each extra guess is worth less "
-                            "than the one before."),
+                            "were all accepted; the line is α^k with the α fitted to these same bars (accepted "
+                            "guesses over guesses the target checked), the one α the cost model would give this N. "
+                            "The bars fall because a guess counts only when every guess before it was kept: this "
+                            "decay is why each extra guess is worth less than the one before. Where bars and line "
+                            "part, acceptance is not the same at every position, and one α is only its average."),
     "lab.what.what_if": ("The cost model alone, no model running: tokens per pass (1 − α^(N+1)) / (1 − α) and "
                          "speed-up (1 − α^(N+1)) / ((1 − α)(N·c + v)). For a dense target v = 1: verifying N + 1 "
                          "tokens costs one target pass, because a memory-bound pass reads the weights once whatever "
@@ -706,11 +713,12 @@ STRINGS: dict[str, str] = {
                    "own token at that position."),
     "tour.ch9.title": "How long a draft? The schedule decides",
     "tour.ch9.text": ("Longer drafts pay only while the guesses keep being accepted. Each guess after the first "
-                      "rejection is wasted: the drafter spent a pass on it and the target checked it for nothing. "
-                      "On surprising text a long draft costs more than it saves; short drafts waste little but "
-                      "cannot win much. The heuristic schedule adapts N as it goes: +2 after a round in which every "
-                      "guess was kept, −1 after any rejection. In this example N fell from {n_first} to {n_min} and "
-                      "the target made {mean} tokens per pass (guesses kept + its own token)."),
+                      "rejection is wasted: the drafter spent a pass on it and the target checked it for nothing. On "
+                      "surprising text a long draft costs more than it saves; short drafts waste little but cannot "
+                      "win much. The heuristic schedule adapts N as it goes: +2 after a round in which every guess "
+                      "was kept, −1 after any rejection. In this example N fell from {n_first} to {n_min} and the "
+                      "target made {mean} tokens per target pass (every new token over every pass, the prompt's "
+                      "included)."),
     "tour.ch9.try": ("In **Step through**, set the schedule to *constant*, N to 8, click the example *{counting}* and "
                      "press **Run to end**; then compare tokens per target pass with the heuristic schedule."),
     "tour.ch9.q": "The drafter is very good on one text and poor on another. Where does the schedule take N?",
@@ -809,28 +817,29 @@ STRINGS: dict[str, str] = {
                          "are read. Top left: for this round's target pass, how many of its positions (the last "
                          "committed token and each draft) went to each expert of each layer. Top right: per "
                          "verification pass, the number of different experts a layer used, against k (one token's "
-                         "experts) and against E·(1 − (1 − k/E)^T), what T = N + 1 positions would hit if each "
-                         "chose at random (for each of the E experts, the chance that at least one of the T "
-                         "positions picks it, added up). Middle left: the expert bytes that pass read against a "
-                         "one-token step. Middle right: the speed-up Leviathan et al.'s cost model predicts for "
-                         "each round, tokens / (N·c + v), with v = 1 (verification as cheap as one step, roughly "
-                         "true for a dense model at batch size 1) and with v measured as bytes read over a "
-                         "one-token step. Bottom: recorded traces of different prompts decoded side by side, B = 1, "
-                         "2, 4, 8: the union of experts per layer and pass, and the expert bytes read per generated "
-                         "token, with drafting and without. At batch size 1 the drafts' experts overlap little, so "
-                         "verifying N + 1 tokens reads several times the expert weights of one step and the "
-                         "speed-up shrinks. With more sequences, plain decoding already reads many of the experts, "
-                         "so the drafts add proportionally fewer. The bottom right bars say, per generated token, "
-                         "whether drafting reads more expert bytes or fewer at each B. For 26B A4B, whose experts "
-                         "hold most of its weights, the lab's 26B A4B preset and the tour's chapter 11 work the "
-                         "same count through with its real sizes."),
+                         "experts) and against E·(1 − (1 − k/E)^T), what T = N + 1 positions would hit if each chose "
+                         "at random (for each of the E experts, the chance that at least one of the T positions "
+                         "picks it, added up). Middle left: the weights that pass read, its shared part and the "
+                         "experts it used, against a one-token step; the figure over each bar is v, what that "
+                         "verification cost in one-token steps. Middle right: the speed-up Leviathan et al.'s cost "
+                         "model predicts for each round, tokens / (N·c + v), with v = 1 (verification as cheap as "
+                         "one step, roughly true for a dense model at batch size 1) and with v measured as bytes "
+                         "read over a one-token step. Bottom: recorded traces of different prompts decoded side by "
+                         "side, B = 1, 2, 4, 8: the union of experts per layer and pass, and the expert bytes read "
+                         "per generated token, with drafting and without. At batch size 1 the drafts' experts "
+                         "overlap little, so verifying N + 1 tokens reads several times the expert weights of one "
+                         "step and the speed-up shrinks. With more sequences, plain decoding already reads many of "
+                         "the experts, so the drafts add proportionally fewer. The bottom right bars say, per "
+                         "generated token, whether drafting reads more expert bytes or fewer at each B. For 26B A4B, "
+                         "whose experts hold most of its weights, the lab's 26B A4B preset and the tour's chapter 11 "
+                         "work the same count through with its real sizes."),
     "fig.experts.dense": ("This target is dense: every token passes through all of its weights, so there are no "
                           "experts to count. Choose “{moe}” under Model to see a mixture-of-experts Gemma 4."),
     "fig.experts.heading": ("Experts touched, round {i}: {positions} routed, each to k = {k} of E = {E} experts per "
                             "layer"),
     "fig.experts.grid": "positions routed to each expert, this round",
     "fig.experts.distinct": "different experts per layer, per verification",
-    "fig.experts.bytes": "expert weights read per verification pass",
+    "fig.experts.bytes": "weights read per verification pass (× one-token step)",
     "fig.experts.speedup": "predicted speed-up per round",
     "fig.experts.batch_union": "batch: experts per layer per pass",
     "fig.experts.batch_bytes": "batch: expert weights read per generated token",
@@ -851,11 +860,12 @@ STRINGS: dict[str, str] = {
     "fig.experts.axis.layer": "layer",
     "fig.experts.axis.experts": "experts",
     "fig.experts.axis.round": "round",
-    "fig.experts.axis.kb": "kB of expert weights",
+    "fig.experts.axis.kb": "kB of weights (shared + experts)",
     "fig.experts.axis.kb_token": "kB per generated token",
     "fig.experts.axis.speedup": "x plain decoding",
     "fig.experts.axis.batch": "sequences side by side (B)",
-    "fig.experts.stats_ratio": "; each verification read {ratio:.2f}x one token's experts",
+    "fig.experts.verify_cost": ("; each verification to round {i} read the weights of {v:.2f} one-token steps on "
+                                "average"),
     # -- public: policy, limits and errors --------------------------------------------------------------------
     "public.model_info": "the models this server offers",
     "public.model_refused": ("This server runs only these models: {allowed}. Choose one of them under Model; "
@@ -944,8 +954,8 @@ STRINGS: dict[str, str] = {
     "server.row.counts": "| rounds with drafts · drafted tokens · accepted tokens | {value} |",
     "server.row.rate": "| acceptance rate (accepted ÷ drafted) | {value:.1%} |",
     "server.row.rate_missing": "| acceptance rate | {reason} |",
-    "server.row.length": ("| mean acceptance length (guesses kept per round + the target's own token): tokens per "
-                          "target pass | {value:.2f} |"),
+    "server.row.length": ("| mean acceptance length (guesses kept per round + the target's own token), that is "
+                          "tokens per target pass over the rounds that drafted | {value:.2f} |"),
     "server.row.length_missing": "| mean acceptance length | {reason} |",
     "server.row.positions": "| acceptance at positions 1 to {n} | {value} |",
     "server.row.positions_missing": "| acceptance at each position | {reason} |",
@@ -1061,6 +1071,18 @@ STRINGS: dict[str, str] = {
     "lab.what.no_drop": ("In this sweep the measured speed-up is still highest at the largest N measured, "
                          "N = {best} ({peak:.2f}×): add larger N to see where a longer draft starts to cost more "
                          "than it saves."),
+    "lab.best.agree": "Best N {n}: the same measured, predicted by the curve and in the what-if below.",
+    "lab.best.differ": ("Best N: {measured} measured (the star), {predicted} predicted (the dotted line), {what_if} "
+                        "in the what-if below at this sweep's α and c."),
+    "lab.best.why_alpha": ("The curve takes one α = {alpha:.2f} for every N, but the rows measured α = "
+                           "{alpha_lo:.2f} at N = {n_lo} and {alpha_hi:.2f} at N = {n_hi}: long drafts keep fewer "
+                           "guesses than one α expects."),
+    "lab.best.why_v": ("The curve counts the verification pass as measured, v = {v_lo:.2f} one-token passes at N = "
+                       "{n_lo} and {v_hi:.2f} at N = {n_hi}; the what-if takes v = 1, the paper's value, and so "
+                       "finds another best N."),
+    "lab.best.heuristic": ("The diamond at N = {n} ({x:.2f}×) sits above the star ({peak:.2f}×) because the "
+                           "heuristic schedule changes N every round, longer after a round with every guess kept, "
+                           "shorter after a rejection; the star ranks constant N only."),
     "tour.ch9.drop": ("The lab's recorded sweep on this miniature (right) measures it: the speed-up is highest at "
                       "N = {best} ({peak}×) and falls to {low}× at N = {low_n}, a draft too long for what the drafter "
                       "gets right."),

@@ -63,7 +63,27 @@ def reading(df: pd.DataFrame, lang: str = "en") -> str:
     if drop is None:
         return ""
     text = t("lab.what.drop" if drop["low_n"] is not None else "lab.what.no_drop", lang, **drop)
-    return sentences(text, t("speed.here.sweep", lang, clock=t(f"speed.clock.{views.clock(df)}", lang)), lang=lang)
+    return sentences(text, best_n_said(df, lang),
+                     t("speed.here.sweep", lang, clock=t(f"speed.clock.{views.clock(df)}", lang)), lang=lang)
+
+
+def best_n_said(df: pd.DataFrame, lang: str = "en") -> str:
+    """The best N measured, predicted and in the what-if, and, where they differ, why in the sweep's own numbers (the
+    rows' α, the verification cost v as measured, the what-if's v = 1); why a heuristic diamond beats the star."""
+    if not set(lab_math.COLUMNS) <= set(df.columns):
+        return ""
+    best = views.best_ns(df)
+    if best is None:
+        return ""
+    said = [t("lab.best.agree", lang, n=best["measured"])
+            if best["measured"] == best["predicted"] == best["what_if"] else t("lab.best.differ", lang, **best)]
+    if best["measured"] != best["predicted"]:
+        said.append(t("lab.best.why_alpha", lang, **best))
+    if best["predicted"] != best["what_if"]:
+        said.append(t("lab.best.why_v", lang, **best))
+    if best["heuristic"]:
+        said.append(t("lab.best.heuristic", lang, **best["heuristic"], peak=best["peak"]))
+    return sentences(*said, lang=lang)
 
 
 def progress_text(setting: tuple, lang: str = "en") -> str:

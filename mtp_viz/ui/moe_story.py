@@ -48,10 +48,10 @@ def paragraph(preset: dict, n: int, lang: str) -> str:
     return f"{plain(preset, n, lang)} {numbers(preset, n, lang)}"
 
 
-def miniature(trace: Trace, preset: dict, n: int, lang: str) -> str:
-    """Why a recorded MoE miniature still speeds up where `preset` does not: its experts are few and small, so a check
-    of N + 1 tokens reads few more weights than one step does."""
+def miniature(trace: Trace, upto: int, preset: dict, n: int, lang: str) -> str:
+    """Why a recorded MoE miniature still speeds up where `preset` at N = n does not: its verifications to round `upto`
+    read the weights of few more one-token steps than one (experts.verify_cost, the figure its Statistics and Experts
+    views give), against the preset's v(n)."""
     moe = experts.cost_shape(trace)
-    return t("moe.miniature", lang, E=moe["E"], k=moe["k"], tokens=n + 1,
-             touched=float(lab_math.experts_touched(moe["E"], moe["k"], n + 1)), v=float(lab_math.moe_verify_cost(moe, n)),
+    return t("moe.miniature", lang, E=moe["E"], k=moe["k"], i=upto, v=experts.verify_cost(trace, upto) or 1.0, n=n,
              v_big=lab_math.verify_cost_of(preset)(n))

@@ -133,7 +133,8 @@ def facts(k: int, lang: str) -> dict:
         out.update(p=_num(v.p, lang), q=_num(v.q, lang), accept=_num(v.accept_prob, lang), u=_num(v.u, lang))
     preset = lab_math.PRESETS["26b"]
     out.update(plain=moe_story.plain(preset, 4, lang), moe=moe_story.numbers(preset, 4, lang),
-               mini=moe_story.miniature(trace(MOE), preset, 4, lang), E26=preset["moe"]["E"], k26=preset["moe"]["k"])
+               mini=moe_story.miniature(tr, i, preset, 4, lang) if experts.is_moe(tr) else "",
+               E26=preset["moe"]["E"], k26=preset["moe"]["k"])
     if experts.is_moe(tr) and r.routed_experts:
         num_experts, k_experts, _, _ = experts.moe_facts(tr)
         positions = len(r.routed_experts[0])
