@@ -111,10 +111,10 @@ STRINGS: dict[str, str] = {
                   "Decodieren nutzt pro Schritt etwa {touched_b8:.0f} der {E} Experten jeder Schicht, und das "
                   "Prüfen aller Entwürfe hebt das nur auf {touched_b8_draft:.0f}; pro erzeugtem Token liest der "
                   "Batch dann {draft_b8} Gewichte mit Entwurf gegenüber {plain_b8} ohne."),
-    "moe.miniature": ("Die mitgelieferte MoE-Miniatur unten ist kein Widerspruch: Es hat nur "
+    "moe.miniature": ("Die mitgelieferte MoE-Miniatur unten ist kein Widerspruch: Sie hat nur "
                       "{E} kleine Experten pro Schicht und nutzt {k} pro Token, und jeder Durchlauf liest seinen "
                       "gemeinsamen Teil ohnehin ganz, den größten Teil dessen, was ein Ein-Token-Schritt liest. "
-                      "Seine Prüfungen bis Runde {i} lasen deshalb im Mittel die Gewichte von {v:.2f} "
+                      "Ihre Prüfungen bis Runde {i} lasen deshalb im Mittel die Gewichte von {v:.2f} "
                       "Ein-Token-Schritten (dieselbe Zahl wie in seiner Statistik und in „Genutzte Experten“), "
                       "gegenüber {v_big:.1f} bei 26B A4B mit N = {n}. Darum wird es noch schneller, während 26B A4B "
                       "mit Batchgröße 1 kaum schneller wird."),
@@ -599,7 +599,7 @@ STRINGS: dict[str, str] = {
                         "Prompts: die mittlere Akzeptanzlänge, angenommene Vorschläge + das eigene Token des "
                         "Zielmodells; die Linie ist die Vorhersage des Kostenmodells aus einem angepassten α, und "
                         "die gestrichelte Linie N + 1 ist das Höchste, was eine Runde liefern kann (jeder Vorschlag "
-                        "behalten plus das eigene Token des Zielmodells). Die Punkte steigen mit N, biegen aber von "
+                        "angenommen plus das eigene Token des Zielmodells). Die Punkte steigen mit N, biegen aber von "
                         "N + 1 ab: Ein längerer Entwurf fügt Vorschläge hinzu, die immer seltener überleben, weil "
                         "eine Ablehnung alles danach verwirft. Hier ist das ein und dieselbe Zahl: Das Labor zählt "
                         "nur gleichmäßige Runden, jede ein Durchlauf des Zielmodells. Die Statistik unter „Schritt "
