@@ -150,9 +150,10 @@ def _upright(fig: go.Figure, boxes: list, steps, info, w, lang: str) -> go.Figur
                       "font": {"size": 13}})
     low = -9.2
     if info.moe_caveat:
-        notes.append({"x": 0, "y": low, "text": theme.wrap(t("fig.moe", lang, caveat=theme.moe_caveat(info, lang)), 40),
+        caveat = theme.wrap(t("fig.moe", lang, caveat=theme.moe_caveat(info, lang)), 40)
+        notes.append({"x": 0, "y": low, "text": caveat,
                       "yanchor": "top", "showarrow": False, "font": {"size": 12, "color": theme.VERMILLION}})
-        low -= 1.6
+        low -= 0.4 + 0.32 * (1 + caveat.count("<br>"))      # every line of it inside the figure
     fig.update_layout(shapes=shapes, annotations=notes, showlegend=False, height=int(860 + 60 * (-9.2 - low)),
                       xaxis={"visible": False, "range": [-3.0, 3.0]}, yaxis={"visible": False, "range": [low, 2.4]})
     return fig

@@ -119,12 +119,15 @@ def _label_alone(fig: go.Figure, alone: dict, end: float) -> None:
     text, base, width = alone["text"][0], alone["base"][0], alone["x"][0]
     fig.data[0].textposition = "none"            # the bar keeps its text (the hover's, the tests'), drawn beside
     right_end = max(end, base + width)
-    left = base >= 0.45 * right_end                 # room for the sum left of the bar, clear of the lane's name
-    if not left:                                    # else room made right of it
-        fig.update_xaxes(range=[0, 1.5 * (base + width)])
-    fig.add_annotation(text=text, x=base if left else base + width, y=ALONE, xref="x", yref="y", showarrow=False,
-                       xanchor="right" if left else "left", xshift=-6 if left else 6,
-                       font={"color": theme.TARGET, "size": 12})
+    if width >= 0.4 * right_end:                    # a long bar (the usual case): the sum inside it, on its pale fill
+        x, anchor, shift = base, "left", 6
+    elif base >= 0.45 * right_end:                  # room for the sum left of the bar, clear of the lane's name
+        x, anchor, shift = base, "right", -6
+    else:                                           # else right of it, with room made
+        x, anchor, shift = base + width, "left", 6
+        fig.update_xaxes(range=[0, 1.6 * (base + width)])
+    fig.add_annotation(text=text, x=x, y=ALONE, xref="x", yref="y", showarrow=False, xanchor=anchor, xshift=shift,
+                       font={"color": theme.TARGET, "size": 12}, bgcolor=theme.PAPER)
 
 
 def _add(lane: dict, base: float, width: float, text: str, hover: str, current: bool) -> None:
