@@ -9,7 +9,7 @@ import gradio as gr
 from mtp_viz.strings import t
 from mtp_viz.ui import player
 from mtp_viz.ui import step_through as ui
-from mtp_viz.ui.session import controls_of, request_of, shipped
+from mtp_viz.ui.session import DEFAULTS, controls_of, request_of, shipped
 from mtp_viz.ui.step_state import CHOICES, StepState
 
 SKIP = gr.skip()
@@ -49,8 +49,8 @@ def test_a_deck_is_packed_small_and_named_by_its_content():
 def test_a_new_trace_clears_the_pages_deck_and_the_deck_follows_once():
     """render sends None for the deck slot when another trace comes on screen (the page then asks the server till its
     deck arrives); sent_deck sends the chosen view's, then every view's for a shipped trace, and nothing again."""
-    out = ui.pick_example(ui.first_paint().state, 1)
-    screen = ui.Screen(*out[len(controls_of(out[-1].request)):])
+    out = ui.pick_example(ui.first_paint().state, 1, *DEFAULTS.values(), service=None)   # the recording's settings
+    screen = ui.Screen(*out[len(DEFAULTS):])
     assert screen.deck is None
     deck, state = ui.sent_deck(screen.state)
     assert set(player.unpack(deck)["views"]) == {screen.state.view}
