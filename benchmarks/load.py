@@ -16,7 +16,9 @@ slower within an hour), so that ratio, measured in the same run, is the figure t
 Knows only the server's URL and its events. The page's Step / Run to end events are private (not in the API docs,
 not named); this script calls them by fn_index as the browser does, with one gradio_client session per visitor, so
 the server runs exactly the handlers, state and figures a browser would get (only the browser's drawing is missing).
-A Step is what the page's Step button does: `step_at_once` outside the queue, then the queued `step` when it asks.
+A visitor's Steps after Run to end cost the server nothing: the page answers them from the trace's deck (ui/player.py),
+so they are not sent here. The page's events that read the round and view on screen first (step_through.for_page) are
+called with round 0 and the first view, as a fresh page has them.
 
 `--browser` adds one more visitor in Chromium, stepping through the first example and switching views while the others
 load the server: what a student at the page waits for, to the end of the browser's work.
@@ -122,6 +124,9 @@ def fn_index(client, name: str) -> int:
     raise SystemExit(f"no event named {name!r} in the page")
 
 
+PAGE_AT = (0, "timeline")      # the round and view a fresh page shows (for_page's first two inputs)
+
+
 def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None:
     from mtp_viz.ui.session import DEFAULTS, md
 
@@ -131,7 +136,7 @@ def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None
     client = connect(url, i, barrier, results)
     if client is None:
         return
-    walk, step, run = fn_index(client, "step_at_once"), fn_index(client, "step"), fn_index(client, "run_to_end")
+    run = fn_index(client, "run_to_end")
     controls = dict(DEFAULTS, prompt=prompt, seed=seed + 1_000_000, do_sample=True, temperature=0.9)   # not cached
     barrier.wait()
 
@@ -150,21 +155,11 @@ def visitor(url: str, i: int, barrier: threading.Barrier, results: dict) -> None
     if text is not None:
         got = json.loads(text)
         mixups += got["prompt_text"] != prompt or got["settings"]["seed"] != seed
-    def press_step():
-        """As the page's Step: answered outside the queue when it walks the trace on screen (step_at_once); when that
-        asks for the queued step instead (a number as its last output: a trace to make), that one too."""
-        out = client.submit(0, *controls.values(), fn_index=walk).result()
-        return out[:-1] if not isinstance(out[-1], (int, float)) else client.submit(*controls.values(),
-                                                                                     fn_index=step).result()
-
     expected = f"**{md(prompt)}**"
-    for action, call, repeat in (("run_to_end", lambda: client.submit(*controls.values(), fn_index=run).result(), 1),
-                                 ("step", press_step, 5)):
-        for _ in range(repeat):
-            out = timed(action, call)
-            if out is not None:
-                shown = [o for o in out if isinstance(o, str) and o.startswith("**")]   # the text so far, a note
-                mixups += not any(o.startswith(expected) for o in shown)
+    out = timed("run_to_end", lambda: client.submit(*PAGE_AT, *controls.values(), fn_index=run).result())
+    if out is not None:
+        shown = [o for o in out if isinstance(o, str) and o.startswith("**")]   # the text so far, a note
+        mixups += not any(o.startswith(expected) for o in shown)
     client.close()
     results[i] = (times, errors, mixups)
 
@@ -180,7 +175,7 @@ def same_example(url: str, i: int, barrier: threading.Barrier, results: dict) ->
     barrier.wait()
     started = time.perf_counter()
     try:
-        out = client.submit(*DEFAULTS.values(), fn_index=run_index).result()
+        out = client.submit(*PAGE_AT, *DEFAULTS.values(), fn_index=run_index).result()
         shown = [o for o in out if isinstance(o, str) and o.startswith("**")]
         results[i] = ({"run_to_end": [time.perf_counter() - started], "trace": [], "step": []}, [],
                       int(not shown or not shown[0].startswith(f"**{md(DEFAULTS['prompt'])}**")))
