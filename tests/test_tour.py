@@ -145,7 +145,7 @@ def test_the_deck_holds_each_chapters_server_answer(demo, lang):
     """The deck, as the page opens it, holds for every chapter what the server sends for it (Gradio's postprocessing
     of the wired answer): the chapter's title, its figure, which parts show, Back and Next greyed at the ends."""
     fn, tabs = served(demo), ["step", "race", "tour", "lab"]
-    deck = player.unpack(asyncio.run(tour.deck(demo, fn, lang, tabs)))["chapters"]
+    deck = player.unpack(tour.deck(fn, lang, tabs))["chapters"]
     assert len(deck) == len(tour.CHAPTERS)
     for k, got in enumerate(deck):
         want = asyncio.run(demo.postprocess_data(fn, list(tour.answer(k, lang, tabs)), SessionState(demo)))

@@ -8,14 +8,14 @@ of it), made once per language, screen and tabs and shared by every visitor; pla
 """
 from __future__ import annotations
 
+import contextvars
 import functools
 import json
+import threading
 from dataclasses import dataclass
 from typing import Callable
 
-import anyio
 import gradio as gr
-from gradio.state_holder import SessionState
 
 from mtp_viz import figures, lab_math, race_lanes
 from mtp_viz.figures import experts
@@ -224,20 +224,40 @@ def answer(k: int, lang: str, tab_ids=(), narrow: bool = False) -> tuple:
 
 
 _decks: dict = {}       # (lang, narrow, tab ids) -> packed deck: shared by every visitor
+_deck_lock = threading.Lock()
 
 
-async def deck(demo: gr.Blocks, fn, lang: str, tab_ids=(), narrow: bool = False) -> dict:
+def deck(fn, lang: str, tab_ids=(), narrow: bool = False) -> dict:
     """The tour's deck (packed as player.pack packs a trace's): for each chapter, what the server sends the page for
-    it, `answer` through Gradio's own postprocessing for the event `fn` (a BlockFunction whose outputs are the tour's),
-    so the page sets exactly what a Next answered by the server would set. Made once per language, screen and tabs."""
+    it, `answer` postprocessed for the event `fn` (a BlockFunction whose outputs are the tour's) as Gradio does
+    (`sent_as`), so the page sets exactly what a Next answered by the server would set. Made once per language,
+    screen and tabs, outside any event's context: inside one, Gradio makes a component only as a record of its
+    arguments, and the fresh copies `sent_as` reads would lack their attributes."""
     asked = (lang, narrow, tuple(tab_ids))
-    if asked not in _decks:
-        chapters = []
-        for k in range(len(CHAPTERS)):
-            out = await anyio.to_thread.run_sync(answer, k, lang, tab_ids, narrow)
-            chapters.append(await demo.postprocess_data(fn, list(out), SessionState(demo)))
-        _decks[asked] = player.pack({"chapters": chapters})
+    with _deck_lock:
+        if asked not in _decks:
+            _decks[asked] = contextvars.Context().run(_made, fn, lang, tab_ids, narrow)
     return _decks[asked]
+
+
+def _made(fn, lang: str, tab_ids, narrow: bool) -> dict:
+    chapters = [[sent_as(block, value) for block, value in zip(fn.outputs, answer(k, lang, tab_ids, narrow),
+                                                                strict=True)] for k in range(len(CHAPTERS))]
+    return player.pack({"chapters": chapters})
+
+
+def sent_as(block, value):
+    """`value`, returned by a handler for output `block`, as Gradio's Blocks.postprocess_data sends it to the page:
+    a component returned stands for an update of its constructor's arguments, made on a fresh copy of `block`.
+    Without the visitor's session, which it would change (tests/test_tour.py compares both)."""
+    if isinstance(value, gr.blocks.Block):
+        value = {**value.constructor_args, "__type__": "update"}
+    if not gr.utils.is_prop_update(value):
+        return block.postprocess(value)
+    update = {k: v for k, v in value.items() if k != "__type__"}
+    fresh = block.__class__(**{**block.constructor_args, **{k: v for k, v in update.items() if k != "value"},
+                               "render": False})
+    return gr.blocks.postprocess_update_dict(fresh, {**update, "__type__": "update"}, postprocess=True)
 
 
 def turn(to: str, count: int, at: int) -> str:
@@ -246,6 +266,7 @@ def turn(to: str, count: int, at: int) -> str:
     return "(packed, k, ask) => window.mtpPlayer.page.tour(packed, %s, ask, %d, %d)" % (to, count, at)
 
 
+OPEN = "(packed) => { window.mtpPlayer.open(packed, 'tour'); }"
 REVEAL = "() => ({__type__: 'update', visible: true})"
 # the chapter's link: the tab it opens (LINKS), read from the chapter on screen
 OPEN_LINK = "(k) => ({__type__: 'update', selected: (%s)[Math.round(+k)] || undefined})"
@@ -298,8 +319,8 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None, start: gr.Button | None 
     asked = ask.change(turned, [chapter], outputs, trigger_mode="always_last", **hidden)
     served = demo.fns[asked["id"]]       # the server's answer, as the deck holds it for every chapter
 
-    async def sent(request: gr.Request) -> dict:
-        return await deck(demo, served, lang_of(request), tab_ids(), narrow_of(request))
+    def sent(request: gr.Request) -> dict:
+        return deck(served, lang_of(request), tab_ids(), narrow_of(request))
 
     to_top = "() => document.getElementById('%s').scrollIntoView({block: 'start'})" % keys.TOUR_BACK
     for button, by, end in ((nxt, 1, False), (back, -1, False), (nxt_end, 1, True), (back_end, -1, True)):
@@ -313,6 +334,7 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None, start: gr.Button | None 
         opens = [LINKS[ch.link][0] if ch.link else None for ch in CHAPTERS]
         link.click(None, [chapter], tabs, js=OPEN_LINK % json.dumps(opens), **hidden)
     demo.load(show, [chapter], outputs, **hidden).then(sent, None, packed, **hidden)
+    packed.change(None, [packed], None, js=OPEN, **hidden)       # opened as it arrives, before the first Next
     if start is not None and tabs is not None:
         start.click(None, None, tabs, js=tab_select.select("tour"), **hidden)
         start.click(None, [packed, chapter, ask], [*outputs, ask], js=turn("0", len(outputs), outputs.index(chapter)),
