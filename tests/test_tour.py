@@ -1,16 +1,21 @@
-"""Tests for mtp_viz.ui.tour: Next walks every chapter through the wired event, each changing narration and view.
+"""Tests for mtp_viz.ui.tour: the server's answer walks every chapter, each changing narration and view; the tour's
+deck holds, chapter by chapter, exactly that answer as Gradio sends it.
 
 Knows the tour's outputs (indicator, narration, two plots, the race, try it, question, answer, Back, Next, link, chapter);
 runs on the shipped traces, no model and no browser.
 """
 from __future__ import annotations
 
+import asyncio
 import types
 
 import gradio as gr
 import pytest
+from gradio.state_holder import SessionState
 
-from mtp_viz.ui import tour
+from mtp_viz import figures
+from mtp_viz.strings import t
+from mtp_viz.ui import player, tour
 from mtp_viz.ui.words import text
 
 INDICATOR, NARRATION, LEFT, RIGHT, RACE, TRY, QUESTION, ANSWER, BACK, NEXT, LINK, CHAPTER = range(12)
@@ -27,10 +32,14 @@ def demo():
     return app.demo
 
 
-def handler(demo, label: str):
-    """The function wired to the tour button whose English text is `label`."""
-    button = next(b for b in demo.blocks.values() if isinstance(b, gr.Button) and text(b.value) == label)
-    return next(f.fn for f in demo.fns.values() if any(target == button._id for target, _ in f.targets))
+def served(demo):
+    """The tour's server answer (chapter k, for a visitor): what the page asks for before its deck has come."""
+    return next(f for f in demo.fns.values() if f.name == "turned")
+
+
+def handler(demo, by: int):
+    """Next (by = 1) or Back (by = -1) as the server would answer them, from chapter k."""
+    return lambda k, request: served(demo).fn(k + by, request)
 
 
 def fingerprint(plot) -> str:
@@ -38,7 +47,7 @@ def fingerprint(plot) -> str:
 
 
 def test_next_walks_every_chapter_and_each_changes_narration_and_view(demo):
-    nxt = handler(demo, "Next")
+    nxt = handler(demo, 1)
     first = tour.page(0, "en", ["step", "tour"])
     assert first[INDICATOR] == f"**1 / {len(tour.CHAPTERS)}**"
     seen, out, k = [first], first, 0
@@ -54,7 +63,7 @@ def test_next_walks_every_chapter_and_each_changes_narration_and_view(demo):
 
 
 def test_back_returns_to_the_previous_chapter(demo):
-    back = handler(demo, "Back")
+    back = handler(demo, -1)
     out = back(5, visitor())
     assert out[CHAPTER] == 4 and out[INDICATOR].startswith("**5 / ")
 
@@ -73,7 +82,7 @@ def test_every_chapter_is_complete_in_every_language(lang):
 
 
 def test_the_browser_language_picks_the_narration(demo):
-    nxt = handler(demo, "Next")
+    nxt = handler(demo, 1)
     assert "草稿模型" in nxt(0, visitor("zh-TW,zh;q=0.9"))[NARRATION]
     assert "Entwurfsmodell" in nxt(0, visitor("de-DE,de;q=0.9"))[NARRATION]
     assert "drafter" in nxt(0, visitor("fr-FR"))[NARRATION]
@@ -129,3 +138,25 @@ def test_chapter_9_shows_the_recorded_sweeps_measured_fall():
     out = tour.page(k, "en")
     assert f"N = {drop['best']}" in out[NARRATION] and f"N = {drop['low_n']}" in out[NARRATION]
     assert out[RIGHT].visible is True
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+def test_the_deck_holds_each_chapters_server_answer(demo, lang):
+    """The deck, as the page opens it, holds for every chapter what the server sends for it (Gradio's postprocessing
+    of the wired answer): the chapter's title, its figure, which parts show, Back and Next greyed at the ends."""
+    fn, tabs = served(demo), ["step", "race", "tour", "lab"]
+    deck = player.unpack(tour.deck(fn, lang, tabs))["chapters"]
+    assert len(deck) == len(tour.CHAPTERS)
+    for k, got in enumerate(deck):
+        want = asyncio.run(demo.postprocess_data(fn, list(tour.answer(k, lang, tabs)), SessionState(demo)))
+        assert got == want, k + 1
+        ch, key = tour.CHAPTERS[k], f"tour.ch{k + 1}"
+        assert got[INDICATOR] == f"**{k + 1} / {len(tour.CHAPTERS)}**" and got[CHAPTER] == k
+        assert got[NARRATION].startswith(f"## {t(key + '.title', lang)}")
+        if ch.view != tour.RACE:
+            tr = tour.trace(ch.trace)
+            assert got[LEFT]["value"] == figures.build(ch.view, tr, ch.round(tr), lang).to_json()
+        assert got[RIGHT]["visible"] is bool(ch.sweep or ch.beside and ch.view != tour.RACE)
+        assert got[RACE]["visible"] is (ch.view == tour.RACE) and got[ANSWER]["visible"] is False
+        assert got[BACK]["interactive"] is (k > 0) and got[NEXT]["interactive"] is (k < len(tour.CHAPTERS) - 1)
+        assert got[LINK]["visible"] is (ch.link is not None)

@@ -1,18 +1,20 @@
-// The in-page player: walks a trace's rounds from its deck (ui/player.py), in the page and in a walkthrough file.
-// Knows the deck's fields and Plotly.react; no server, no Gradio (the page hands it the values of its components).
+// The in-page player: walks a trace's rounds from its deck (ui/player.py), in the page and in a walkthrough file,
+// and turns the guided tour's chapters from the tour's deck (ui/tour.py).
+// Knows the decks' fields and Plotly.react; no server, no Gradio (the page hands it the values of its components).
 (() => {
   if (window.mtpPlayer) return;
-  let opened = {key: null, deck: null, bytes: 0};
+  const none = {key: null, deck: null, bytes: 0};
+  const opened = {step: none, tour: none};      // the deck open in each slot: a trace's, the tour's
 
   // a packed deck ({key, gz: base64 of gzipped JSON}) opened once; the same key again: the deck already open
-  const open = async (packed) => {
+  const open = async (packed, slot = "step") => {
     if (!packed || !packed.gz) return null;
-    if (opened.key !== packed.key) {
+    if (opened[slot].key !== packed.key) {
       const bytes = Uint8Array.from(atob(packed.gz), (c) => c.charCodeAt(0));
       const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
-      opened = {key: packed.key, deck: JSON.parse(text), bytes: packed.gz.length};
+      opened[slot] = {key: packed.key, deck: JSON.parse(text), bytes: packed.gz.length};
     }
-    return opened.deck;
+    return opened[slot].deck;
   };
 
   // what round i shows with `view` beside the token stream (`again`: a Step pressed at the last round)
@@ -68,6 +70,15 @@
     return [...drawn(f, false), f.round, U, f.round < deck.last ? deck.words.pause : deck.words.play];
   };
 
+  // -- the tour: chapter `to` (0-based) as the server's answer sets the tour's `count` outputs (the deck holds that
+  // answer per chapter, ui/tour.py), then `ask` kept. No deck yet: only output `at` (the chapter) set to `to`, and
+  // `ask` + 1, which asks the server to show it
+  const tour = async (packed, to, ask, count, at) => {
+    const deck = await open(packed, "tour");
+    if (!deck) return [...Array.from({length: count}, (_, i) => i === at ? to : U), (+ask || 0) + 1];
+    return [...deck.chapters[Math.max(0, Math.min(Math.round(+to || 0), deck.chapters.length - 1))], U];
+  };
+
   // -- a walkthrough file (ui/walkthrough.py): the same deck, drawn into the file's own elements
   const file = async (root, packed) => {
     const deck = await open(packed);
@@ -103,7 +114,7 @@
   };
 
   // the deck open now (null before one arrives) and its size as it came (base64): tests and benchmarks read them
-  const current = () => opened.deck;
-  const size = () => ({key: opened.key, bytes: opened.bytes});
-  window.mtpPlayer = {open, frame, same, stop, current, size, page: {step, show, play}, file};
+  const current = (slot = "step") => opened[slot].deck;
+  const size = (slot = "step") => ({key: opened[slot].key, bytes: opened[slot].bytes});
+  window.mtpPlayer = {open, frame, same, stop, current, size, page: {step, show, play, tour}, file};
 })();

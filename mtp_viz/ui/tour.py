@@ -2,11 +2,16 @@
 
 Runs on the shipped traces in assets/traces, so it needs no model and paints at once. Knows which view and round
 make each point and the numbers its narration quotes beyond a round's own (narration.round_facts, as the
-step-through says them); the words are the "tour.*" keys of mtp_viz.strings.
+step-through says them); the words are the "tour.*" keys of mtp_viz.strings. Next and Back are answered in the page:
+the tour's deck holds, for every chapter, the very answer the server's `page` would send (Gradio's own postprocessing
+of it), made once per language, screen and tabs and shared by every visitor; player.js sets it (ui/player.py).
 """
 from __future__ import annotations
 
+import contextvars
 import functools
+import json
+import threading
 from dataclasses import dataclass
 from typing import Callable
 
@@ -18,9 +23,10 @@ from mtp_viz.figures import lab_charts as lab_views
 from mtp_viz.strings import TABLES, number, t
 from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace
-from mtp_viz.ui import glossary, keys, moe_story, tab_select
+from mtp_viz.ui import glossary, keys, moe_story, player, tab_select
 from mtp_viz.ui import race_tab
 from mtp_viz.ui.narration import round_facts
+from mtp_viz.ui.plotly_pane import PlotlyPane
 from mtp_viz.ui.session import COUNTING, TRACES, md
 from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, behind_more, lang_of
@@ -170,7 +176,8 @@ def page(k: int, lang: str, tab_ids=(), narrow: bool = False) -> tuple:
         narration += behind_more(t(key + ".more", lang, **values), lang)
     if ch.view == RACE:
         page_html, chart = race_tab.measured(tr, trace(ch.beside), lang, chart=CHART, narrow=narrow)
-        left, right, racing = gr.Plot(chart, show_label=False), gr.Plot(visible=False), gr.HTML(page_html, visible=True)
+        left, right, racing = PlotlyPane(chart, show_label=False), PlotlyPane(visible=False), gr.HTML(page_html,
+                                                                                                     visible=True)
     else:
         racing = gr.HTML("", visible=False)
         left, right = _plots(ch, tr, i, lang, narrow)
@@ -195,25 +202,82 @@ def _plots(ch: Chapter, tr: Trace, i: int, lang: str, narrow: bool = False) -> t
     main = figures.build(ch.view, tr, i, lang, narrow)
     sweep = lab_math.recorded_sweep() if ch.sweep else None
     if sweep is not None:
-        return gr.Plot(main, show_label=False), gr.Plot(lab_views.speedup(sweep, lang, narrow), show_label=False,
+        return PlotlyPane(main, show_label=False), PlotlyPane(lab_views.speedup(sweep, lang, narrow), show_label=False,
                                                               visible=True)
     if ch.beside:
         other = trace(ch.beside)
-        left = gr.Plot(main, label=t("tour.left", lang), show_label=True)
-        right = gr.Plot(figures.build(ch.view, other, ch.round(other), lang, narrow), label=t("tour.right", lang),
-                        show_label=True, visible=True)
+        left = PlotlyPane(main, label=t("tour.left", lang), show_label=True)
+        right = PlotlyPane(figures.build(ch.view, other, ch.round(other), lang, narrow), label=t("tour.right", lang),
+                           show_label=True, visible=True)
     else:
-        left, right = gr.Plot(main, show_label=False), gr.Plot(visible=False)
+        left, right = PlotlyPane(main, show_label=False), PlotlyPane(visible=False)
     return left, right
+
+
+# -- the page's deck: every chapter's answer, made once, sent once ---------------------------------------------------
+def answer(k: int, lang: str, tab_ids=(), narrow: bool = False) -> tuple:
+    """Chapter k as the tour's outputs show it (`build` wires them): `page`, then the buttons at the chapter's end as
+    those at its top (Back at the first, Next at the last, greyed)."""
+    out = page(k, lang, tab_ids, narrow)
+    return (*out, out[8], out[9])
+
+
+_decks: dict = {}       # (lang, narrow, tab ids) -> packed deck: shared by every visitor
+_deck_lock = threading.Lock()
+
+
+def deck(fn, lang: str, tab_ids=(), narrow: bool = False) -> dict:
+    """The tour's deck (packed as player.pack packs a trace's): for each chapter, what the server sends the page for
+    it, `answer` postprocessed for the event `fn` (a BlockFunction whose outputs are the tour's) as Gradio does
+    (`sent_as`), so the page sets exactly what a Next answered by the server would set. Made once per language,
+    screen and tabs, outside any event's context: inside one, Gradio makes a component only as a record of its
+    arguments, and the fresh copies `sent_as` reads would lack their attributes."""
+    asked = (lang, narrow, tuple(tab_ids))
+    with _deck_lock:
+        if asked not in _decks:
+            _decks[asked] = contextvars.Context().run(_made, fn, lang, tab_ids, narrow)
+    return _decks[asked]
+
+
+def _made(fn, lang: str, tab_ids, narrow: bool) -> dict:
+    chapters = [[sent_as(block, value) for block, value in zip(fn.outputs, answer(k, lang, tab_ids, narrow),
+                                                                strict=True)] for k in range(len(CHAPTERS))]
+    return player.pack({"chapters": chapters})
+
+
+def sent_as(block, value):
+    """`value`, returned by a handler for output `block`, as Gradio's Blocks.postprocess_data sends it to the page:
+    a component returned stands for an update of its constructor's arguments, made on a fresh copy of `block`.
+    Without the visitor's session, which it would change (tests/test_tour.py compares both)."""
+    if isinstance(value, gr.blocks.Block):
+        value = {**value.constructor_args, "__type__": "update"}
+    if not gr.utils.is_prop_update(value):
+        return block.postprocess(value)
+    update = {k: v for k, v in value.items() if k != "__type__"}
+    fresh = block.__class__(**{**block.constructor_args, **{k: v for k, v in update.items() if k != "value"},
+                               "render": False})
+    return gr.blocks.postprocess_update_dict(fresh, {**update, "__type__": "update"}, postprocess=True)
+
+
+def turn(to: str, count: int, at: int) -> str:
+    """A button's event in the page: chapter `to` (JavaScript of the chapter on screen, `k`) from the deck (player.js),
+    or, before the deck has come, the server asked (`ask` + 1); `count` outputs, the chapter at `at`."""
+    return "(packed, k, ask) => window.mtpPlayer.page.tour(packed, %s, ask, %d, %d)" % (to, count, at)
+
+
+OPEN = "(packed) => { window.mtpPlayer.open(packed, 'tour'); }"
+REVEAL = "() => ({__type__: 'update', visible: true})"
+# the chapter's link: the tab it opens (LINKS), read from the chapter on screen
+OPEN_LINK = "(k) => ({__type__: 'update', selected: (%s)[Math.round(+k)] || undefined})"
 
 
 # -- layout -----------------------------------------------------------------------------------------------------
 def build(demo: gr.Blocks, tabs: gr.Tabs | None = None, start: gr.Button | None = None,
-          chapter_of: Callable[[gr.Request], int | None] | None = None) -> gr.State:
+          chapter_of: Callable[[gr.Request], int | None] | None = None) -> gr.Number:
     """Lay out the tour inside the current gr.Tab; `tabs` (the page's gr.Tabs) lets chapters open other tabs; `start`,
     a button elsewhere, opens the tour at chapter 1; `chapter_of` says which chapter (0-based) a page's link asks for,
-    which the page opens at. Returns the chapter on screen (a gr.State)."""
-    chapter = gr.State(0)
+    which the page opens at. Returns the chapter on screen (a hidden gr.Number: the page sets it as it turns)."""
+    chapter = gr.Number(0, precision=0, visible=False)
     gr.Markdown(L("tour.intro"))
     with gr.Row(equal_height=True):
         back = gr.Button(L("tour.back"), elem_id=keys.TOUR_BACK, interactive=False, scale=1)
@@ -222,57 +286,56 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None, start: gr.Button | None 
     narration = gr.Markdown(elem_classes="tour-narration")
     racing = race_tab.player(elem_id="tour-race")
     with gr.Row():
-        left = gr.Plot(show_label=False, elem_id=CHART)
-        right = gr.Plot(show_label=False, visible=False)
+        left = PlotlyPane(show_label=False, elem_id=CHART)
+        right = PlotlyPane(show_label=False, visible=False, elem_id="tour-right")
     try_it = gr.Markdown()
     with gr.Row(equal_height=True):
         question = gr.Markdown()
         reveal = gr.Button(L("tour.reveal"), size="sm", scale=0, min_width=180)
-    answer = gr.Markdown(visible=False, elem_classes="tour-answer")
+    answered = gr.Markdown(visible=False, elem_classes="tour-answer")
     link = gr.Button(visible=False, size="sm")
     with gr.Row(equal_height=True):        # Back and Next again at the chapter's end, where a reader finishes it
         back_end = gr.Button(L("tour.back"), interactive=False, min_width=100)
         nxt_end = gr.Button(L("tour.next"), variant="primary", min_width=100)
     glossary.accordion()
+    packed = gr.JSON(None, visible=False)                 # the tour's deck, opened by player.js
+    ask = gr.Number(0, precision=0, visible=False)        # + 1: the page has no deck yet, the server shows `chapter`
 
     def tab_ids() -> list:
         return [c.id for c in (tabs.children if tabs else []) if isinstance(c, gr.Tab)]
 
     def turned(k: int, request: gr.Request) -> tuple:
-        """Chapter k, with the buttons at its end as those at its top (Back at the first, Next at the last, greyed)."""
-        out = page(k, lang_of(request), tab_ids(), narrow_of(request))
-        return (*out, out[8], out[9])
+        return answer(int(k or 0), lang_of(request), tab_ids(), narrow_of(request))
 
     def show(k: int, request: gr.Request):
         asked = chapter_of(request) if chapter_of else None
         return turned(k if asked is None else asked, request)
 
-    def opening(request: gr.Request):
-        return turned(0, request)
-
-    def forward(k: int, request: gr.Request):
-        return turned(k + 1, request)
-
-    def backward(k: int, request: gr.Request):
-        return turned(k - 1, request)
-
-    outputs = [indicator, narration, left, right, racing, try_it, question, answer, back, nxt, link, chapter,
+    outputs = [indicator, narration, left, right, racing, try_it, question, answered, back, nxt, link, chapter,
                back_end, nxt_end]
     # no progress on any output: Gradio would re-read each one at every status change of every later event
     hidden = {"api_visibility": "private", "show_progress": "hidden", "show_progress_on": []}
-    nxt.click(forward, [chapter], outputs, **hidden)
-    back.click(backward, [chapter], outputs, **hidden)
+    asked = ask.change(turned, [chapter], outputs, trigger_mode="always_last", **hidden)
+    served = demo.fns[asked["id"]]       # the server's answer, as the deck holds it for every chapter
+
+    def sent(request: gr.Request) -> dict:
+        return deck(served, lang_of(request), tab_ids(), narrow_of(request))
+
     to_top = "() => document.getElementById('%s').scrollIntoView({block: 'start'})" % keys.TOUR_BACK
-    nxt_end.click(forward, [chapter], outputs, **hidden).then(None, js=to_top, **hidden)
-    back_end.click(backward, [chapter], outputs, **hidden).then(None, js=to_top, **hidden)
-    reveal.click(lambda: gr.Markdown(visible=True), None, answer, **hidden)
-    # the tabs are opened by the browser (tab_select.py says why): the server only says which
+    for button, by, end in ((nxt, 1, False), (back, -1, False), (nxt_end, 1, True), (back_end, -1, True)):
+        turned_in_page = button.click(None, [packed, chapter, ask], [*outputs, ask],
+                                      js=turn(f"+k {by:+d}", len(outputs), outputs.index(chapter)), **hidden)
+        if end:
+            turned_in_page.then(None, js=to_top, **hidden)
+    reveal.click(None, None, answered, js=REVEAL, **hidden)
+    # the tabs are opened by the browser (tab_select.py says why)
     if tabs is not None:
-        target = gr.Textbox(visible=False)
-        link.click(lambda k: LINKS[CHAPTERS[k].link][0], [chapter], target, **hidden).then(
-            None, target, tabs, js=tab_select.SELECT, **hidden)
-    demo.load(show, [chapter], outputs, **hidden)
+        opens = [LINKS[ch.link][0] if ch.link else None for ch in CHAPTERS]
+        link.click(None, [chapter], tabs, js=OPEN_LINK % json.dumps(opens), **hidden)
+    demo.load(show, [chapter], outputs, **hidden).then(sent, None, packed, **hidden)
+    packed.change(None, [packed], None, js=OPEN, **hidden)       # opened as it arrives, before the first Next
     if start is not None and tabs is not None:
         start.click(None, None, tabs, js=tab_select.select("tour"), **hidden)
-        start.click(opening, None, outputs, **hidden)
+        start.click(None, [packed, chapter, ask], [*outputs, ask], js=turn("0", len(outputs), outputs.index(chapter)),
+                    **hidden)
     return chapter

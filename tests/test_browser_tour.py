@@ -1,0 +1,71 @@
+"""Real-browser test of the guided tour answered in the page: once the tour's deck is in (ui/tour.py, player.js), Next
+through every chapter and Back to the first show each chapter's title and figure with no request to the server.
+
+Knows the page as a visitor sees it (#tour-next, #tour-back, the indicator, the narration, the plots, the race) and
+what each chapter shows (the server's `page`); nothing of the handlers.
+"""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from mtp_viz import figures
+from mtp_viz.strings import t
+from mtp_viz.ui import tour
+from test_browser import ARTIFACTS, launch
+
+LOCALES = {"en": "en-US", "de": "de-DE", "zh-TW": "zh-TW"}
+
+
+def figure_title(k: int, lang: str) -> str:
+    """The first words of the title of chapter k's (left) figure, as Plotly writes it in the page."""
+    ch = tour.CHAPTERS[k]
+    tr = tour.trace(ch.trace)
+    return figures.build(ch.view, tr, ch.round(tr), lang).layout.title.text.split("<")[0][:30]
+
+
+def deck_ready(page) -> None:
+    page.wait_for_function("() => window.mtpPlayer && window.mtpPlayer.current('tour')", timeout=120_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+def test_next_and_back_walk_every_chapter_with_no_request(server, lang):
+    """Next from chapter 1 to the last and Back to the first: each chapter's indicator, title and figure (the race's
+    lanes for chapter 6), its second plot where it has one, its answer hidden, Back and Next greyed at the ends; and
+    no request at all leaves the page meanwhile (data: URLs aside)."""
+    with sync_playwright() as p:
+        browser = launch(p)
+        context = browser.new_context(viewport={"width": 1280, "height": 720}, locale=LOCALES[lang])
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(f"{server}?lang={lang}&tab=tour")
+        indicator, narration = page.locator("#tour-indicator"), page.locator(".prose.tour-narration")
+        expect(indicator).to_contain_text(f"1 / {len(tour.CHAPTERS)}")
+        deck_ready(page)
+        asked = []
+        page.on("request", lambda r: r.url.startswith("data:") or asked.append(r.url))
+        order = [*range(len(tour.CHAPTERS)), *range(len(tour.CHAPTERS) - 2, -1, -1)]
+        for at, k in zip(order, order[1:]):
+            page.click("#tour-next" if k > at else "#tour-back")
+            expect(indicator).to_contain_text(f"{k + 1} / {len(tour.CHAPTERS)}")
+            expect(narration).to_contain_text(t(f"tour.ch{k + 1}.title", lang))
+            ch = tour.CHAPTERS[k]
+            if ch.view == tour.RACE:
+                expect(page.locator("#tour-race .race")).to_be_visible()
+                expect(page.locator("#tour-left .js-plotly-plot")).to_be_visible()
+            else:
+                expect(page.locator("#tour-race .race")).to_have_count(0)
+                expect(page.locator("#tour-left .js-plotly-plot")).to_contain_text(figure_title(k, lang))
+            right = page.locator("#tour-right")
+            (expect(right).to_be_visible if ch.sweep or ch.beside and ch.view != tour.RACE else
+             expect(right).to_be_hidden)()
+            expect(page.locator(".prose.tour-answer")).to_be_hidden()
+            (expect(page.locator("#tour-back")).to_be_disabled if k == 0 else
+             expect(page.locator("#tour-back")).to_be_enabled)()
+            (expect(page.locator("#tour-next")).to_be_disabled if k == len(tour.CHAPTERS) - 1 else
+             expect(page.locator("#tour-next")).to_be_enabled)()
+            if k == len(tour.CHAPTERS) - 1:
+                page.screenshot(path=str(ARTIFACTS / f"tour_in_page_{lang}_last.png"))
+        assert asked == [], asked
+        context.close()
+        browser.close()
