@@ -237,15 +237,22 @@ def acceptance(df: pd.DataFrame, lang: str = "en", narrow: bool = False) -> go.F
     shares = lab_math.positions(row)
     alpha = float(row["alpha"])
     k = np.arange(1, len(shares) + 1)
-    fig = theme.new_figure(t("lab.title.acceptance", lang, n=int(row["num_assistant_tokens"])), height=380, lang=lang,
-                           narrow=narrow)
+    # each bar's share written in a band over the plot, where the α^k line never runs (above its bar, the line and
+    # its markers crossed the numbers, which sit about where α^k does); on a phone in two staggered rows
+    rows = 2 if narrow else 1
+    band = 8 + 16 * rows                            # the band's height, added to the figure's: the plot keeps its own
+    fig = theme.new_figure(t("lab.title.acceptance", lang, n=int(row["num_assistant_tokens"])), height=380 + band,
+                           lang=lang, narrow=narrow, headroom=band)
+    text = [number(s, lang, 2) for s in shares]
     fig.add_trace(go.Bar(x=k, y=shares, name=t("lab.legend.positions", lang), meta="positions",
-                         marker={"color": theme.GREEN}, text=[number(s, lang, 2) for s in shares],
-                         textposition="outside"))
+                         marker={"color": theme.GREEN}, text=text, textposition="none"))
+    for position, said in zip(k, text):
+        fig.add_annotation(x=int(position), y=1.0, yref="paper", yanchor="bottom", text=said, showarrow=False,
+                           yshift=2 + 16 * (rows - 1) * (position % 2 == 0), font={"size": 11 if narrow else 13})
     fig.add_trace(go.Scatter(x=k, y=np.asarray(alpha, dtype=float) ** k, mode="lines+markers", meta="alpha_k",
                              name=t("lab.legend.alpha_k", lang, alpha=alpha), line={"color": theme.BLACK}))
     fig.update_xaxes(title_text=t("lab.axis.position", lang))
-    fig.update_yaxes(title_text=t("lab.axis.share", lang), range=[0, 1.12])
+    fig.update_yaxes(title_text=t("lab.axis.share", lang), range=[0, 1.04])
     return _fit(fig, narrow)
 
 
