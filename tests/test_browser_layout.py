@@ -28,6 +28,7 @@ from playwright.sync_api import expect, sync_playwright
 from test_browser import in_view, launch, settled
 from test_words import english, model_text, words
 from mtp_viz import lab_math
+from mtp_viz.figures import VIEWS, title
 from mtp_viz.strings import t
 from mtp_viz.schema import parse_trace
 from mtp_viz.ui.keys import ROUND as ROUND_ID
@@ -350,6 +351,21 @@ PHONE_ONLY = """() => {
 }"""
 
 
+# The view beside the stream once the chooser's pick is drawn: the in-page player draws it without Gradio's .pending,
+# so settled() alone measured the view chosen before (a timeline under "verification", on a loaded host two back).
+SHOWS = """([name]) => { const p = document.querySelector('#view .js-plotly-plot');
+  const said = p && p.layout && p.layout.title && (p.layout.title.text || '');
+  return !!said && said.replace(/<br>|\\s/g, '').includes(name.replace(/\\s/g, '')); }"""
+
+
+def choose_view(page, lang: str, key: str) -> None:
+    """Pick `key` in the view chooser and wait until its figure is the one drawn beside the stream."""
+    page.locator("#view-chooser label").nth(CHOICES.index(key)).click()
+    settled(page)
+    page.wait_for_function(SHOWS, arg=[title(dict(VIEWS)[key], lang)], timeout=30_000)
+    page.wait_for_timeout(300)                          # Plotly lays the new figure out
+
+
 def open_panels(page) -> list:
     """Open every closed accordion of the visible tab (settings, export, about, glossary); returns them to close."""
     opened = []
@@ -380,8 +396,7 @@ def visit(page, lang: str, sizes: list, found: list, shots: bool, phone: bool = 
     page.get_by_role("button", name=t("step.run", lang), exact=True).click()
     settled(page)
     for k, key in enumerate(CHOICES):
-        page.locator("#view-chooser label").nth(k).click()
-        settled(page)
+        choose_view(page, lang, key)
         each_size(page, lang, f"step/{key}", f"step_{key}", found, shots and (lang == "en" or k == 0), sizes=sizes)
         phone_checks(f"step/{key}")
     for example, index, keys in showcase():
@@ -393,8 +408,7 @@ def visit(page, lang: str, sizes: list, found: list, shots: bool, phone: bool = 
         expect(box).to_have_value(str(index))
         settled(page)
         for key in keys:
-            page.locator("#view-chooser label").nth(CHOICES.index(key)).click()
-            settled(page)
+            choose_view(page, lang, key)
             each_size(page, lang, f"step/{key} «{example}» round {index}", f"step_{key}_{index}", found, False,
                       sizes=sizes)
     opened = open_panels(page)
