@@ -16,6 +16,7 @@ Knows the trace's records and a JSON table; knows no torch, no model and no draw
 """
 from __future__ import annotations
 
+import datetime
 import functools
 import json
 import statistics
@@ -74,9 +75,10 @@ class CostTable:
                          {p: statistics.median(c.step_ms[p] for c in self.calibrations) for p in sorted(ps)})
 
     @property
-    def when(self) -> str:
-        """measured_at as "2026-12-03 09:40 UTC" (empty when unknown)."""
-        return self.measured_at.replace("T", " ").replace("Z", " UTC")
+    def when(self):
+        """The day measured_at names (a datetime.date, which t() writes in the reader's form), or "" when unknown:
+        the page shows no time of day and no time zone."""
+        return datetime.date.fromisoformat(self.measured_at[:10]) if self.measured_at else ""
 
     def to_json(self) -> str:
         return json.dumps({"pair": self.pair, "clock": self.clock, "measured_at": self.measured_at,

@@ -270,7 +270,7 @@ def test_dates_are_written_in_the_readers_form():
     assert "on Dec 2, 2026," in t("race.note.cached_when", "en", when=day)
     assert "am 02.12.2026" in t("race.note.cached_when", "de", when=day)
     assert "（2026/12/2）" in t("race.note.cached_when", "zh-TW", when=day)
-    assert "於 2026/12/2 以" in t("speed.here.prompt", "zh-TW", when=day, clock="以 CPU 時鐘")
+    assert "2026/12/2" in t("speed.basis.here", "zh-TW", when=day, one=13.8)
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])

@@ -25,11 +25,12 @@ def stats_upto(trace, i: int) -> dict:
     return compute_stats(rounds, len(rounds), sum(max(r.drafter_passes, r.num_drafted) for r in rounds))
 
 
-def speed_headline(trace, lang: str = "en", machine: bool = True) -> str:
+def speed_headline(trace, lang: str = "en", machine: bool = True, basis: bool = True) -> str:
     """The headline: how much faster the drafter makes this trace's prompt here, with its spread over the pair's
     calibrations, and what it is made of (mtp_viz.costs.speedup: exact counts at the pair's pass costs). The same
     sentence in the round status, Statistics and the race; a trace without a drafter says it is the baseline.
-    `machine`: name the CPU the costs were timed on (a chart says "this server", its words all in the reader's)."""
+    `machine`: name the CPU the costs were timed on (a chart says "this server", its words all in the reader's).
+    `basis`: add where the prices come from (the round status leaves it to Statistics, to keep the view in sight)."""
     sp = costs.speedup(trace)
     if sp is None:
         return ""
@@ -38,7 +39,7 @@ def speed_headline(trace, lang: str = "en", machine: bool = True) -> str:
     line = t("speed.headline", lang, drafter=t(f"step.proposer.{trace.settings.proposer}", lang), ratio=sp.ratio,
              low=sp.low, high=sp.high, n=len(sp.table.calibrations), passes=sp.target_passes, steps=sp.drafter_steps,
              tokens=sp.tokens)
-    return sentences(line, speed_basis(sp.table, lang, machine), lang=lang)
+    return sentences(line, speed_basis(sp.table, lang, machine), lang=lang) if basis else line
 
 
 def speed_basis(table, lang: str = "en", machine: bool = True) -> str:

@@ -102,7 +102,9 @@ def summary(trace: Trace | None, i: int, lang: str = "en", stale: bool = False, 
     end = t("step.stopped", lang, why=t(f"step.stop.{r.stopped}", lang)) if r.stopped else ""
     note += t("step.stale", lang) if stale else ""
     heading = t("step.heading", lang, i=i, last=len(trace.rounds) - 1, what=what_happened(trace, i, lang), end=end)
-    speed = speed_headline(trace, lang)     # the whole prompt's, as Statistics and the race say it
+    # the whole prompt's speed-up, as Statistics and the race say it, once the whole prompt is on screen (earlier it
+    # would push the stream and the view below a projector's fold)
+    speed = speed_headline(trace, lang, basis=False) if i == len(trace.rounds) - 1 else ""
     return (note + heading + why_last_token(trace, i, lang) + models_line(trace.model_info, lang)
             + (f"\n\n{speed}" if speed else ""))
 
