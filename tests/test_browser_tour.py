@@ -6,6 +6,8 @@ what each chapter shows (the server's `page`); nothing of the handlers.
 """
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
@@ -24,6 +26,13 @@ def figure_title(k: int, lang: str) -> str:
     return figures.build(ch.view, tr, ch.round(tr), lang).layout.title.text.split("<")[0][:30]
 
 
+def quiet(page, last: list, seconds: float = 3.0, most: float = 90.0) -> None:
+    """Wait until no request has left the page for `seconds` (at most `most` seconds in all)."""
+    start = time.monotonic()
+    while time.monotonic() - last[0] < seconds and time.monotonic() - start < most:
+        page.wait_for_timeout(250)
+
+
 def deck_ready(page) -> None:
     page.wait_for_function("() => window.mtpPlayer && window.mtpPlayer.current('tour')", timeout=120_000)
 
@@ -38,10 +47,13 @@ def test_next_and_back_walk_every_chapter_with_no_request(server, lang):
         context = browser.new_context(viewport={"width": 1280, "height": 720}, locale=LOCALES[lang])
         page = context.new_page()
         page.set_default_timeout(60_000)
+        last = [time.monotonic()]
+        page.on("request", lambda r: last.__setitem__(0, time.monotonic()))
         page.goto(f"{server}?lang={lang}&tab=tour")
         indicator, narration = page.locator("#tour-indicator"), page.locator(".prose.tour-narration")
         expect(indicator).to_contain_text(f"1 / {len(tour.CHAPTERS)}")
         deck_ready(page)
+        quiet(page, last)      # the page's own load events may still be on their way (a loaded host): let them land
         asked = []
         # the page's own fonts (a face the browser fetches the first time a chapter draws one of its characters) are
         # static files, not the server's handlers: only those and data: URLs are left out of the count
