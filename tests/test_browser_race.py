@@ -50,7 +50,8 @@ def test_a_race_fills_both_lanes_and_its_summary_is_what_the_traces_record(serve
         assert texts[0] and texts[0] == texts[1]                       # greedy: the same text in both lanes
         summary = page.locator("#race-player .race-summary")
         expect(summary).to_contain_text("Same text, token for token")
-        expect(summary).to_contain_text("How this was measured")
+        expect(summary).to_contain_text("faster here")          # the one headline (issue 33), with its basis
+        expect(summary).to_contain_text("pass costs")
         for what in (summary.locator(".race-check"), page.locator("#race-player .race-verdict"), lanes.nth(1)):
             assert in_view(page, what), what                           # the whole race fits 1280 x 720
         page.screenshot(path=str(ARTIFACTS / "race_en.png"))
@@ -108,6 +109,9 @@ def test_the_tour_race_plays_without_a_model_in_three_languages(server):
             page.set_default_timeout(60_000)
             page.goto(server)
             page.get_by_role("tab", name=tab).click()
+            # the tour's deck (ui/tour.py) first: a Next pressed before the page's load events have landed can be
+            # undone by them (a known limit, said in the stop's note)
+            page.wait_for_function("() => window.mtpPlayer && window.mtpPlayer.current('tour')", timeout=120_000)
             for k in range(2, 7):                       # one page at a time: a click on a busy button can be lost
                 page.locator("#tour-next").click()
                 expect(page.locator("#tour-indicator")).to_contain_text(f"{k} / ")
