@@ -167,9 +167,12 @@ def rounds(page) -> tuple[int, int, int]:
 
 
 def where(page, to: int) -> tuple[float, float]:
-    """The point on the round slider's track where round `to` lies."""
+    """The point on the round slider's track where round `to` lies, the slider scrolled into view first (a Step
+    scrolls the token stream to the top of the page, which can leave the slider above it)."""
     _, low, high = rounds(page)
-    box = page.locator(f"#{ROUND} input[type=range]").bounding_box()
+    track = page.locator(f"#{ROUND} input[type=range]")
+    track.scroll_into_view_if_needed()
+    box = track.bounding_box()
     thumb = min(box["height"], 20)
     return box["x"] + thumb / 2 + (box["width"] - thumb) * (to - low) / max(high - low, 1), box["y"] + box["height"] / 2
 
