@@ -209,7 +209,10 @@ def wrap(text: str, width: int = 110) -> str:
     return "<br>".join(lines)
 
 
-def _width(text: str) -> int:
+def text_width(text: str) -> int:
     """Letters a text takes on screen: markup none, a Chinese character two."""
     text = re.sub(r"<[^>]*>", "", text)
     return len(text) + len(CJK.findall(text))
+
+
+_width = text_width
