@@ -33,11 +33,15 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     cols = min(2 if narrow else 4, len(steps))     # a phone: two panels a row
     rows = math.ceil(len(steps) / cols)
     verdicts = {v.step: v.verdict for v in rnd.verify_steps}
-    titles = [_panel_title(trace, d, verdicts, lang) for d in steps]
-    fig = make_subplots(rows=rows, cols=cols, subplot_titles=[theme.wrap(x, 18) for x in titles] if narrow else titles,
-                        vertical_spacing=0.3 / rows, horizontal_spacing=0.04)
+    # panel titles wrapped to a panel's width (four side by side beside the stream: a cluster miss's line ran over
+    # the next panel and the y axis), with room over the panels for their lines
+    titles = [theme.wrap(_panel_title(trace, d, verdicts, lang), 18 if narrow else 22) for d in steps]
+    lines = max(x.count("<br>") + 1 for x in titles)
+    fig = make_subplots(rows=rows, cols=cols, subplot_titles=titles, vertical_spacing=0.3 / rows,
+                        horizontal_spacing=0.04)
     theme.new_figure(_title(trace, i, steps[0], total, len(steps), lang), height=(150 if narrow else 174) + 150 * rows, fig=fig,
-                     headroom=40 if narrow else 64, lang=lang, narrow=narrow)   # German panel titles: two lines
+                     headroom=18 * lines + (4 if narrow else 28), lang=lang, narrow=narrow)
+
     real = gemma4.E2B
     theme.beside_real(fig, t("fig.real.clusters", lang, name=real["name"], k=real["centroid_top_k"],
                              n=real["num_centroids"], scored=gemma4.scored_tokens(), vocab=real["vocab_size"],
@@ -66,6 +70,11 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
         fig.update_yaxes(nticks=4)
         theme.narrow_legend(fig)     # then as tall as its title, legend and panels (two-line panel titles) need
         fig.update_layout(height=fig.layout.margin.t + fig.layout.margin.b + 220 * rows)
+    else:     # as tall as the title, subtitle and legend need over panels that keep their height (under a German
+        # title of two lines and a subtitle of two, the panels were 50 px tall and their ticks ran together)
+        plots = 160 * rows + 18 * lines * (rows - 1)
+        fig.update_layout(height=fig.layout.margin.t + fig.layout.margin.b + plots,
+                          legend={"y": 1.0 + (18 * lines + 28) / plots})     # the headroom, over the new height
     for ann, d in zip(fig.layout.annotations, steps):
         ann.font = {"color": theme.VERMILLION, "size": 13} if d.cluster_miss else {"size": 13}
         ann.name = "panel"

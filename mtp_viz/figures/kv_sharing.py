@@ -36,7 +36,40 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     _cache(fig, trace, i, lang, right, narrow)
     fig.update_layout(barmode="overlay")
     # seven entries: above the plot they ran into the title in German
-    return theme.narrow_legend(fig) if narrow else theme.legend_below(fig, rows=4)
+    if narrow:
+        fig = theme.narrow_legend(fig)
+    else:     # two entries a row; names longer than half a view's width (German) one a row, the figure as much taller
+        names = [d.name or "" for d in fig.data] + [s.name or "" for s in fig.layout.shapes]
+        rows = 4 if max(map(theme.text_width, names)) <= 36 else 8
+        fig = theme.legend_below(fig, rows=rows)
+        fig.update_layout(height=fig.layout.height + 24 * (rows - 4))
+    return _crop_labels(fig, trace, i, narrow)
+
+
+LABEL_PX = 18           # a "−3" over its bar, with its gap
+
+
+def _crop_labels(fig: go.Figure, trace, i: int, narrow: bool) -> go.Figure:
+    """Each round's cropped count ("−3") over its bar, or over the sliding window's dashed line where the line would
+    run through it (the line at 16 struck the "−4 −3 −1" of bars 13 to 15 high). Placed once the figure's height and
+    margins are final: the label's height in positions is its pixels over the plot's."""
+    rounds = trace.rounds[: i + 1]
+    axis = fig.layout.yaxis2
+    plot_px = ((fig.layout.height or 360) - fig.layout.margin.t - fig.layout.margin.b) * (axis.domain[1] - axis.domain[0])
+    per_px = axis.range[1] / max(plot_px, 1.0)
+    window = next((s.y0 for s in fig.layout.shapes if s.yref == "y2" and s.y0 == s.y1), None)   # the dashed line
+    notes = []
+    for r in rounds:
+        cropped = r.cache_len_verified - r.cache_len_after
+        if not cropped:
+            continue
+        y = r.cache_len_verified
+        if window is not None and y - 2 * per_px < window < y + LABEL_PX * per_px:
+            y = window + 3 * per_px                     # the line runs through the label's place: over the line
+        notes.append(go.layout.Annotation(x=r.index, y=y, xref="x2", yref="y2", text=f"−{cropped}", showarrow=False,
+                                          yanchor="bottom", yshift=1, font={"size": 12 if narrow else 13}))
+    fig.update_layout(annotations=[*fig.layout.annotations, *notes])
+    return fig
 
 
 def _layer_ticks(n: int, sources: dict) -> dict:
@@ -128,7 +161,7 @@ def _cache(fig: go.Figure, trace, i: int, lang: str, right: dict, narrow: bool =
                          + "<extra></extra>"), **right)
     fig.add_trace(go.Bar(x=xs, y=cropped, base=kept, name=t("fig.kv_sharing.cropped", lang), meta="cropped",
                          marker={"color": theme.VERMILLION, "pattern": {"shape": "x", "fgopacity": 0.5, "size": 6}},
-                         text=[f"−{c}" if c else "" for c in cropped], textposition="outside",
+                         text=[f"−{c}" if c else "" for c in cropped], textposition="none",   # _crop_labels
                          hovertemplate=t("fig.kv_sharing.cropped_hover", lang, r="%{x}", n="%{customdata}")
                          + "<extra></extra>", customdata=cropped), **right)
     fig.add_trace(go.Scatter(x=xs, y=[r.cache_len_before for r in rounds], mode="lines+markers", meta="before",
@@ -143,4 +176,7 @@ def _cache(fig: go.Figure, trace, i: int, lang: str, right: dict, narrow: bool =
         # on the bars' "−3" labels; the legend says it
     fig.update_xaxes(title_text=t("fig.kv_sharing.round_axis", lang), dtick=1 if len(xs) <= 20 else None, **right)
     # headroom over the tallest bar for its "−3" above it, below the subplot's title
-    fig.update_yaxes(title_text=t("fig.kv_sharing.positions_axis", lang), range=[0, max(top, 1) * 1.18], **right)
+    # (and over the window's line when the legend names it: above the range, it was clipped away unseen)
+    shown = window if window and window < top * 1.3 else 0
+    fig.update_yaxes(title_text=t("fig.kv_sharing.positions_axis", lang), range=[0, max(top * 1.18, shown * 1.1, 1)],
+                     **right)

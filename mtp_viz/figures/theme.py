@@ -46,6 +46,7 @@ TITLE_WIDTH = 58     # letters of an 18 px title in the narrowest place a figure
 # wraps at NARROW_TITLE_WIDTH letters of 16 px, its text is 13 px, its margins are thin (`narrow` in every view).
 NARROW_TITLE_WIDTH = 30
 SUBTITLE_WIDTH = 76  # letters of a 13 px grey subtitle in the same place (one line ran off the view: "…lie")
+_MARK = re.compile(r"[^\w\s<>\u3000-\u9fff\uff00-\uffef(\[\u2010-\u2015-]")   # one sign: no letter, digit, bracket, dash
 CLOSING = set("，。、：；！？）」』,.:;!?)")     # never the first thing on a line: they stay with the word before
 FONT = stack("Inter", "Arial")     # then the shipped faces, then the system's (fonts.stack)
 
@@ -190,7 +191,7 @@ def wrap(text: str, width: int = 110) -> str:
     lines = []
     for para in text.split("<br>"):
         line = ""
-        for tok in _TOKEN.findall(para):
+        for tok in _glued(_TOKEN.findall(para)):
             if tok.isspace():
                 line += " " if line else ""
             elif line.strip() and _width(line + tok) > width and tok not in CLOSING:
@@ -199,17 +200,33 @@ def wrap(text: str, width: int = 110) -> str:
             else:
                 line += tok
         lines.append(line.rstrip())
-        if len(lines) > 1 and _width(lines[-1]) <= 2 and CJK.search(lines[-1]):   # never one character alone
+        last = re.sub(r"<[^>]*>", "", lines[-1]).strip()
+        if len(lines) > 1 and (len(last) == 1 or _width(last) <= 2 and CJK.search(last)):   # never one character alone
             head = _TOKEN.findall(lines[-2])
             cut = len(head) - 1 - (len(head) > 2 and head[-1] in CLOSING)    # a closing mark stays with its word
             if cut > 0:
                 moved = "".join(head[cut:])          # the spacing rule holds where the moved word meets it
-                gap = " " if UNSPACED.search(moved[-1:] + lines[-1][:1]) else ""
+                latin = not CJK.search(moved[-1:] + lines[-1][:1])
+                gap = " " if latin or UNSPACED.search(moved[-1:] + lines[-1][:1]) else ""
                 lines[-2:] = ["".join(head[:cut]).rstrip(), moved + gap + lines[-1]]
     return "<br>".join(lines)
 
 
-def _width(text: str) -> int:
+def _glued(tokens: list[str]) -> list[str]:
+    """A lone mark before a word ("✗ rejected", "· plus") made one token with it: a line never ends on the mark."""
+    out: list[str] = []
+    for tok in tokens:
+        if len(out) >= 2 and out[-1].isspace() and _MARK.fullmatch(out[-2]) and not tok.isspace():
+            out[-2:] = [out[-2] + out[-1] + tok]
+        else:
+            out.append(tok)
+    return out
+
+
+def text_width(text: str) -> int:
     """Letters a text takes on screen: markup none, a Chinese character two."""
     text = re.sub(r"<[^>]*>", "", text)
     return len(text) + len(CJK.findall(text))
+
+
+_width = text_width

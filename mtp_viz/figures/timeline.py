@@ -89,18 +89,26 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     # labels that do not fit their bar are hidden, never shrunk below 10 px: narrow rounds keep their R number
     # in the hover text and in the round summary
     extra = len(lanes_shown) - len(LANES)
+    # the axis title wrapped to the plot area's width, which the lanes' names narrow (on a phone one line of it ran out
+    # of the figure on both sides)
+    axis = theme.wrap(t("fig.timeline.xaxis" if priced else "fig.timeline.xaxis.own", lang), 26 if narrow else 70)
+    below = AXIS_LINE * axis.count("<br>")
     fig = theme.new_figure(
-        heading, height=300 + 76 * extra, data=data, lang=lang, narrow=narrow, barmode="overlay",
+        heading, height=300 + 76 * extra + below, data=data, lang=lang, narrow=narrow, barmode="overlay",
         showlegend=True,
-        uniformtext={"minsize": 9, "mode": "hide"},
-        xaxis={"title": {"text": t("fig.timeline.xaxis" if priced else "fig.timeline.xaxis.own", lang)}, "rangemode": "tozero"},
+        uniformtext={"minsize": 9, "mode": "hide"}, margin={"b": 50 + below},
+        xaxis={"title": {"text": axis}, "rangemode": "tozero"},
         yaxis={"categoryorder": "array", "categoryarray": lanes_shown, "title": {"text": None}, "tickmode": "array",
                "tickvals": lanes_shown, "ticktext": [t(f"fig.timeline.lane.{lane}", lang) for lane in lanes_shown]})
     if extra:      # four entries wrap the legend onto rows that, above the plot, would cover the title
         theme.legend_below(fig, rows=4)
+        fig.update_layout(margin={"b": fig.layout.margin.b + below})
         _label_alone(fig, lanes[ALONE], t0)
     _outline(fig, lanes["round"], lanes_shown)
     return fig
+
+
+AXIS_LINE = 22          # pixels a further line of the axis title takes (with what Plotly adds round a longer title)
 
 
 def _outline(fig: go.Figure, rounds: dict, lanes_shown: list[str]) -> None:
