@@ -11,7 +11,7 @@ import json
 
 from playwright.sync_api import expect, sync_playwright
 
-from mtp_viz import race_lanes
+from mtp_viz import costs, race_lanes
 from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace
 from test_browser import ARTIFACTS, in_view, launch, page_at
@@ -57,7 +57,8 @@ def test_a_race_fills_both_lanes_and_its_summary_is_what_the_traces_record(serve
         page.screenshot(path=str(ARTIFACTS / "race_en.png"))
 
         alone, mtp = api_trace(server, "none"), api_trace(server, "mtp")
-        s = race_lanes.summary(race_lanes.lane(alone), race_lanes.lane(mtp))
+        table = costs.table_for(mtp)                  # the race prices both lanes at the drafted trace's table
+        s = race_lanes.summary(race_lanes.lane(alone, table), race_lanes.lane(mtp, table))
         rows = page.evaluate(ROWS)
         total, first, rate, passes, tokens, per_pass = rows
         assert [numbers(c) for c in passes] == [alone.target_forward_passes, mtp.target_forward_passes]

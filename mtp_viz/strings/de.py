@@ -140,10 +140,7 @@ STRINGS: dict[str, str] = {
                    "die Ausgabe ist genau die, die das Zielmodell allein geschrieben hätte. Mit **Schritt** sehen "
                    "Sie eine Runde nach der anderen."),
     "step.prompt": "Eingabetext (Prompt)",
-    "step.trained_on": ("Beispiel-Prompts. Das mitgelieferte Miniaturmodell kennt nur englische Sprichwörter, kleine "
-                        "Tiergeschichten und Sätze mit Zahlen (wo eine Zahl hingehört, nicht welche: Zählen und "
-                        "Rechnen kann es nicht). Prompts wie „Slow and steady“ oder „One snowy evening, Benny "
-                        "the bear“ setzt es fort, bei allem anderen kommt Unsinn heraus."),
+    "step.trained_on": 'Beispiel-Prompts. Das mitgelieferte Miniaturmodell kennt nur englische Sprichwörter, kleine Tiergeschichten und Sätze mit Zahlen (zählen und rechnen kann es nicht): Prompts wie „Slow and steady“ setzt es fort, bei allem anderen kommt Unsinn heraus.',
     "welcome.text": ("Multi-Token Prediction (MTP) von Gemma 4: Ein kleines Entwurfsmodell rät voraus, das große "
                      "Modell prüft alles in einem Durchlauf."),
     "welcome.tour": "Geführte Tour starten",
@@ -201,8 +198,7 @@ STRINGS: dict[str, str] = {
     "step.top_p_info": ("nur beim Sampling: aus der kleinsten Menge der wahrscheinlichsten Tokens ziehen, deren "
                         "Wahrscheinlichkeiten zusammen p erreichen"),
     "step.seed_info": "nur beim Sampling: derselbe Startwert ergibt dieselben Zufallszüge und damit denselben Text",
-    "step.keys": ("Tasten: → nächste Runde · ← vorige Runde · Leertaste Abspielen / Anhalten · Pos1 Runde 0 (nicht "
-                  "beim Tippen)"),
+    "step.keys": "Tasten: → weiter · ← zurück · Leertaste Abspielen / Anhalten · Pos1 Runde 0",
     "step.export": "Exportieren und wiedergeben",
     "step.download_json": "Verlauf herunterladen (JSON)",
     "step.download_csv": "Ereignisse herunterladen (CSV)",

@@ -128,10 +128,7 @@ STRINGS: dict[str, str] = {
                    "model checks all the guesses in one pass. Kept guesses are free tokens; the output is exactly "
                    "what the target alone would write. Press **Step** to watch one round at a time."),
     "step.prompt": "Prompt",
-    "step.trained_on": ("Example prompts. The bundled miniature learned only English sayings, little animal stories "
-                        "and sentences with numbers (where a number goes, not which one: it cannot count or add), so "
-                        "it carries on prompts like \"Slow and steady\" or \"One snowy evening, Benny "
-                        "the bear\"; anything else gets nonsense."),
+    "step.trained_on": "Example prompts. The bundled miniature knows only English sayings, little animal stories and sentences with numbers (it cannot count or add); anything else gets nonsense.",
     "welcome.text": ("Gemma 4's multi-token prediction (MTP): a small drafter guesses the next tokens, and the big "
                      "model checks them all in one pass."),
     "welcome.tour": "Start the guided tour",
@@ -185,7 +182,7 @@ STRINGS: dict[str, str] = {
     "step.top_k_info": "sampling only: draw from the k most likely tokens alone",
     "step.top_p_info": "sampling only: draw from the smallest set of likeliest tokens whose probabilities reach p",
     "step.seed_info": "sampling only: the same seed gives the same random draws, and so the same text",
-    "step.keys": "Keys: → next round · ← previous round · space play / pause · Home round 0 (not while typing)",
+    "step.keys": "Keys: → next · ← back · space play / pause · Home round 0",
     "step.export": "Export and replay",
     "step.download_json": "Download trace (JSON)",
     "step.download_csv": "Download events (CSV)",

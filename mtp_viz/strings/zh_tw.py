@@ -116,8 +116,7 @@ STRINGS: dict[str, str] = {
                    "，再由大型的**目標模型**在一次前向傳播中檢查全部猜測。猜對的詞元等於白賺，而輸出和目標模型單獨生成的結果完全"
                    "相同。按 **單步** 一次看一輪。"),
     "step.prompt": "提示",
-    "step.trained_on": ("範例提示。內建的迷你模型只學過英文諺語、動物小故事和含有數字的句子（它知道哪裡該放數字，卻不會數數或加法）：像「Slow and steady」或「One snowy "
-                        "evening, Benny the bear」這樣的提示它接得下去，其他內容只會得到胡言亂語。"),
+    "step.trained_on": '範例提示。內建的迷你模型只學過英文諺語、動物小故事和含有數字的句子（它不會數數或加法）：像「Slow and steady」這樣的提示它接得下去，其他內容只會得到胡言亂語。',
     "welcome.text": "Gemma 4 的多詞元預測（MTP）：小型草稿模型先猜接下來的詞元，大型模型在一次前向傳播中檢查全部猜測。",
     "welcome.tour": "開始導覽",
     "link.button": "連結到這裡",
@@ -164,7 +163,7 @@ STRINGS: dict[str, str] = {
     "step.top_k_info": "僅用於取樣：只從最可能的 k 個詞元中抽",
     "step.top_p_info": "僅用於取樣：只從機率加總達到 p 的最少幾個詞元中抽",
     "step.seed_info": "僅用於取樣：同一個種子會得到同樣的隨機取樣，也就是同樣的文字",
-    "step.keys": "按鍵：→ 下一輪 · ← 上一輪 · 空白鍵 播放／暫停 · Home 回到第 0 輪（在文字框輸入時無效）",
+    "step.keys": "按鍵：→ 下一輪 · ← 上一輪 · 空白鍵 播放／暫停 · Home 回到第 0 輪",
     "step.export": "匯出與重播",
     "step.download_json": "下載紀錄（JSON）",
     "step.download_csv": "下載事件（CSV）",

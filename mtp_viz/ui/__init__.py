@@ -42,6 +42,8 @@ CSS = (fonts.css(lambda path: f"gradio_api/file={quote(str(path))}") + "\n"
        " #welcome {align-items: center; gap: 0.5rem} .welcome-text {font-size: 0.95rem}"
        # a checkbox takes no min_width: in a row of sliders a phone squeezed it to 58 px, its label cut
        " .setting-switch {min-width: min(240px, 100%) !important}"
+       # the example prompts a size smaller, so the three sit on one line above the rounds at 1280 x 720
+       " #examples .gallery-item {padding: 0 6px !important} #examples .gallery {font-size: 0.92em !important}"
        # an accordion's arrow, turned, stretched to a two-line label's height and stuck out past the page's edge
        " .label-wrap > .icon {align-self: center}"
        # a dropdown's choice a size smaller than its label: "Gemma 4 26B A4B (MoE) + assistant" was cut at 1280 px
