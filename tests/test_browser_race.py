@@ -14,6 +14,7 @@ from playwright.sync_api import expect, sync_playwright
 from mtp_viz import costs, race_lanes
 from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace
+from mtp_viz.ui.session import EXAMPLES
 from test_browser import ARTIFACTS, in_view, launch, page_at
 
 STATE = "() => document.querySelector('#race-player .race')?.dataset.state"
@@ -30,7 +31,7 @@ def api_trace(server: str, proposer: str) -> Trace:
     from gradio_client import Client
 
     client = Client(server, verbose=False)
-    text = client.predict(prompt="Actions speak", model="miniature", proposer=proposer, api_name="/trace")  # page's
+    text = client.predict(prompt=EXAMPLES[0], model="miniature", proposer=proposer, api_name="/trace")  # page's
     return parse_trace(text)
 
 
@@ -66,7 +67,7 @@ def test_a_race_fills_both_lanes_and_its_summary_is_what_the_traces_record(serve
         assert [numbers(c) for c in total] == [round(s["alone"]["total_ms"], 1), round(s["drafted"]["total_ms"], 1)]
         assert numbers(per_pass[1]) == round(s["drafted"]["tokens_per_pass"], 2)
         verdict = page.locator("#race-player .race-verdict").inner_text()
-        assert f"{s['speedup']:.2f}× as fast" in verdict
+        assert f"{s['speedup']:.2f}× faster here" in verdict
         assert "earlier on this server" not in summary.inner_text()   # a first race is measured, not replayed
 
         # slow motion: a larger factor slows the pace, and the numbers stay
