@@ -231,7 +231,7 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak_no_drafter": "„Actions speak“, Zielmodell allein",
     "step.recorded.once_upon_a_time": "„Once upon a time,“, MTP-Entwurfsmodell",
     "step.recorded.once_upon_a_time_sampled": "„Once upon a time,“, mit Sampling",
-    "step.recorded.tom_counted": "„Tom counted 9 books at the library“, MTP-Entwurfsmodell",
+    "step.recorded.tom_counted": "„Tom counted…“, MTP-Entwurfsmodell",
     "step.recorded.a_stitch_in_time": "„A stitch in time“, MTP-Entwurfsmodell",
     "step.what.unused": " (ebenfalls angenommen, aber hinter dem Ende und daher nicht verwendet: {unused:guess})",
     "step.fewer.length": "; bis zur Grenze für neue Tokens war nur noch Platz für {left:guess}",

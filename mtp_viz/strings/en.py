@@ -213,7 +213,7 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak_no_drafter": "“Actions speak”, target alone",
     "step.recorded.once_upon_a_time": "“Once upon a time,”, MTP drafter",
     "step.recorded.once_upon_a_time_sampled": "“Once upon a time,”, sampled",
-    "step.recorded.tom_counted": "“Tom counted 9 books at the library”, MTP drafter",
+    "step.recorded.tom_counted": "“Tom counted…”, MTP drafter",      # whole, it was cut on a phone
     "step.recorded.a_stitch_in_time": "“A stitch in time”, MTP drafter",
     "step.what.unused": " (also accepted but past the end, so not used: {unused:guess})",
     "step.fewer.length": "; only {left:guess} fit before the max-new-tokens limit",

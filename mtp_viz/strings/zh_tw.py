@@ -192,7 +192,7 @@ STRINGS: dict[str, str] = {
     "step.recorded.actions_speak_no_drafter": "「Actions speak」，只用目標模型",
     "step.recorded.once_upon_a_time": "「Once upon a time,」，MTP 草稿模型",
     "step.recorded.once_upon_a_time_sampled": "「Once upon a time,」，取樣",
-    "step.recorded.tom_counted": "「Tom counted 9 books at the library」，MTP 草稿模型",
+    "step.recorded.tom_counted": "「Tom counted…」，MTP 草稿模型",
     "step.recorded.a_stitch_in_time": "「A stitch in time」，MTP 草稿模型",
     "step.what.unused": "（也被接受，但落在結尾之後，所以未使用：{unused:guess}）",
     "step.fewer.length": "；在最多新詞元數的上限前只容得下 {left:guess}",

@@ -48,8 +48,10 @@ CSS = (fonts.css(lambda path: f"gradio_api/file={quote(str(path))}") + "\n"
        " .label-wrap > .icon {align-self: center}"
        # a dropdown's choice a size smaller than its label: "Gemma 4 26B A4B (MoE) + assistant" was cut at 1280 px
        " input[role=combobox] {font-size: 0.85rem}"
+       # the lab's c in thousandths ("0.108"): Gradio's box holds four characters
+       " #lab-c input[type=number], #lab-c .cldr-number {min-width: 4.2rem}"
        + plotly_pane.CSS + phone.CSS)
-HEAD = SCREEN_HEAD + phone.HEAD      # the screen's width, for every event; a phone's view in sight, taps
+HEAD = SCREEN_HEAD + phone.HEAD + phone.SIDES      # the screen's width, for every event; a phone's view in sight, taps
 
 
 def build_demo(service: Service) -> gr.Blocks:

@@ -262,7 +262,10 @@ def build(demo: gr.Blocks, service: Service) -> None:
     gr.Markdown(L("lab.what_if"))
     with gr.Row():
         alpha = gr.Slider(0.0, 0.99, value=round(model0["alpha"], 2), step=0.01, label=L("lab.alpha"), min_width=240)
-        c = gr.Slider(0.0, 1.5, value=round(model0["c"], 2), step=0.01, label=L("lab.c"), min_width=240)
+        # c in thousandths: the presets' projections (0.108, 0.034, 0.015) lie on the slider's steps, and its box
+        # writes them whole in every language (at 0.01 the German box showed 0,11 where the English one cut "0.108")
+        c = gr.Slider(0.0, 1.5, value=round(model0["c"], 2), step=0.001, label=L("lab.c"), min_width=240,
+                      elem_id="lab-c")
         preset = gr.Dropdown([(L("lab.preset.none"), "")] + [(L(f"lab.preset.{k}"), k) for k in lab_math.PRESETS],
                              value="", label=L("lab.preset"))
     moe = gr.Checkbox(False, label=L("lab.moe"), elem_id="lab-moe")

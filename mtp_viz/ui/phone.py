@@ -104,6 +104,11 @@ HEAD = """<script>(() => {
   setInterval(() => document.querySelectorAll('.js-plotly-plot').forEach(attach), 700);
 })();</script>""" % {"px": NARROW_PX, "step": STEP, "run": RUN, "play": PLAY, "note": NOTE}
 
+# On a narrow screen the page's side margins 12 px, not Gradio's 32 (40 px more for every control and chart). In the
+# head: Gradio scopes the page's CSS to the blocks inside .main, whose own padding it cannot reach.
+SIDES = """<style>@media (max-width: %dpx) {.gradio-container .main.fillable {padding-left: 0.75rem !important;
+ padding-right: 0.75rem !important}}</style>""" % NARROW_PX
+
 # The page's CSS (ui/__init__.py): the bar only on a narrow screen, fixed at the bottom, the page padded under it;
 # Plotly's toolbar never over a chart's title there; the tap note just above the bar.
 CSS = f"""
@@ -124,6 +129,9 @@ CSS = f"""
   #{BAR} .bar-round {{flex: 1; min-width: 0; font-size: 0.85rem; line-height: 1.2; overflow: hidden;
     display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical}}
   body {{padding-bottom: 4.5rem}}
+  /* a dropdown's choice in smaller letters (with SIDES: a 390 px phone left a dropdown 266 px, which cut "Gemma 4
+     26B A4B + Entwurfsmodell (hochgerechnet)") */
+  input[role=combobox] {{font-size: 0.75rem !important}}
   .modebar-container {{display: none !important}}
  }}
 """

@@ -337,12 +337,13 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     base = gr.State(None)
     gr.Markdown(L("race.intro"))
     with gr.Row(equal_height=True):
-        prompt = gr.Textbox(value=EXAMPLES[0], label=L("step.prompt"), max_length=policy.max_prompt_chars(), scale=4,
+        prompt = gr.Textbox(value=EXAMPLES[0], label=L("step.prompt"), max_length=policy.max_prompt_chars(), scale=3,
                             elem_id="race-prompt")
         choices = model_choices()
         first = START.model if any(ident == START.model for _, ident in choices) else choices[0][1]
-        # wide enough for the longest model's name: on a phone each dropdown then takes a line of its own
-        model = gr.Dropdown(choices, value=first, label=L("step.model"), scale=3, min_width=280, elem_id="race-model")
+        # wide enough for the longest model's name (at 1280 px, a third of the row cut the German "Gemma 4 26B A4B
+        # (MoE) + Entwurfsmodell"): on a phone each dropdown then takes a line of its own
+        model = gr.Dropdown(choices, value=first, label=L("step.model"), scale=4, min_width=340, elem_id="race-model")
         proposer = gr.Dropdown([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value="mtp",
                                label=L("step.proposer"), scale=3, min_width=240, elem_id="race-proposer")
         go = gr.Button(L("race.start"), variant="primary", scale=1, min_width=120, elem_id="race-start")

@@ -449,7 +449,7 @@ def build(demo: gr.Blocks, service: Service) -> dict:
             # labelled with what the bundled miniature knows, so a newcomer's own prompt is in its style
             examples = gr.Dataset(components=[prompt], samples=[[e] for e in EXAMPLES], type="index",
                                   label=L("step.trained_on"), elem_id="examples")
-        with gr.Column(scale=3, min_width=220):
+        with gr.Column(scale=4, min_width=220):     # a third of the row cut "Gemma 4 26B A4B (MoE) + Entwurfsmodell"
             model = gr.Dropdown(choices(policy.model_choices()), value=DEFAULTS["model"], label=L("step.model"),
                                 allow_custom_value=True,   # a replayed trace may name any model; policy gates runs
                                 info=L("public.model_info" if policy.is_public() else "step.model_info"))
