@@ -6,6 +6,7 @@ round slider, two downloads, state) and that the state (step_state.StepState) is
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pandas as pd
 import pytest
@@ -137,6 +138,20 @@ def test_page_load_never_undoes_a_visitors_action():
     assert title(ui.in_language(state, "de").stream) != title(ui.render(ui.first_state()).stream)
     state = ui.reset(state).state
     assert ui.in_language(state, "de") == ui.unchanged(state) and state.trace is None
+
+
+def test_an_answer_from_an_older_trace_lands_as_nothing(replayed):
+    """Gradio runs a visitor's events side by side: a prompt box's change (mark_stale) that read the first paint's
+    state must not put it back after a Run to end showed a new trace, nor may the page load's chain."""
+    controls, _, ran = replayed                       # a trace shown: serial 1
+    visitor, other = SimpleNamespace(session_hash="a", headers={}), SimpleNamespace(session_hash="b", headers={})
+    stale = ui.for_visitor(ui.mark_stale)
+    changed = dict(zip(session.DEFAULTS, controls), prompt="Once upon a time,")
+    assert ui.LATEST.outdated(visitor, (ran,)) is False                # the run's state lands and is recorded
+    late = stale(None, visitor, *changed.values())                    # computed from the first paint (serial 0)
+    assert late == (SKIP, SKIP)
+    assert stale(ran, visitor, *changed.values())[1].stale            # from the visitor's own trace: it lands
+    assert stale(None, other, *changed.values())[1].serial == 0       # another visitor's first paint is theirs
 
 
 def test_replay_sets_controls_and_shows_the_last_round(replayed):

@@ -12,7 +12,9 @@ no words of its own (narration.py says the rounds).
 """
 from __future__ import annotations
 
+import collections
 import functools
+import threading
 from pathlib import Path
 from typing import NamedTuple
 
@@ -139,13 +141,47 @@ def cached_note(state: StepState, lang: str = "en") -> str:
 
 
 # -- handlers ---------------------------------------------------------------------------------------------------
+class Latest:
+    """The newest trace each visitor's state has held (StepState.serial, by Gradio's session hash), so that an answer
+    computed from an older state lands as nothing: Gradio runs a visitor's events side by side (a text box's change,
+    the page load's chain, a Run to end), each reads the state when it starts and writes it when it ends, and a slow
+    one that started before a new trace was shown would put the old trace back. Bounded like the sessions."""
+
+    def __init__(self, size: int = 4 * policy.launch_settings()["state_session_capacity"]):
+        self.size, self.seen, self.lock = size, collections.OrderedDict(), threading.Lock()
+
+    def outdated(self, request: gr.Request | None, out) -> bool:
+        """Whether `out` (a handler's outputs, the new state last) comes from an older trace than the visitor holds;
+        else records its trace as the visitor's newest."""
+        session = getattr(request, "session_hash", None)
+        if session is None or not isinstance(out, tuple) or not out or not isinstance(out[-1], StepState):
+            return False
+        with self.lock:
+            newest = self.seen.get(session, -1)
+            if out[-1].serial < newest:
+                return True
+            self.seen[session] = out[-1].serial
+            self.seen.move_to_end(session)
+            while len(self.seen) > self.size:
+                self.seen.popitem(last=False)
+        return False
+
+
+LATEST = Latest()
+
+
+def _landed(request, out):
+    """`out`, or nothing at all when it was computed from an older trace than the visitor now holds (Latest)."""
+    return tuple(gr.skip() for _ in out) if LATEST.outdated(request, out) else out
+
+
 def for_visitor(handler, **given):
     """`handler` for Gradio: the visitor's language and screen from the request (a gr.Request parameter after the
     state), the first paint's state for a visitor who has none of their own yet (gr.State's None, see build), and the
     keywords `given` (the service, for the handlers that generate)."""
     def run(state, request: gr.Request, *args):
         state = (first_paint().state if state is None else state).on_screen(narrow_of(request))
-        return handler(state, *args, lang=lang_of(request), **given)
+        return _landed(request, handler(state, *args, lang=lang_of(request), **given))
     run.__name__ = run.__qualname__ = handler.__name__
     return run
 
@@ -155,7 +191,7 @@ def for_page(handler, **given):
     the browser (player.js) without telling the server, so the state is first set to the round and view on screen."""
     def run(state, request: gr.Request, index, view, *args):
         state = (first_paint().state if state is None else state).on_screen(narrow_of(request)).seen(index, view)
-        return handler(state, *args, lang=lang_of(request), **given)
+        return _landed(request, handler(state, *args, lang=lang_of(request), **given))
     run.__name__ = run.__qualname__ = handler.__name__
     return run
 
@@ -400,11 +436,16 @@ def in_language(state: StepState, lang: str = "en") -> Screen:
     return show(state, lang)
 
 
+def linked(place: links.Place | None) -> bool:
+    """Whether a link asks for an example, a round or a view (else the page opens on the first paint)."""
+    return place is not None and (place.example, place.round, place.view) != (None, None, None)
+
+
 def arrive(state: StepState, place: links.Place | None = None, lang: str = "en") -> tuple:
     """On page load: the shipped example, round and view a link asks for (links.Place), with the controls that made
     it; else the first paint in the visitor's language (in_language). Never undoes what the visitor did first."""
     place = place or links.Place()
-    if state.acted or (place.example, place.round, place.view) == (None, None, None):
+    if state.acted or not linked(place):
         return (*keep_controls(), *in_language(state, lang))
     trace = shipped(place.example or FIRST_TRACE)
     return _show(state.replay(trace, place.round or 0).choose(place.view or state.view), lang)
@@ -513,10 +554,16 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     quiet = {"api_visibility": "private", "show_progress": "hidden", "show_progress_on": []}
     generating = {**hidden, **policy.generating_events()}   # they wait in the service's line, not Gradio's
 
+    def kept_deck(state, request: gr.Request, everything: bool = False):
+        """sent_deck, but a visitor with no state of their own yet (the page load's chain) keeps none: the load's
+        chain runs beside the visitor's first click, and a state it wrote after that click's would undo it."""
+        packed, after = for_visitor(sent_deck)(state, request, everything)
+        return packed, (gr.skip() if state is None else after)
+
     def then_deck(event):
         """After an event that may show a new trace: its deck for the chosen view, then for every view."""
-        event.then(for_visitor(sent_deck), [state], [deck, state], **quiet).then(
-            for_visitor(sent_deck), [state, gr.State(True)], [deck, state], **quiet).then(
+        event.then(kept_deck, [state], [deck, state], **quiet).then(
+            kept_deck, [state, gr.State(True)], [deck, state], **quiet).then(
             for_visitor(walkthrough_file), [state], walk_btn, **quiet)
 
     # Step, Back, the slider, the keys, Play and the view chooser are answered in the page (player.js) from the deck,
@@ -567,8 +614,11 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     deck.change(None, [deck], None, js=player.OPEN, **quiet)
 
     def arriving(state, request: gr.Request):       # and the view chooser set to the view shown
-        out = arrive((first_paint().state if state is None else state).on_screen(narrow_of(request)),
-                     links.place_of(request), lang_of(request))
+        place = links.place_of(request)
+        out = arrive((first_paint().state if state is None else state).on_screen(narrow_of(request)), place,
+                     lang_of(request))
+        if state is None and not linked(place):     # the first paint redrawn in the visitor's language: no state and
+            return *out[:-1], gr.skip(), gr.skip()  # no view chooser, which a first click may already have changed
         return *out, out[-1].view
 
     then_deck(demo.load(arriving, [state], [*controls, *views, chooser], **quiet))
