@@ -33,7 +33,9 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     heading = t("fig.verification.heading", lang, i=i, kept=rnd.num_accepted, drafted=rnd.num_drafted, mode=mode)
     two_lines = any(v.verdict == REJECTED and v.residual_token_id is not None for v in rnd.verify_steps)
     theme.new_figure(heading, height=720 if residual and narrow else 420, fig=fig, headroom=0, lang=lang, narrow=narrow)
-    fig.update_layout(margin={"t": 80 + (44 if two_lines else 24)})     # the verdicts and the target's choice
+    # the verdicts and the target's choice over the bars, under a title of as many lines as it has (a German one of
+    # three on a phone ran into the choice's line)
+    fig.update_layout(margin={"t": fig.layout.margin.t + (44 if two_lines else 24)})
     steps = rnd.verify_steps
     # the guess's number over its token, two short lines: "1: ·Anna" on one line ran into its neighbours
     xs = [f"{v.step + 1}<br>{theme.short(trace.text_of(v.draft_token_id), 8)}" for v in steps]

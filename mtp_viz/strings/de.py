@@ -538,6 +538,11 @@ STRINGS: dict[str, str] = {
     "lab.pairs.predicted": "{pair}: vom Kostenmodell vorhergesagt",
     "lab.pair.miniature": "Paar in E2B-Form (35 Schichten, Entwurfsmodell mit 4 Schichten)",
     "lab.pair.miniature-shallow": "flaches Paar (6 Schichten, Entwurfsmodell mit 4 Schichten)",
+    "lab.pairs.what.short": ("Zwei Messreihen, auf einer solchen Maschine aufgezeichnet: Beide Entwurfsmodelle raten gut "
+                             "(ähnliches α), aber ein Vorschlag kostet das Entwurfsmodell des flachen Paars etwa einen "
+                             "halben Durchlauf des Zielmodells (c), das des Paars in E2B-Form nur einen kleinen "
+                             "Bruchteil davon. Mit einem billigen Entwurfsmodell lohnen sich die meisten N, mit einem "
+                             "teuren kaum eines; die Kurven des Kostenmodells sagen beides vorher."),
     "lab.pairs.what": ("Beide Messreihen wurden auf einer solchen Maschine mit denselben Prompts und Einstellungen "
                        "aufgezeichnet. Beide Entwurfsmodelle raten gut (α ist die Chance, dass ein Vorschlag "
                        "angenommen wird), aber ein Vorschlag kostet das Entwurfsmodell des flachen Paars etwa einen "
@@ -625,6 +630,10 @@ STRINGS: dict[str, str] = {
                             "Abfall ist der Grund, warum jeder weitere Vorschlag weniger wert ist als der vorige. Wo "
                             "Balken und Linie auseinanderlaufen, ist die Annahme nicht an jeder Position gleich, und "
                             "ein einziges α ist nur ihr Mittel."),
+    "lab.what.what_if.short": ("Nur das Kostenmodell, kein Modell läuft: Die blauen Kurven zeigen Tokens pro Durchlauf "
+                               "und Beschleunigung für Ihr α und c, der Stern das beste N. Jede Voreinstellung ist ein "
+                               "echtes Gemma-4-Paar, aus veröffentlichten Zahlen hochgerechnet, nicht gemessen. "
+                               "Erhöhen Sie c, dann schrumpft das beste N und der Gipfel sinkt Richtung 1,0."),
     "lab.what.what_if": ("Nur das Kostenmodell, kein Modell läuft: Tokens pro Durchlauf (1 − α^(N+1)) / (1 − α) und "
                          "Beschleunigung (1 − α^(N+1)) / ((1 − α)(N·c + v)). Für ein dichtes Zielmodell ist v = 1: Das "
                          "Prüfen von N + 1 Tokens kostet einen Durchlauf, weil ein speichergebundener Durchlauf die "
@@ -1113,6 +1122,11 @@ STRINGS: dict[str, str] = {
     "server.legend.miniature": "das Miniaturmodell dieser App: vorhergesagt, α = {alpha:.2f}",
     "server.legend.positions": "gemessen auf Ihrem Server",
     "server.legend.alpha_k": "vorhergesagt: α^k mit α = {alpha:.2f}",
+    "server.what.short": ("Der dunkelorangefarbene Punkt ist, was Ihr Server gemessen hat: Tokens pro Durchlauf des "
+                          "Zielmodells bei dem N, mit dem er lief. Die blauen Kurven sagt das Kostenmodell des Labors "
+                          "für jedes N vorher, aus dem an Ihren Server angepassten α und dem gewählten c. "
+                          "Die Balken sind der Anteil der Runden, deren erste k Entwürfe alle angenommen "
+                          "wurden, neben α^k."),
     "server.what": ("Der dunkelorangefarbene Punkt ist, was Ihr Server gemessen hat: Tokens pro Durchlauf des "
                     "Zielmodells bei dem N, mit dem er lief (1 + angenommene Entwurfstokens pro Runde). Die blauen "
                     "Kurven sagt das Kostenmodell des Labors für jedes N vorher, aus dem an Ihren Server "

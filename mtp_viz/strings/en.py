@@ -499,6 +499,10 @@ STRINGS: dict[str, str] = {
     "lab.pairs.predicted": "{pair}: predicted by the cost model",
     "lab.pair.miniature": "E2B-shaped pair (35 layers, 4-layer drafter)",
     "lab.pair.miniature-shallow": "shallow pair (6 layers, 4-layer drafter)",
+    "lab.pairs.what.short": ("Two sweeps recorded on this kind of machine: both drafters guess well (similar α), but a "
+                             "guess costs the shallow pair's drafter about half a target pass (c) and the E2B-shaped "
+                             "pair's only a small fraction of one. With a cheap drafter most N pay, with an expensive "
+                             "one hardly any; the cost model's curves predict both."),
     "lab.pairs.what": ("Both sweeps were recorded on this kind of machine with the same prompts and settings. Both "
                        "drafters guess well (α is the chance that one guess is accepted), but a guess costs the "
                        "shallow pair's drafter about half a target pass (c) and the E2B-shaped pair's drafter only "
@@ -577,6 +581,10 @@ STRINGS: dict[str, str] = {
                             "The bars fall because a guess counts only when every guess before it was kept: this "
                             "decay is why each extra guess is worth less than the one before. Where bars and line "
                             "part, acceptance is not the same at every position, and one α is only its average."),
+    "lab.what.what_if.short": ("The cost model alone, no model running: the blue curves are tokens per pass and speed-up "
+                               "for your α and c, the star the best N. Each preset is a real Gemma 4 pair, projected "
+                               "from published numbers, not measured. Raise c and the best N shrinks and the peak "
+                               "sinks toward 1.0."),
     "lab.what.what_if": ("The cost model alone, no model running: tokens per pass (1 − α^(N+1)) / (1 − α) and "
                          "speed-up (1 − α^(N+1)) / ((1 − α)(N·c + v)). For a dense target v = 1: verifying N + 1 "
                          "tokens costs one target pass, because a memory-bound pass reads the weights once whatever "
@@ -1010,6 +1018,10 @@ STRINGS: dict[str, str] = {
     "server.legend.miniature": "the miniature in this app: predicted, α = {alpha:.2f}",
     "server.legend.positions": "measured on your server",
     "server.legend.alpha_k": "predicted: α^k with α = {alpha:.2f}",
+    "server.what.short": ("The dark orange dot is what your server measured: tokens per target pass at the N it ran "
+                          "with. The blue curves are the lab's cost model for every N, from the α fitted to your "
+                          "server and the c you chose. The bars are the share of rounds whose "
+                          "first k drafts were all accepted, against α^k."),
     "server.what": ("The dark orange dot is what your server measured: tokens per target pass at the N it ran "
                     "with (1 + accepted drafts per round). The blue curves are predicted by the lab's cost model from the α "
                     "fitted to your server and the c you chose, for every N: tokens per pass (1 − α^(N+1)) / (1 − α) "

@@ -25,7 +25,7 @@ from mtp_viz.ui.service import Service
 from mtp_viz.ui.policy import MINIATURE
 from mtp_viz.ui.session import EXPORTS, SWEEP_PROMPTS, md
 from mtp_viz.ui.screen import narrow_of
-from mtp_viz.ui.words import L, choices, lang_of
+from mtp_viz.ui.words import L, captioned, choices, lang_of
 
 # One request's bounds: a sweep on two shared CPU cores should end in about a minute, never in ten.
 SERVER_SWEEP = lab_math.SweepLimits(max_n=policy.SERVER_MAX_DRAFT, max_repeats=5, new_tokens=(4, 128), max_prompts=5,
@@ -258,7 +258,7 @@ def build(demo: gr.Blocks, service: Service) -> None:
     gr.Markdown(L("lab.pairs.heading"))
     sweeps = pair_sweeps()
     pairs_plot = gr.Plot(show_label=False, value=views.two_pairs(sweeps), elem_classes="lab-pairs")
-    gr.Markdown(L("step.what_you_see", text=L("lab.pairs.what")), elem_classes="what-you-see")
+    gr.Markdown(captioned("lab.pairs.what.short", "lab.pairs.what"), elem_classes="what-you-see")
     gr.Markdown(L("lab.what_if"))
     with gr.Row():
         alpha = gr.Slider(0.0, 0.99, value=round(model0["alpha"], 2), step=0.01, label=L("lab.alpha"), min_width=240)
@@ -271,7 +271,7 @@ def build(demo: gr.Blocks, service: Service) -> None:
     moe = gr.Checkbox(False, label=L("lab.moe"), elem_id="lab-moe")
     preset_note = gr.Markdown()
     what_if = gr.Plot(show_label=False, value=views.what_if(model0["alpha"], model0["c"]), elem_classes="lab-what-if")
-    gr.Markdown(L("step.what_you_see", text=L("lab.what.what_if", **sweep_costs(sweeps))),
+    gr.Markdown(captioned("lab.what.what_if.short", "lab.what.what_if", **sweep_costs(sweeps)),
                 elem_classes="what-you-see")
     server_panel.build(demo)
     glossary.accordion()

@@ -19,7 +19,7 @@ from mtp_viz.server_metrics import MAX_CHARS
 from mtp_viz.strings import t
 from mtp_viz.ui import policy
 from mtp_viz.ui.session import md
-from mtp_viz.ui.words import L, lang_of
+from mtp_viz.ui.words import L, captioned, lang_of
 
 FETCH_TIMEOUT_S = 5.0
 DEFAULT_C = 0.05            # a few-per-cent drafter, as Gemma 4's assistants are; the presets cite real ones
@@ -195,7 +195,7 @@ def build(demo: gr.Blocks) -> None:
                 status = gr.Markdown(elem_classes="server-status")
             curves = gr.Plot(show_label=False, elem_classes="server-plot", scale=3)
         positions = gr.Plot(show_label=False, elem_classes="server-plot")
-        gr.Markdown(L("step.what_you_see", text=L("server.what")), elem_classes="what-you-see")
+        gr.Markdown(captioned("server.what.short", "server.what"), elem_classes="what-you-see")
 
     read_btn.click(read, [before, after, c, gamma], [status, curves, positions], **private)
     fetch_before.click(fetch, [url], [before, status], **private)

@@ -72,6 +72,14 @@ def choices(pairs) -> list:
     return [(L(label) if label in TABLES[DEFAULT] else label, value) for label, value in pairs]
 
 
+def captioned(short: str, rest: str, **values) -> I18nData:
+    """A caption built at page time: "What you see." and table key `short` (at most about 60 English words), then the
+    whole explanation `rest` folded behind "More"; both filled with `values`, in the visitor's language."""
+    digest = hashlib.sha1(repr(sorted((k, str(v)) for k, v in values.items())).encode()).hexdigest()[:10]
+    return localized(f"{short}+more#{digest}", lambda lang: t("step.what_you_see", lang, text=t(short, lang, **values))
+                     + behind_more(t(rest, lang, **values), lang))
+
+
 def behind_more(text: str, lang: str = DEFAULT) -> str:
     """Markdown that keeps `text` folded behind a "More" the reader opens (a caption's or a chapter's rest)."""
     return f"\n\n<details><summary>{t('step.more', lang)}</summary>\n\n{text}\n\n</details>" if text else ""
