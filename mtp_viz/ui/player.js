@@ -71,10 +71,17 @@
   };
 
   // -- the tour: chapter `to` (0-based) as the server's answer sets the tour's `count` outputs (the deck holds that
-  // answer per chapter, ui/tour.py), then `ask` kept. No deck yet: only output `at` (the chapter) set to `to`, and
-  // `ask` + 1, which asks the server to show it
+  // answer per chapter, ui/tour.py), then `ask` kept. No deck yet: wait for it (it follows the page load's chapter,
+  // which would otherwise land after this turn and undo it), up to DECK_WAIT_MS; still none: only output `at` (the
+  // chapter) set to `to`, and `ask` + 1, which asks the server to show it
+  const DECK_WAIT_MS = 15000;
+  const arrived = async (slot) => {
+    for (const until = Date.now() + DECK_WAIT_MS; !opened[slot].deck && Date.now() < until;)
+      await new Promise((done) => setTimeout(done, 50));
+    return opened[slot].deck;
+  };
   const tour = async (packed, to, ask, count, at) => {
-    const deck = await open(packed, "tour");
+    const deck = (await open(packed, "tour")) || (await arrived("tour"));
     if (!deck) return [...Array.from({length: count}, (_, i) => i === at ? to : U), (+ask || 0) + 1];
     return [...deck.chapters[Math.max(0, Math.min(Math.round(+to || 0), deck.chapters.length - 1))], U];
   };
