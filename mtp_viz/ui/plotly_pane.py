@@ -31,10 +31,13 @@ const draw = async () => {
   const Plotly = await plotly();
   if (value === drawn) return;
   drawn = value;
-  if (!value) { Plotly.purge(gd); return; }
+  if (!value) { gd.style.height = ''; Plotly.purge(gd); return; }
   const fig = typeof value === 'string' ? JSON.parse(value) : value;
   const layout = fig.layout || {};
   layout.autosize = true;                        // as gr.Plot draws it: the container's width, the figure's height
+  // the div holds the figure's height itself: a resize (Plots.resize, a relayout with autosize) drops the height
+  // from the layout, and a react after the first gives the chart 100%% of the div's height, which is otherwise 0
+  gd.style.height = layout.height ? layout.height + 'px' : '';
   await Plotly.react(gd, fig.data || [], layout, {responsive: true});
 };
 draw();
