@@ -146,6 +146,11 @@ def test_a_walkthrough_file_plays_from_disk_with_no_network(lang, tmp_path):
                                                                              lang).view))
         page.keyboard.press("ArrowRight")
         expect(status).to_contain_text(first_line(want(1).status))
+        page.set_viewport_size({"width": 1920, "height": 1080})     # a resize keeps each chart as tall as its figure
+        charts = "() => [...document.querySelectorAll('#w-stream, #w-view-plot')]"
+        page.wait_for_function(charts + ".every(g => Math.abs(g._fullLayout.width - g.clientWidth) <= 1)")
+        page.wait_for_timeout(300)
+        assert page.evaluate(charts + ".every(g => g.getBoundingClientRect().height >= g._fullLayout.height - 1)")
         assert asked == []
         context.close()
         browser.close()

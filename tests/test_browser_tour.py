@@ -83,3 +83,37 @@ def test_next_and_back_walk_every_chapter_with_no_request(server, lang):
         assert asked == [], asked
         context.close()
         browser.close()
+
+
+# The height of each visible chart and of the block it sits in, and the height its figure asks for.
+HEIGHTS = """() => [...document.querySelectorAll('[role=tabpanel] .js-plotly-plot')].filter(p => p.offsetParent)
+  .map(p => ({id: p.closest('[id]').id, chart: p.getBoundingClientRect().height,
+              block: p.closest('.block').getBoundingClientRect().height, wants: p._fullLayout.height}))"""
+
+RESIZED = """() => [...document.querySelectorAll('[role=tabpanel] .js-plotly-plot')].filter(p => p.offsetParent)
+  .every(p => Math.abs(p._fullLayout.width - p.getBoundingClientRect().width) <= 1)"""
+
+
+def test_a_chapter_turned_in_the_page_keeps_its_height_through_a_resize(server):
+    """Next (answered in the page), then the window wider and back: each chart is as tall as its figure, and so is
+    the block it sits in (Plotly's resize dropped the figure's height, and a chart drawn again in its div was sized
+    to the div's own height, 0: the chart lay over the text below it)."""
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.set_default_timeout(60_000)
+        page.goto(f"{server}?tab=tour")
+        indicator = page.locator("#tour-indicator")
+        expect(indicator).to_contain_text(f"1 / {len(tour.CHAPTERS)}")
+        deck_ready(page)
+        for k in (1, 2):
+            page.click("#tour-next")
+            expect(indicator).to_contain_text(f"{k + 1} / {len(tour.CHAPTERS)}")
+            expect(page.locator("#tour-left .js-plotly-plot")).to_contain_text(figure_title(k, "en"))
+            for size in ((1920, 1080), (1280, 720)):
+                page.set_viewport_size({"width": size[0], "height": size[1]})
+                page.wait_for_function(RESIZED)         # Plotly resizes 100 ms after the window does
+                page.wait_for_timeout(300)
+                for chart in page.evaluate(HEIGHTS):
+                    assert min(chart["chart"], chart["block"]) >= chart["wants"] - 1, (k, size, chart)
+        browser.close()

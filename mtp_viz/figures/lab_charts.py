@@ -256,6 +256,9 @@ def acceptance(df: pd.DataFrame, lang: str = "en", narrow: bool = False) -> go.F
     return _fit(fig, narrow)
 
 
+ROOM, BELOW = 82, 200      # the what-if's legend: px from the plots' bottom to its top; the margin that holds it
+
+
 def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = None, max_n: int = 16,
             moe: dict | None = None, narrow: bool = False) -> go.Figure:
     """The cost model alone: tokens per pass and speed-up against N for the chosen α and c, with each preset pair
@@ -267,13 +270,18 @@ def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = Non
     verify = lab_math.verify_cost_of({"moe": moe})
     best = lab_math.best_gamma(alpha, c, ns, verify)
     right = {"row": 2, "col": 1} if narrow else {"row": 1, "col": 2}     # on a phone the two plots one above the other
+    height = 760 if narrow else 560 + BELOW - 150         # the plots as tall as with a margin of 150 px below
     fig = make_subplots(rows=2 if narrow else 1, cols=1 if narrow else 2, horizontal_spacing=0.1,
                         vertical_spacing=0.16, subplot_titles=[
                             t("lab.title.what_if_tokens", lang), t("lab.title.what_if_speedup", lang)])
     theme.new_figure(t("lab.title.what_if", lang, alpha=alpha, c=c, best=best,
-                       speedup=lab_math.walltime_improvement(alpha, best, c, verify(best))), height=760 if narrow else 560,
+                       speedup=lab_math.walltime_improvement(alpha, best, c, verify(best))), height=height,
                      fig=fig, headroom=10, lang=lang, narrow=narrow)
-    fig.update_layout(legend={"y": -0.22, "yanchor": "top"}, margin={"b": 150})   # many entries: below the plots
+    # many entries: below the plots, ROOM px under them (the tick labels and the axis title, 65 px), then up to four
+    # rows of entries. A fraction of the plots' height (-0.22) put the legend 63 px under a plot shortened by a title
+    # of two lines, into the German axis title "N (Vorschläge pro Runde)" (a phone: theme.narrow_legend)
+    fig.update_layout(legend={"y": -ROOM / (height - fig.layout.margin.t - BELOW), "yanchor": "top"},
+                      margin={"b": BELOW})
     for i, (key, p) in enumerate(presets.items()):
         name = t("lab.legend.projected", lang, name=t(f"lab.preset.{key}", lang))
         colour, dash, symbol = PRESET_STYLE[i % len(PRESET_STYLE)]

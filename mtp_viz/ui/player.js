@@ -100,9 +100,9 @@
       $("#w-text").innerHTML = f.text;
       $("#w-what").innerHTML = f.what;
       for (const [id, fig] of [["#w-stream", f.stream], ["#w-view-plot", f.view]]) {
-        const spec = JSON.parse(fig);
-        await Plotly.react($(id), spec.data || [], Object.assign(spec.layout || {}, {autosize: true}),
-                           {responsive: true});
+        const spec = JSON.parse(fig), layout = Object.assign(spec.layout || {}, {autosize: true});
+        $(id).style.height = layout.height ? layout.height + "px" : "";     // as ui/plotly_pane.py says why
+        await Plotly.react($(id), spec.data || [], layout, {responsive: true});
       }
     };
     range.max = deck.last;

@@ -25,25 +25,30 @@ const gd = element.querySelector('.mtp-plotly');
 const plotly = () => window.__mtpPlotly || (window.__mtpPlotly = window.Plotly ? Promise.resolve(window.Plotly) :
   import(new URL('./%(chunk)s', document.querySelector('script[src*="/assets/index-"]').src).href)
     .then(() => window.Plotly));
-let drawn = null, width = 0;
+let drawn = null;
 const draw = async () => {
   const value = props.value;
   const Plotly = await plotly();
   if (value === drawn) return;
   drawn = value;
-  if (!value) { Plotly.purge(gd); return; }
+  if (!value) { gd.style.height = ''; Plotly.purge(gd); return; }
   const fig = typeof value === 'string' ? JSON.parse(value) : value;
   const layout = fig.layout || {};
   layout.autosize = true;                        // as gr.Plot draws it: the container's width, the figure's height
+  // the div holds the figure's height itself: a resize (Plots.resize, a relayout with autosize) drops the height
+  // from the layout, and a react after the first gives the chart 100%% of the div's height, which is otherwise 0
+  gd.style.height = layout.height ? layout.height + 'px' : '';
   await Plotly.react(gd, fig.data || [], layout, {responsive: true});
+  fit();                                         // the window resized while the figure was being drawn
+};
+// the chart as wide as its div: a tab shown again, a column that changed width, a window resized mid-draw
+const fit = () => {
+  const w = Math.round(gd.getBoundingClientRect().width), full = gd._fullLayout;
+  if (w && drawn && full && Math.abs(full.width - w) > 1) window.Plotly.Plots.resize(gd);
 };
 draw();
 watch('value', draw);
-new ResizeObserver(entries => {                  // a tab shown again, a column that changed width
-  const w = Math.round(entries[0].contentRect.width);
-  if (w && width && w !== width && drawn) window.Plotly.Plots.resize(gd);
-  width = w;
-}).observe(gd);
+new ResizeObserver(fit).observe(gd);
 """ % {"chunk": CHUNK}
 
 

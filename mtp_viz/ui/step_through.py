@@ -484,16 +484,22 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     playing = gr.State(False)
     gr.HTML(phone.BAR_HTML, js_on_load=phone.BAR_JS, elem_id=phone.BAR, padding=False)   # a phone's Step bar
     with gr.Row(equal_height=False):
-        with gr.Column(scale=5, min_width=320):
-            prompt = gr.Textbox(label=L("step.prompt"), value=DEFAULTS["prompt"], lines=1,
-                                max_length=policy.max_prompt_chars())
+        # the examples under the prompt and the model together: under the prompt alone (5/12 of the row) the three
+        # wrapped onto two lines once drawn, late, and pushed the token stream's top below a 720 px screen
+        with gr.Column(scale=9, min_width=320):
+            with gr.Row(equal_height=False):
+                with gr.Column(scale=5, min_width=320):
+                    prompt = gr.Textbox(label=L("step.prompt"), value=DEFAULTS["prompt"], lines=1,
+                                        max_length=policy.max_prompt_chars())
+                # a third of the row cut "Gemma 4 26B A4B (MoE) + Entwurfsmodell"
+                with gr.Column(scale=4, min_width=220):
+                    # allow_custom_value: a replayed trace may name any model; the policy gates runs
+                    model = gr.Dropdown(choices(policy.model_choices()), value=DEFAULTS["model"],
+                                        label=L("step.model"), allow_custom_value=True,
+                                        info=L("public.model_info" if policy.is_public() else "step.model_info"))
             # labelled with what the bundled miniature knows, so a newcomer's own prompt is in its style
             examples = gr.Dataset(components=[prompt], samples=[[e] for e in EXAMPLES], type="index",
                                   label=L("step.trained_on"), elem_id="examples")
-        with gr.Column(scale=4, min_width=220):     # a third of the row cut "Gemma 4 26B A4B (MoE) + Entwurfsmodell"
-            model = gr.Dropdown(choices(policy.model_choices()), value=DEFAULTS["model"], label=L("step.model"),
-                                allow_custom_value=True,   # a replayed trace may name any model; policy gates runs
-                                info=L("public.model_info" if policy.is_public() else "step.model_info"))
         with gr.Column(scale=3, min_width=260):
             with gr.Row():
                 step_btn = gr.Button(L("step.step"), variant="primary", elem_id=keys.STEP, min_width=100)
