@@ -47,16 +47,23 @@ new ResizeObserver(entries => {                  // a tab shown again, a column 
 """ % {"chunk": CHUNK}
 
 
-# the page's CSS (ui/__init__.py): gr.Plot's frame, no padding between it and the chart
-CSS = " .plotly-pane .html-container {padding: 0 !important}"
+# the page's CSS (ui/__init__.py): gr.Plot's frame, no padding between it and the chart; a pane given a min_width
+# keeps it (Gradio's HTML block writes min-width: min(0px, 100%) on itself whatever min_width says, so two panes in a
+# row never wrapped: a 390 px phone squeezed both into halves)
+STACKS = 340            # the one min_width a pane takes: a 390 px phone puts the second pane under the first
+CSS = (" .plotly-pane .html-container {padding: 0 !important}"
+       f" .plotly-pane.stacks {{min-width: min({STACKS}px, 100%) !important}}")
 
 
 class PlotlyPane(gr.HTML):
     """gr.Plot's place and value (a Plotly figure, or gr.skip()), redrawn in place by Plotly.react."""
 
-    def __init__(self, value=None, **kwargs):
+    def __init__(self, value=None, stacks: bool = False, **kwargs):
+        """`stacks`: at least STACKS px wide, so a phone puts a pane beside it under it instead (Gradio's min_width
+        does not reach an HTML block)."""
         super().__init__(value, html_template='<div class="mtp-plotly"></div>', js_on_load=DRAW,
-                         apply_default_css=False, container=True, elem_classes="plotly-pane", **kwargs)
+                         apply_default_css=False, container=True,
+                         elem_classes=["plotly-pane"] + (["stacks"] if stacks else []), **kwargs)
 
     def postprocess(self, value) -> str | None:
         """A figure as the JSON the page draws (what gr.Plot sends: `fig.to_json()`); None as nothing."""
