@@ -79,6 +79,11 @@
     return [...deck.chapters[Math.max(0, Math.min(Math.round(+to || 0), deck.chapters.length - 1))], U];
   };
 
+  // which axes a figure shows and hides: Plotly.react keeps the margin a hidden axis once pushed out, so a figure
+  // that shows or hides them differently from the one drawn is drawn afresh (as ui/plotly_pane.py does in the page)
+  const axes = (layout) => Object.keys(layout).filter((k) => /^[xy]axis[0-9]*$/.test(k))
+    .map((k) => k + (layout[k] && layout[k].visible === false ? "-" : "+")).sort().join();
+
   // -- a walkthrough file (ui/walkthrough.py): the same deck, drawn into the file's own elements
   const file = async (root, packed) => {
     const deck = await open(packed);
@@ -93,9 +98,10 @@
       $("#w-text").innerHTML = f.text;
       $("#w-what").innerHTML = f.what;
       for (const [id, fig] of [["#w-stream", f.stream], ["#w-view-plot", f.view]]) {
-        const spec = JSON.parse(fig);
-        await Plotly.react($(id), spec.data || [], Object.assign(spec.layout || {}, {autosize: true}),
-                           {responsive: true});
+        const spec = JSON.parse(fig), layout = spec.layout || {}, shown = axes(layout);
+        if ($(id).dataset.axes !== undefined && $(id).dataset.axes !== shown) Plotly.purge($(id));
+        $(id).dataset.axes = shown;
+        await Plotly.react($(id), spec.data || [], Object.assign(layout, {autosize: true}), {responsive: true});
       }
     };
     range.max = deck.last;
