@@ -79,10 +79,10 @@
     return [...deck.chapters[Math.max(0, Math.min(Math.round(+to || 0), deck.chapters.length - 1))], U];
   };
 
-  // which axes a figure shows and hides: Plotly.react keeps the margin a hidden axis once pushed out, so a figure
-  // that shows or hides them differently from the one drawn is drawn afresh (as ui/plotly_pane.py does in the page)
-  const axes = (layout) => Object.keys(layout).filter((k) => /^[xy]axis[0-9]*$/.test(k))
-    .map((k) => k + (layout[k] && layout[k].visible === false ? "-" : "+")).sort().join();
+  // the axes a figure hides: Plotly.react keeps the margin an axis once pushed out after it is hidden, so a figure
+  // that hides an axis the drawn one did not is drawn afresh (as ui/plotly_pane.py does in the page)
+  const hidden = (layout) => Object.keys(layout).filter((k) => /^[xy]axis[0-9]*$/.test(k) && layout[k] &&
+                                                          layout[k].visible === false);
 
   // -- a walkthrough file (ui/walkthrough.py): the same deck, drawn into the file's own elements
   const file = async (root, packed) => {
@@ -98,9 +98,10 @@
       $("#w-text").innerHTML = f.text;
       $("#w-what").innerHTML = f.what;
       for (const [id, fig] of [["#w-stream", f.stream], ["#w-view-plot", f.view]]) {
-        const spec = JSON.parse(fig), layout = spec.layout || {}, shown = axes(layout);
-        if ($(id).dataset.axes !== undefined && $(id).dataset.axes !== shown) Plotly.purge($(id));
-        $(id).dataset.axes = shown;
+        const spec = JSON.parse(fig), layout = spec.layout || {}, hid = hidden(layout);
+        if ($(id).dataset.hidden !== undefined && hid.some((k) => !$(id).dataset.hidden.split(",").includes(k)))
+          Plotly.purge($(id));
+        $(id).dataset.hidden = hid.join();
         await Plotly.react($(id), spec.data || [], Object.assign(layout, {autosize: true}), {responsive: true});
       }
     };

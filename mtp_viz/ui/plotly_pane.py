@@ -25,24 +25,23 @@ const gd = element.querySelector('.mtp-plotly');
 const plotly = () => window.__mtpPlotly || (window.__mtpPlotly = window.Plotly ? Promise.resolve(window.Plotly) :
   import(new URL('./%(chunk)s', document.querySelector('script[src*="/assets/index-"]').src).href)
     .then(() => window.Plotly));
-let drawn = null, width = 0, axes = null;
+let drawn = null, width = 0, hid = null;
 // Plotly.react keeps the margin an axis pushed out for its labels once that axis is hidden (visible: false): the
 // activation diagram drawn after the timeline sat in a plot area shrunk by the timeline's axes (on a phone 250 px of
-// 310, its labels spilling over its boxes). A figure that shows or hides its axes differently is drawn afresh
-// (player.js's walkthrough does the same).
-const shown = layout => Object.keys(layout).filter(k => /^[xy]axis[0-9]*$/.test(k))
-  .map(k => k + (layout[k] && layout[k].visible === false ? '-' : '+')).sort().join();
+// 310, its labels spilling over its boxes). A figure that hides an axis the drawn one did not hide is drawn afresh
+// (player.js's walkthrough does the same); every other figure, a round of the same view, is only reacted to.
+const hidden = layout => Object.keys(layout).filter(k => /^[xy]axis[0-9]*$/.test(k) && layout[k] && layout[k].visible === false);
 const draw = async () => {
   const value = props.value;
   const Plotly = await plotly();
   if (value === drawn) return;
   drawn = value;
-  if (!value) { Plotly.purge(gd); axes = null; return; }
+  if (!value) { Plotly.purge(gd); hid = null; return; }
   const fig = typeof value === 'string' ? JSON.parse(value) : value;
   const layout = fig.layout || {};
   layout.autosize = true;                        // as gr.Plot draws it: the container's width, the figure's height
-  if (axes !== null && shown(layout) !== axes) Plotly.purge(gd);
-  axes = shown(layout);
+  if (hid !== null && hidden(layout).some(k => !hid.includes(k))) Plotly.purge(gd);
+  hid = hidden(layout);
   await Plotly.react(gd, fig.data || [], layout, {responsive: true});
 };
 draw();
