@@ -86,6 +86,11 @@
     return [...deck.chapters[Math.max(0, Math.min(Math.round(+to || 0), deck.chapters.length - 1))], U];
   };
 
+  // the axes a figure hides: Plotly.react keeps the margin an axis once pushed out after it is hidden, so a figure
+  // that hides an axis the drawn one did not is drawn afresh (as ui/plotly_pane.py does in the page)
+  const hidden = (layout) => Object.keys(layout).filter((k) => /^[xy]axis[0-9]*$/.test(k) && layout[k] &&
+                                                          layout[k].visible === false);
+
   // -- a walkthrough file (ui/walkthrough.py): the same deck, drawn into the file's own elements
   const file = async (root, packed) => {
     const deck = await open(packed);
@@ -100,7 +105,10 @@
       $("#w-text").innerHTML = f.text;
       $("#w-what").innerHTML = f.what;
       for (const [id, fig] of [["#w-stream", f.stream], ["#w-view-plot", f.view]]) {
-        const spec = JSON.parse(fig), layout = Object.assign(spec.layout || {}, {autosize: true});
+        const spec = JSON.parse(fig), layout = Object.assign(spec.layout || {}, {autosize: true}), hid = hidden(layout);
+        if ($(id).dataset.hidden !== undefined && hid.some((k) => !$(id).dataset.hidden.split(",").includes(k)))
+          Plotly.purge($(id));
+        $(id).dataset.hidden = hid.join();
         $(id).style.height = layout.height ? layout.height + "px" : "";     // as ui/plotly_pane.py says why
         await Plotly.react($(id), spec.data || [], layout, {responsive: true});
       }

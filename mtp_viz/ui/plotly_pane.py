@@ -25,19 +25,26 @@ const gd = element.querySelector('.mtp-plotly');
 const plotly = () => window.__mtpPlotly || (window.__mtpPlotly = window.Plotly ? Promise.resolve(window.Plotly) :
   import(new URL('./%(chunk)s', document.querySelector('script[src*="/assets/index-"]').src).href)
     .then(() => window.Plotly));
-let drawn = null;
+let drawn = null, hid = null;
+// Plotly.react keeps the margin an axis pushed out for its labels once that axis is hidden (visible: false): the
+// activation diagram drawn after the timeline sat in a plot area shrunk by the timeline's axes (on a phone 250 px of
+// 310, its labels spilling over its boxes). A figure that hides an axis the drawn one did not hide is drawn afresh
+// (player.js's walkthrough does the same); every other figure, a round of the same view, is only reacted to.
+const hidden = layout => Object.keys(layout).filter(k => /^[xy]axis[0-9]*$/.test(k) && layout[k] && layout[k].visible === false);
 const draw = async () => {
   const value = props.value;
   const Plotly = await plotly();
   if (value === drawn) return;
   drawn = value;
-  if (!value) { gd.style.height = ''; Plotly.purge(gd); return; }
+  if (!value) { gd.style.height = ''; Plotly.purge(gd); hid = null; return; }
   const fig = typeof value === 'string' ? JSON.parse(value) : value;
   const layout = fig.layout || {};
   layout.autosize = true;                        // as gr.Plot draws it: the container's width, the figure's height
   // the div holds the figure's height itself: a resize (Plots.resize, a relayout with autosize) drops the height
   // from the layout, and a react after the first gives the chart 100%% of the div's height, which is otherwise 0
   gd.style.height = layout.height ? layout.height + 'px' : '';
+  if (hid !== null && hidden(layout).some(k => !hid.includes(k))) Plotly.purge(gd);
+  hid = hidden(layout);
   await Plotly.react(gd, fig.data || [], layout, {responsive: true});
   fit();                                         // the window resized while the figure was being drawn
 };
@@ -52,16 +59,23 @@ new ResizeObserver(fit).observe(gd);
 """ % {"chunk": CHUNK}
 
 
-# the page's CSS (ui/__init__.py): gr.Plot's frame, no padding between it and the chart
-CSS = " .plotly-pane .html-container {padding: 0 !important}"
+# the page's CSS (ui/__init__.py): gr.Plot's frame, no padding between it and the chart; a pane given a min_width
+# keeps it (Gradio's HTML block writes min-width: min(0px, 100%) on itself whatever min_width says, so two panes in a
+# row never wrapped: a 390 px phone squeezed both into halves)
+STACKS = 340            # the one min_width a pane takes: a 390 px phone puts the second pane under the first
+CSS = (" .plotly-pane .html-container {padding: 0 !important}"
+       f" .plotly-pane.stacks {{min-width: min({STACKS}px, 100%) !important}}")
 
 
 class PlotlyPane(gr.HTML):
     """gr.Plot's place and value (a Plotly figure, or gr.skip()), redrawn in place by Plotly.react."""
 
-    def __init__(self, value=None, **kwargs):
+    def __init__(self, value=None, stacks: bool = False, **kwargs):
+        """`stacks`: at least STACKS px wide, so a phone puts a pane beside it under it instead (Gradio's min_width
+        does not reach an HTML block)."""
         super().__init__(value, html_template='<div class="mtp-plotly"></div>', js_on_load=DRAW,
-                         apply_default_css=False, container=True, elem_classes="plotly-pane", **kwargs)
+                         apply_default_css=False, container=True,
+                         elem_classes=["plotly-pane"] + (["stacks"] if stacks else []), **kwargs)
 
     def postprocess(self, value) -> str | None:
         """A figure as the JSON the page draws (what gr.Plot sends: `fig.to_json()`); None as nothing."""

@@ -206,7 +206,9 @@ RACE_CSS = """
 .race-bar {height: 6px; background: #EBF0F8; border-radius: 3px; margin: 0.25rem 0}
 .race-bar div {height: 6px; width: 0; background: #0072B2; border-radius: 3px}
 .race-lane[data-lane="0"] .race-bar div {background: #8C8C8C}
-.race-text {min-height: 1.35em; max-height: calc(2 * 1.35em); overflow-y: auto; white-space: pre-wrap; line-height: 1.35}
+/* a line as tall as its letters' box (at 1.35 the letters stood 0.65 px over each line, and the lane's box, scrolled to
+   its last two lines, cut the upper one by 2 px) */
+.race-text {min-height: 1.5em; max-height: calc(2 * 1.5em); overflow-y: auto; white-space: pre-wrap; line-height: 1.5}
 .race-text .fresh {background: #cfe6f7}
 .race-verdict {font-size: 1.15rem; font-weight: 700; margin: 0.2rem 0}
 .race-cols {display: flex; gap: 1.2rem; align-items: flex-start} .race-cols > div {flex: 1}

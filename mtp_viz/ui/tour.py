@@ -286,8 +286,8 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None, start: gr.Button | None 
     narration = gr.Markdown(elem_classes="tour-narration")
     racing = race_tab.player(elem_id="tour-race")
     with gr.Row():
-        left = PlotlyPane(show_label=False, elem_id=CHART, min_width=340)     # a phone stacks the two
-        right = PlotlyPane(show_label=False, visible=False, elem_id="tour-right", min_width=340)
+        left = PlotlyPane(show_label=False, elem_id=CHART, stacks=True)     # a phone stacks the two
+        right = PlotlyPane(show_label=False, visible=False, elem_id="tour-right", stacks=True)
     try_it = gr.Markdown()
     with gr.Row(equal_height=True):
         question = gr.Markdown()
