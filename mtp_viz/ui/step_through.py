@@ -560,16 +560,10 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     quiet = {"api_visibility": "private", "show_progress": "hidden", "show_progress_on": []}
     generating = {**hidden, **policy.generating_events()}   # they wait in the service's line, not Gradio's
 
-    def kept_deck(state, request: gr.Request, everything: bool = False):
-        """sent_deck, but a visitor with no state of their own yet (the page load's chain) keeps none: the load's
-        chain runs beside the visitor's first click, and a state it wrote after that click's would undo it."""
-        packed, after = for_visitor(sent_deck)(state, request, everything)
-        return packed, (gr.skip() if state is None else after)
-
     def then_deck(event):
         """After an event that may show a new trace: its deck for the chosen view, then for every view."""
-        event.then(kept_deck, [state], [deck, state], **quiet).then(
-            kept_deck, [state, gr.State(True)], [deck, state], **quiet).then(
+        event.then(for_visitor(sent_deck), [state], [deck, state], **quiet).then(
+            for_visitor(sent_deck), [state, gr.State(True)], [deck, state], **quiet).then(
             for_visitor(walkthrough_file), [state], walk_btn, **quiet)
 
     # Step, Back, the slider, the keys, Play and the view chooser are answered in the page (player.js) from the deck,
