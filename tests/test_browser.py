@@ -7,6 +7,7 @@ that says how to install one. Screenshots go to tests/artifacts/.
 """
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,30 @@ def settled(page) -> None:
     """Wait until Gradio has finished updating (outputs being updated are dimmed with .pending)."""
     expect(page.locator(".pending")).to_have_count(0)
     page.wait_for_timeout(300)   # Plotly redraws after the update lands
+
+
+def api_watch(page) -> dict:
+    """From now on, the page's requests to Gradio's API that are in flight, and when the last one began (the
+    session's heartbeat aside: it stays open as long as the page)."""
+    seen = {"open": set(), "last": time.monotonic()}
+
+    def began(r):
+        if "/gradio_api/" in r.url and "/heartbeat/" not in r.url:
+            seen["open"].add(r)
+            seen["last"] = time.monotonic()
+    page.on("request", began)
+    page.on("requestfinished", lambda r: seen["open"].discard(r))
+    page.on("requestfailed", lambda r: seen["open"].discard(r))
+    return seen
+
+
+def api_idle(page, seen: dict, quiet_s: float = 1.5, timeout_s: float = 120) -> None:
+    """Wait until no request to Gradio's API is in flight and none has begun for `quiet_s`: the events that the page
+    load chained (a deck, then the walkthrough button) have all answered."""
+    end = time.monotonic() + timeout_s
+    while seen["open"] or time.monotonic() - seen["last"] < quiet_s:
+        assert time.monotonic() < end, f"the page still waits on {sorted(r.url for r in seen['open'])}"
+        page.wait_for_timeout(200)
 
 
 def in_view(page, locator) -> bool:

@@ -313,8 +313,10 @@ def shoot(page, lang: str, name: str, size: tuple[int, int], target=None) -> Non
 
 
 # Every visible plot within the window again after a resize (Plotly's relayout has landed).
+# every shown chart's drawing (its svg, as MEASURE reads it) inside the window: the chart's div follows the window at
+# once, but Plotly redraws the svg at the new width only after its resize timer and a relayout (seconds on a loaded host)
 FITTED = ("() => [...document.querySelectorAll('.js-plotly-plot')].every(p => !p.offsetParent || "
-          "p.getBoundingClientRect().right <= innerWidth + 1)")
+          "(p.querySelector('svg.main-svg') || p).getBoundingClientRect().right <= innerWidth + 1)")
 
 
 def each_size(page, lang: str, where: str, name: str, found: list, shots: bool, target=None, sizes=SIZES) -> None:
@@ -323,7 +325,7 @@ def each_size(page, lang: str, where: str, name: str, found: list, shots: bool, 
             page.set_viewport_size({"width": size[0], "height": size[1]})
             page.wait_for_timeout(350)                  # Plotly relayouts on resize: on a loaded host, later
             try:
-                page.wait_for_function(FITTED, timeout=10_000)
+                page.wait_for_function(FITTED, timeout=20_000)
             except PlaywrightTimeout:                   # one that stays too wide is reported below
                 pass
         found += problems(page, f"{lang} {size[0]} {where}")

@@ -13,7 +13,7 @@ from mtp_viz.ui import player, walkthrough
 from mtp_viz.ui import step_through as ui
 from mtp_viz.ui.session import controls_of, recorded, request_of, shipped
 from mtp_viz.ui.step_state import CHOICES, StepState
-from test_browser import launch
+from test_browser import api_idle, api_watch, launch
 
 SHOWN = ("stream", "view", "what", "status", "text")     # what a Screen sets on the page that the player sets too
 SKIP = ui.gr.skip()
@@ -84,8 +84,10 @@ def test_stepping_in_the_page_asks_the_server_nothing(server):
         browser = launch(p)
         page = browser.new_page(viewport={"width": 1280, "height": 720})
         page.set_default_timeout(60_000)
+        watch = api_watch(page)
         page.goto(server)
         deck_ready(page)
+        api_idle(page, watch)        # the load's chain ends after the deck (the walkthrough button): not a click's
         asked = []
         page.on("request", lambda r: asked.append(r.url))
         status, stream = page.locator("#round-status"), page.locator("#stream .js-plotly-plot")
