@@ -7,6 +7,7 @@ that says how to install one. Screenshots go to tests/artifacts/.
 """
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -153,6 +154,12 @@ def test_a_step_that_cannot_run_says_why_in_a_pop_up_and_the_status(server):
         browser.close()
 
 
+# records whether the view's chart was ever dimmed (player.js's "mtp-waiting") from now on
+DIMMED = """() => { window.__mtpDimmed = false; const pane = document.getElementById('view');
+  new MutationObserver(() => { if (pane.classList.contains('mtp-waiting')) window.__mtpDimmed = true; })
+    .observe(pane, {attributes: true, attributeFilter: ['class']}); }"""
+
+
 def test_run_to_end_then_step_in_a_real_browser(server):
     with sync_playwright() as p:
         browser = launch(p)
@@ -177,8 +184,15 @@ def test_run_to_end_then_step_in_a_real_browser(server):
             expect(status).to_contain_text(f"Round {k} of")
         expect(page.locator("#stream .js-plotly-plot")).to_contain_text("Token stream: round 2 of")
         expect(page.locator("#view .js-plotly-plot")).to_contain_text("R2")
+        # a trace made here: its deck holds the views shown so far, so Verification is drawn by the server, and the
+        # chart on screen stays dimmed until it comes (player.js), never the old chart under the new view's name
+        page.wait_for_function("() => { const d = window.mtpPlayer.current(); "
+                               "return d && d.views.timeline && !d.views.verification; }")
+        page.evaluate(DIMMED)
         page.locator("#view-chooser").get_by_text("Verification", exact=True).click()
         expect(page.locator("#view .js-plotly-plot")).to_contain_text("Verification: round 2")
+        expect(page.locator("#view")).not_to_have_class(re.compile(r"\bmtp-waiting\b"))
+        assert page.evaluate("() => window.__mtpDimmed"), "the old chart was not dimmed while the server drew the view"
         box = page.locator(f"#{keys.ROUND} input[type=number]")          # a typed round number and Enter
         box.fill("1")
         box.press("Enter")

@@ -47,10 +47,24 @@
     return [...drawn(f, false), f.round, U, done ? deck.words.play : U];
   };
 
+  // a view the deck lacks (a trace made here: each view comes with the next deck, after the server drew it once):
+  // the chart on screen is dimmed until the server's drawing of the chosen view replaces it (ui/plotly_pane.py
+  // undims it), so the view chooser never names one chart while another stands there at full strength
+  const WAIT_MS = 30000;
+  const waiting = () => {
+    const pane = document.getElementById("view");
+    if (!pane) return;
+    pane.classList.add("mtp-waiting");
+    setTimeout(() => pane.classList.remove("mtp-waiting"), WAIT_MS);     // an answer that drew nothing new
+  };
+
   // the round slider, the arrow keys (which move it) and the view chooser: that round with that view
   const show = async (packed, round, view, redraw, ...controls) => {
     const deck = await open(packed);
-    if (!usable(deck, view, controls)) return [U, U, U, U, U, U, (+redraw || 0) + 1];
+    if (!usable(deck, view, controls)) {
+      if (deck && !deck.views[view]) waiting();
+      return [U, U, U, U, U, U, (+redraw || 0) + 1];
+    }
     const f = frame(deck, round, view, false);
     return [...drawn(f, true), f.round === +round ? U : f.round, U];
   };

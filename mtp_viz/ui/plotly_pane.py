@@ -47,6 +47,8 @@ const draw = async () => {
   hid = hidden(layout);
   await Plotly.react(gd, fig.data || [], layout, {responsive: true});
   fit();                                         // the window resized while the figure was being drawn
+  const dimmed = gd.closest('.mtp-waiting');     // a view the page asked the server for (player.js): drawn now
+  if (dimmed) dimmed.classList.remove('mtp-waiting');
 };
 // the chart as wide as its div: a tab shown again, a column that changed width, a window resized mid-draw
 const fit = () => {
@@ -64,6 +66,7 @@ new ResizeObserver(fit).observe(gd);
 # row never wrapped: a 390 px phone squeezed both into halves)
 STACKS = 340            # the one min_width a pane takes: a 390 px phone puts the second pane under the first
 CSS = (" .plotly-pane .html-container {padding: 0 !important}"
+       " .plotly-pane.mtp-waiting .mtp-plotly {opacity: 0.3; transition: opacity 0.2s}"
        f" .plotly-pane.stacks {{min-width: min({STACKS}px, 100%) !important}}")
 
 
