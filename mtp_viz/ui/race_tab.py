@@ -218,7 +218,7 @@ RACE_CSS = """
 .race-check {font-weight: 600; margin-top: 0.2rem} .race-note {font-size: 0.8rem; line-height: 1.3; color: #444; margin-top: 0.2rem}
 .race-compare-title {font-size: 0.85rem; margin-top: 0.4rem; color: #333}
 .race-compare {display: flex; flex-wrap: wrap; align-items: flex-start; row-gap: 0.3rem; max-width: 100%} .race-compare table {border-collapse: collapse; font-size: 0.8rem}
-.race-compare th {text-align: left; font-weight: 400; padding-right: 0.5rem; white-space: nowrap; position: sticky; left: 0; background: #fff}
+.race-compare th {text-align: left; font-weight: 400; padding: 0 0.5rem 0 0.25rem; white-space: nowrap; position: sticky; left: 0; background: #fff}
 .race-compare td {padding: 0 0.25rem; white-space: pre; border-left: 1px solid #EBF0F8; text-align: center}
 .race-compare td.same {background: #e3f2ea} .race-compare td.differ {background: #fbe3d1}
 @media (max-width: 700px) {   /* a phone: the table beside its notes goes above them; each lane's tokens wrap */
