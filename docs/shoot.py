@@ -41,6 +41,14 @@ def rounds() -> dict[str, tuple[str, int]]:
             "statistics": (COUNTING, tour.last(tom))}                      # N falling and climbing back
 
 
+# the view chart's title once it is no longer `before` and the chart is not dimmed (player.js dims it while the
+# server draws a view that the trace's deck lacks)
+VIEW_TITLE = "() => { const gd = document.querySelector('#view .js-plotly-plot'); return gd && (gd.layout.title || {}).text; }"
+VIEW_CHANGED = """(before) => { const pane = document.getElementById('view'),
+  gd = pane && pane.querySelector('.js-plotly-plot');
+  return gd && !pane.classList.contains('mtp-waiting') && (gd.layout.title || {}).text !== before; }"""
+
+
 class Shooter:
     """One browser on the running app; each method leaves one or more pictures in docs/."""
 
@@ -78,7 +86,7 @@ class Shooter:
         from mtp_viz.ui.session import COUNTING, EXAMPLES, FIRST_TRACE, shipped
         from mtp_viz.ui.step_through import CHOICES
 
-        page, shown = self.page("en"), None          # the first paint is the first example at round 0: run it too
+        page, shown, shown_view = self.page("en"), None, None    # the first paint is the first example at round 0
         lasts = {EXAMPLES[0]: len(shipped(FIRST_TRACE).rounds) - 1, COUNTING: len(shipped("tom counted").rounds) - 1}
         for view, (example, round_) in rounds().items():
             if example != shown:                              # the example, run to its end (its last round known)
@@ -93,7 +101,11 @@ class Shooter:
             box.fill(str(round_))
             box.press("Enter")
             expect(page.locator("#round-status")).to_contain_text(f"Round {round_} of")
+            before = page.evaluate(VIEW_TITLE)
             page.locator("#view-chooser label").nth(CHOICES.index(view)).click()
+            if shown_view is not None:       # another view than the last picture's: wait for its chart
+                page.wait_for_function(VIEW_CHANGED, arg=before)
+            shown_view = view
             for plot in ("#stream", "#view"):                  # both charts drawn, the view's at this round
                 expect(page.locator(f"{plot} .js-plotly-plot .main-svg").first).to_be_visible()
             expect(page.locator("#stream .js-plotly-plot")).to_contain_text(f" {round_} of")
