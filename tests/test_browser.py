@@ -46,26 +46,34 @@ def settled(page) -> None:
 
 
 def api_watch(page) -> dict:
-    """From now on, the page's requests to Gradio's API that are in flight, and when the last one began (the
-    session's heartbeat aside: it stays open as long as the page)."""
+    """From now on, the page's requests to Gradio's API that are in flight, and when the last ask (a POST: a
+    queue/join or a run) began. The session's heartbeat, open as long as the page, is left out."""
     seen = {"open": set(), "last": time.monotonic()}
 
     def began(r):
         if "/gradio_api/" in r.url and "/heartbeat/" not in r.url:
             seen["open"].add(r)
-            seen["last"] = time.monotonic()
+            if r.method == "POST":
+                seen["last"] = time.monotonic()
     page.on("request", began)
     page.on("requestfinished", lambda r: seen["open"].discard(r))
     page.on("requestfailed", lambda r: seen["open"].discard(r))
     return seen
 
 
-def api_idle(page, seen: dict, quiet_s: float = 1.5, timeout_s: float = 120) -> None:
-    """Wait until no request to Gradio's API is in flight and none has begun for `quiet_s`: the events that the page
-    load chained (a deck, then the walkthrough button) have all answered."""
-    end = time.monotonic() + timeout_s
-    while seen["open"] or time.monotonic() - seen["last"] < quiet_s:
-        assert time.monotonic() < end, f"the page still waits on {sorted(r.url for r in seen['open'])}"
+def api_idle(page, seen: dict, quiet_s: float = 3.0, stale_s: float = 20.0, timeout_s: float = 120) -> None:
+    """Wait until the events that the page load chained (a deck, then the walkthrough button) have all answered: no ask
+    for `quiet_s` (from now, and from the last one), and no request to the queue still open. A queue stream open
+    `stale_s` after the last ask is taken as done: Chromium does not always report the end of a stream that the page
+    closed itself, and a stream only carries answers to asks made before."""
+    start = end = time.monotonic()
+    end += timeout_s
+    while True:
+        now = time.monotonic()
+        since = now - max(seen["last"], start)
+        if since >= quiet_s and (not seen["open"] or now - seen["last"] >= stale_s):
+            return
+        assert now < end, f"the page still waits on {sorted(r.url for r in seen['open'])}"
         page.wait_for_timeout(200)
 
 
