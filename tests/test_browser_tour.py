@@ -6,7 +6,6 @@ what each chapter shows (the server's `page`); nothing of the handlers.
 """
 from __future__ import annotations
 
-
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
@@ -47,7 +46,7 @@ def test_next_and_back_walk_every_chapter_with_no_request(server, lang):
         # the page's own load events may still be on their way (a loaded host): let them all answer. A gap of a few
         # seconds between two of them is no sign of the end (one event can compute that long before the next joins),
         # an open request to the queue is
-        api_idle(page, watch, quiet_s=3.0)
+        api_idle(page, watch)
         asked = []
         # the page's own fonts (a face the browser fetches the first time a chapter draws one of its characters) are
         # static files, not the server's handlers: only those and data: URLs are left out of the count
