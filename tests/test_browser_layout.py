@@ -365,11 +365,22 @@ SHOWS = """([name]) => { const p = document.querySelector('#view .js-plotly-plot
   return !!said && said.replace(/<br>|\\s/g, '').includes(name.replace(/\\s/g, '')); }"""
 
 
+# what the page shows when a view did not come: the drawn title, the chooser's pick, the dimming, the deck's views
+ON_SCREEN = """() => { const p = document.querySelector('#view .js-plotly-plot'), d = window.mtpPlayer.current();
+  const picked = document.querySelector('#view-chooser input:checked');
+  return {title: p && p.layout && p.layout.title && p.layout.title.text, picked: picked && picked.value,
+          dimmed: !!document.querySelector('#view.mtp-waiting'), deck: d && Object.keys(d.views), round: d && d.last}; }"""
+
+
 def choose_view(page, lang: str, key: str) -> None:
     """Pick `key` in the view chooser and wait until its figure is the one drawn beside the stream."""
     page.locator("#view-chooser label").nth(CHOICES.index(key)).click()
     settled(page)
-    page.wait_for_function(SHOWS, arg=[title(dict(VIEWS)[key], lang)], timeout=30_000)
+    try:
+        page.wait_for_function(SHOWS, arg=[title(dict(VIEWS)[key], lang)], timeout=30_000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{lang}: the view {key!r} was chosen, but after 30 s the page shows "
+                             f"{page.evaluate(ON_SCREEN)}") from None
     page.wait_for_timeout(300)                          # Plotly lays the new figure out
 
 

@@ -11,7 +11,7 @@ from playwright.sync_api import expect, sync_playwright
 from mtp_viz.strings import t
 from mtp_viz.ui import player, walkthrough
 from mtp_viz.ui import step_through as ui
-from mtp_viz.ui.session import controls_of, recorded, request_of, shipped
+from mtp_viz.ui.session import EXAMPLES, controls_of, recorded, request_of, shipped
 from mtp_viz.ui.step_state import CHOICES, StepState
 from test_browser import api_idle, api_watch, launch
 
@@ -109,6 +109,10 @@ def test_stepping_in_the_page_asks_the_server_nothing(server):
         page.click("#mtp-step")
         expect(status).to_contain_text("This is the last round (5)")
         assert [u for u in asked if "/gradio_api/" in u and "/file=" not in u] == []
+        # an example shows its round 0 in the view chosen in the page, which the server had not been told of
+        page.get_by_role("button", name=EXAMPLES[1], exact=True).click()
+        expect(status).to_contain_text("Round 0 of")
+        expect(page.locator("#view .js-plotly-plot")).to_contain_text("Verification: round 0")
         browser.close()
 
 

@@ -71,3 +71,15 @@ def test_a_server_event_first_takes_the_round_and_view_the_page_shows():
     assert screen.stream != SKIP and screen.view != SKIP and "Round 3 of 5" in screen.status
     assert state.seen(0, state.view) is state and state.seen(99, "nonsense").index == 5
     assert StepState().seen(2, "clusters") == StepState()
+
+
+def test_a_view_the_page_asks_for_is_drawn_even_where_the_record_says_it_is_on_screen():
+    """scrub_here (the page could not draw from its deck) sends the stream and the view whatever the state records:
+    the page draws without telling the server, and a deck's event that ends after this one can write back a record
+    naming the view asked for while the page shows another, dimmed, until this answer draws it."""
+    state = ui.show(on_screen("actions speak").scrub(3).choose("clusters")).state
+    assert ui.render(state).view == SKIP                    # the record: the clusters at round 3 are on screen
+    screen = ui.scrub_here(state.seen(3, "clusters"))
+    assert screen.view != SKIP and screen.stream != SKIP and screen.view.layout.title.text
+    assert ui.render(screen.state).view == SKIP             # and recorded again, so a later answer sends nothing new
+

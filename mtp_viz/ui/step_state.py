@@ -85,7 +85,12 @@ class StepState:
         moved = replace(moved, index=max(0, min(int(index), self.last)))
         if (moved.index, moved.view) == (self.index, self.view):
             return self
-        return replace(moved, acted=True, shown={k: v for k, v in self.shown.items() if k in ("files", "deck", "sent")})
+        return replace(moved, acted=True).unshown()
+
+    def unshown(self) -> StepState:
+        """The state with no record of the plots and text on screen, so the next screen sends them all: the page
+        has drawn something else since, or cannot draw what it asks for. The downloads and decks sent are kept."""
+        return replace(self, shown={k: v for k, v in self.shown.items() if k in ("files", "deck", "sent")})
 
     def to_end(self) -> StepState:
         return replace(self, index=self.last, acted=True)

@@ -286,8 +286,11 @@ def scrub(state: StepState, value, lang: str = "en") -> Screen:
 
 
 def scrub_here(state: StepState, lang: str = "en") -> Screen:
-    """The round and view the page asked for when it could not draw them itself (for_page has set them)."""
-    return scrub(state, state.index, lang)
+    """The round and view the page asked for when it could not draw them itself (for_page has set them), drawn
+    whatever the state records as on screen: the page draws from its deck without telling the server, and events
+    that end out of order (a deck's, this one's) can leave the record naming the view asked for while the page
+    shows another, dimmed, waiting for this answer."""
+    return scrub(state.unshown(), state.index, lang)
 
 
 def choose(state: StepState, view: str, lang: str = "en") -> Screen:
@@ -603,9 +606,9 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     export.expand(for_page(open_exports), [state, *shown], views, **quiet).then(
         for_page(walkthrough_file), [state, *shown], walk_btn, **quiet)
     export.collapse(for_page(close_exports), [state, *shown], views, **quiet)
-    then_deck(upload.upload(for_visitor(replay), [state, upload], [*controls, *views], **hidden))
-    then_deck(example.input(for_visitor(load_recorded), [state, example], [*controls, *views], **hidden))
-    then_deck(examples.click(for_visitor(pick_example, service=service), [state, examples, *controls],
+    then_deck(upload.upload(for_page(replay), [state, *shown, upload], [*controls, *views], **hidden))
+    then_deck(example.input(for_page(load_recorded), [state, *shown, example], [*controls, *views], **hidden))
+    then_deck(examples.click(for_page(pick_example, service=service), [state, *shown, examples, *controls],
                              [*controls, *views], show_progress="minimal", trigger_mode="once", **generating))
     # Enter in the prompt box: what Step does (a new prompt is generated and shown at round 0)
     then_deck(prompt.submit(for_page(step, service=service), [state, *shown, *controls], views,
