@@ -113,6 +113,7 @@ def test_an_example_keeps_the_settings_and_enter_runs_the_prompt(server):
         n_box = page.get_by_label(t("step.num_assistant_tokens", "en")).and_(page.locator("input[type=number]"))
         n_box.fill("8")
         n_box.press("Enter")
+        expect(status).to_contain_text("Settings changed")         # said at once, before any Step
         page.get_by_role("button", name=COUNTING).click()
         expect(page.get_by_label("Prompt", exact=True)).to_have_value(COUNTING)
         expect(status).to_contain_text("Round 0 of")

@@ -600,9 +600,12 @@ def build(demo: gr.Blocks, service: Service) -> dict:
                               [timer, playing, play_btn, *views], **generating))
     timer.tick(for_page(tick), [state, *shown], [timer, playing, play_btn, *views], **quiet)
     speed.change(lambda s: gr.Timer(value=s), speed, timer, **quiet)
+    # a control the visitor changed (`input`, not `change`): the server's own answers that set the controls (a link,
+    # an example, an upload) say the status themselves, and a `change` each of their controls fired read the page
+    # half-updated (the new prompt beside the old round slider), writing back "settings changed" over round 0
     for control in controls:
-        control.change(for_page(mark_stale), [state, *shown, *controls], [status, state], trigger_mode="always_last",
-                       **quiet)
+        control.input(for_page(mark_stale), [state, *shown, *controls], [status, state], trigger_mode="always_last",
+                      **quiet)
     export.expand(for_page(open_exports), [state, *shown], views, **quiet).then(
         for_page(walkthrough_file), [state, *shown], walk_btn, **quiet)
     export.collapse(for_page(close_exports), [state, *shown], views, **quiet)
