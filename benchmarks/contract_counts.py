@@ -1,5 +1,6 @@
-"""Counts for the contract notes (issues 17 and 28): the files a new setting and a new language touch, the places
-that name the generation settings' fields, the longest function and class.
+"""Counts for the contract notes (issues 17, 28 and 35): the files a new setting, language, proposer, bundled model and
+view touch, the modules that name each proposer and each model, the places that name the generation settings'
+fields, the longest function and class.
 
 Knows only source text (ast); imports nothing of mtp_viz. Reads mtp_viz/ and app.py (not tests, docs or benchmarks).
 Run from a checkout's root: python benchmarks/contract_counts.py
@@ -14,6 +15,15 @@ How each count is made, mechanically, so two checkouts can be compared:
 - A new language: its own string table, plus every other file that names a language code (a string equal to one of
   LANG_CODES, or an imported table module) other than English's: a place that special-cases a language, or lists
   them, and must learn the new one. English stays the default and the fallback, so naming "en" does not count.
+- A new proposer, bundled model or view (issue 35): its own module (a proposer's drafting code, a model's training
+  recipe, a view's figure module), plus every other file that holds a collection (a list, tuple, set, dict, or a
+  Literal[...]) of at least two of that kind's names, directly or one level down (("mtp", MTPProposer), ...): such
+  a file lists them and must learn the new one. A file that names only one (a use: `if proposer == "mtp"`) is
+  printed apart; the string tables are counted apart (the new name's words live there). Names: the proposers of
+  PROPOSERS, the bundled models and hub checkpoints of BUNDLED and HUB (a string equal to one, or one as a segment
+  of a key or path such as "model.miniature-shallow" or "assets/miniature-moe"; the hub ids as substrings), and
+  the views' keys, read from VIEWS in mtp_viz/figures/__init__.py. A new bundled model's own file is its Preset in
+  training/presets.py.
 - Places (issue 17): a function, class or module-level statement (the innermost one) that names >= 6 settings fields.
 """
 from __future__ import annotations
@@ -30,6 +40,10 @@ PAGE_FIELDS = {"proposer", "num_assistant_tokens", "schedule", "confidence_thres
 LANG_CODES = {"de", "zh-TW", "zh", "zh_tw", "de-DE", "de_DE", "zh_Hant_TW", "zh-Hant"}   # every spelling in use
 TABLES = {"mtp_viz/strings/en.py", "mtp_viz/strings/de.py", "mtp_viz/strings/zh_tw.py"}
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+PROPOSERS = ("mtp", "draft-model", "prompt-lookup", "none")
+BUNDLED = ("miniature", "miniature-shallow", "miniature-moe")
+HUB = ("google/gemma-4-E2B-it", "google/gemma-4-E4B-it", "google/gemma-4-31B-it", "google/gemma-4-26B-A4B-it")
+COLLECTIONS = (ast.List, ast.Tuple, ast.Set, ast.Dict)
 
 
 def sources() -> list[Path]:
@@ -83,6 +97,87 @@ def language_codes(tree: ast.Module) -> set[str]:
     return found
 
 
+def view_keys() -> tuple[str, ...]:
+    """The views' KEYs: the first item of each (key, module) pair of VIEWS in mtp_viz/figures/__init__.py."""
+    tree = ast.parse(Path("mtp_viz/figures/__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["VIEWS"]:
+            return tuple(pair.elts[0].value for pair in node.value.elts)
+    raise SystemExit("no VIEWS list in mtp_viz/figures/__init__.py")
+
+
+def mentions(text: str, kind_names: tuple[str, ...]) -> set[str]:
+    """The names of `kind_names` a string holds: equal to it, or as a segment of a key or path (a.b, a/b, a:b);
+    a hub id (it has a slash) as a substring."""
+    segments = set(re.split(r"[./:]", text)) | {text}
+    return {n for n in kind_names if n in segments or ("/" in n and n in text)}
+
+
+def _strings(node: ast.AST, skip: set[int]) -> list[str]:
+    """A node's own string, or an imported module's names (a view's module imported by name)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+        return [node.value]
+    if isinstance(node, ast.Name):
+        return [node.id]
+    return []
+
+
+def collected(tree: ast.Module, kind_names: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """(names held together in one collection of >= 2 of them, every name the file writes out), for one kind."""
+    skip, listed, used = docstrings(tree), set(), set()
+    for node in ast.walk(tree):
+        for text in _strings(node, skip):
+            if not isinstance(node, ast.Name):
+                used |= mentions(text, kind_names)
+        if isinstance(node, ast.Subscript) and getattr(node.value, "id", None) == "Literal":
+            members = [node.slice]
+        elif isinstance(node, ast.ImportFrom):
+            members = [ast.Name(a.name) for a in node.names]
+        elif isinstance(node, COLLECTIONS):
+            members = list(node.keys) + list(node.values) if isinstance(node, ast.Dict) else list(node.elts)
+        else:
+            continue
+        flat = []
+        for m in members:
+            flat.append(m)
+            if isinstance(m, (ast.Tuple, ast.List)):
+                flat += m.elts
+        names = set()
+        for m in flat:
+            for text in _strings(m, skip):
+                names |= mentions(text, kind_names) if not isinstance(m, ast.Name) else (
+                    {text} & set(kind_names))
+        if len(names) >= 2:
+            listed |= names
+    return listed, used
+
+
+def extension(kind: str, own: str, kind_names: tuple[str, ...], trees: dict) -> None:
+    """Print the files a new `kind` touches (`own`, its own file, plus the listing files; a listing file that is
+    `own` counts once), the files that only use one, and the modules naming each."""
+    lists, uses, naming = [], [], {n: [] for n in kind_names}
+    for path, tree in trees.items():
+        listed, used = collected(tree, kind_names)
+        for n in used:
+            naming[n].append(path)
+        if path in TABLES:
+            continue
+        if listed:
+            lists.append(f"{path} ({', '.join(sorted(listed))})")
+        elif used:
+            uses.append(f"{path} ({', '.join(sorted(used))})")
+    touched = [own] + [f for f in lists if f.split(" ")[0] != own.split(" ")[0]]
+    print(f"a new {kind} touches {len(touched)} files besides the string tables:")
+    for f in touched:
+        print("  ", f)
+    print(f"  files that use a {kind} without listing them ({len(uses)}):")
+    for f in uses:
+        print("     ", f)
+    for n, paths in naming.items():
+        inside = [p for p in paths if p not in TABLES]
+        print(f"  {n!r} is named in {len(inside)} modules (string tables apart): {', '.join(inside)}")
+
+
 def places(tree: ast.Module, where: str) -> list[str]:
     """The innermost scopes (and module-level statements) naming >= 6 settings fields."""
     out = []
@@ -104,8 +199,8 @@ def places(tree: ast.Module, where: str) -> list[str]:
 def main() -> None:
     found, longest = [], {"function": (0, ""), "class": (0, "")}
     setting_files, language_files = [], ["(the new language's own string table)"]
-    for path in sources():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    trees = {str(path): ast.parse(path.read_text(encoding="utf-8")) for path in sources()}
+    for path, tree in trees.items():
         hits = file_words(tree) & PAGE_FIELDS
         if len(hits) >= 6:
             setting_files.append(f"{path} ({len(hits)} of {len(PAGE_FIELDS)})")
@@ -128,6 +223,10 @@ def main() -> None:
         print("  ", place)
     for kind, (lines, name) in longest.items():
         print(f"longest {kind}: {name}, {lines} lines")
+    extension("proposer", "(the proposer's own module)", PROPOSERS, trees)
+    extension("bundled model", "mtp_viz/training/presets.py (its training recipe: a Preset)", BUNDLED + HUB,
+              trees)
+    extension("view", "(the view's own module)", view_keys(), trees)
 
 
 if __name__ == "__main__":
