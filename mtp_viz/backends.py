@@ -115,7 +115,7 @@ class Lean(Transformers):
     def forward(self, input_ids, attention_mask, cache, logits_to_keep, **flags):
         if not self.lean_target:
             return super().forward(input_ids, attention_mask, cache, logits_to_keep, **flags)
-        return self.target_pass(lean.Call(input_ids, attention_mask, cache, logits_to_keep), flags)
+        return lean.forward(self.target, input_ids, attention_mask, cache, logits_to_keep, **flags)
 
     def draft(self, inputs_embeds, attention_mask, position_ids, shared_kv):
         """The step's masks and rotary tables depend only on the attention mask, positions and shared KV, which all
@@ -131,10 +131,6 @@ class Lean(Transformers):
 
     def embed(self, token: int) -> torch.Tensor:
         return lean.embedding(self.embedding, token) if self.lean_embedding else super().embed(token)
-
-    def target_pass(self, call: lean.Call, flags: dict) -> lean.Output:
-        """One lean target pass (a subclass may run it with others')."""
-        return lean.forward_many(self.target, [call], **flags)[0]
 
     def drafter_step(self, call: lean.DraftCall) -> lean.DraftOutput:
         """One lean drafter step (a subclass may run it with others')."""

@@ -4,12 +4,13 @@ passes to a Table, and lean.forward_many / draft_many. Knows the decoders api.pr
 server, its queue or the page (mtp_viz/ui/service.py decides which requests meet here).
 
 How. Each generation runs its own engine loop on its own thread, unchanged: it samples, decides and records alone.
-Only its passes go through a Table (its backend is swapped for a Joined one before its first round): the target's, and the MTP drafter's steps. A pass waits there until every
-generation still running has asked for its next one. Then the last to ask runs the drafter steps among them as one
-lean.draft_many call (each reads its own target's KV) and hands each its own outputs; the verification passes wait
-on until every generation has finished drafting and asks for one, and then run as one lean.forward_many call (each
-keeps its own KV cache). So each round's verification, the costly pass, is one pass for all. Which passes meet depends only on what each generation
-asks for, never on the threads' timing, so a job of the same requests always joins the same passes.
+Only its passes go through a Table, its backend swapped for a Joined one before its first round: the target's, and
+the MTP drafter's steps. A pass waits there until every generation still running has asked for its next one. Then
+the last to ask runs the drafter steps among them as one lean.draft_many call (each reads its own target's KV) and
+hands each its own outputs; the verification passes wait on until every generation has finished drafting and asks
+for one, and then run as one lean.forward_many call (each keeps its own KV cache). So each round's verification, the
+costly pass, is one pass for all. Which passes meet depends only on what each generation asks for, never on the
+threads' timing, so a job of the same requests always joins the same passes.
 
 What it costs the truth. A verification pass is the same arithmetic on more rows, so its logits may differ from a
 lone pass's in the last bits (about 1e-5 on the miniature): greedy output is the target's own unless two tokens tie
@@ -116,8 +117,9 @@ class Joined(Lean):
         super().__init__(alone.target, alone.assistant, alone.lean_target, alone.lean_drafter)
         self.table = table
 
-    def target_pass(self, call: lean.Call, flags: dict) -> lean.Output:
-        return self.table.forward(call, flags)
+    def forward(self, input_ids, attention_mask, cache, logits_to_keep, **flags) -> lean.Output:
+        """The target pass, taken at the table (a Joined backend is only made for a lean target)."""
+        return self.table.forward(lean.Call(input_ids, attention_mask, cache, logits_to_keep), flags)
 
     def drafter_step(self, call: lean.DraftCall) -> lean.DraftOutput:
         return self.table.draft(call)

@@ -96,8 +96,7 @@ class SpeculativeDecoder:
         # 1. draft: at most N, and never past max_length - 1 (the target adds one token of its own)
         budget = min(n_in_force, draft_room(self.max_length, start_len))
         c0 = self._cpu()
-        draft = self.proposer.propose(self.ids, budget, self.backend) if (self.proposer is not None and budget > 0) else Draft()
-        self.drafter_passes += draft.passes
+        draft = self._draft(budget)
         drafts, n = draft.token_ids, len(draft.token_ids)
         draft_cpu_ms = _cpu_ms(c0)
         # 2. verify: one target pass over the last committed token and all n drafts
@@ -138,6 +137,14 @@ class SpeculativeDecoder:
                      draft_cpu_ms=draft_cpu_ms, verify_cpu_ms=verify_cpu_ms)
 
     # -- phases --------------------------------------------------------------------------------------------
+    def _draft(self, budget: int) -> Draft:
+        """Up to `budget` drafts from the proposer, any drafter step of it run by the backend."""
+        if self.proposer is None or budget == 0:
+            return Draft()
+        draft = self.proposer.propose(self.ids, budget, self.backend)
+        self.drafter_passes += draft.passes
+        return draft
+
     def _forward(self, input_ids: torch.Tensor, logits_to_keep: int | None = None):
         """One target pass that appends `input_ids` to the KV cache."""
         self.target_passes += 1
