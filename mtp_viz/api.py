@@ -13,10 +13,11 @@ from typing import Any, Iterator
 import torch
 from transformers.convert_slow_tokenizer import bytes_to_unicode
 
-from . import sampling
-from .engine import DraftModelProposer, MTPProposer, PromptLookupProposer, SpeculativeDecoder
+from . import backends, sampling
+from .engine import SpeculativeDecoder
 from .models import ModelPair, describe, is_gemma4_assistant, vocab_size
 from .problems import Problem
+from .proposers import DraftModelProposer, MTPProposer, PromptLookupProposer
 from .settings import Settings, keywords_signature
 from .trace import BYTE_PIECE, Round, Trace, compute_stats, token_ids
 
@@ -74,8 +75,9 @@ def encode_prompt(pair: ModelPair, prompt: Any, chat: bool) -> list[int]:
 
 
 def prepare(pair: ModelPair, prompt: Any, settings: Settings):
-    """Check the prompt and the settings against the pair and build the decoder; returns (decoder, prompt_ids,
-    settings as recorded: the proposer that runs in place of "auto")."""
+    """Check the prompt and the settings against the pair and build the decoder, with the backend its passes run on
+    (chosen here, once: mtp_viz/backends.py); returns (decoder, prompt_ids, settings as recorded: the proposer that
+    runs in place of "auto")."""
     if not isinstance(pair, ModelPair):
         raise TypeError(f"expected a ModelPair, got {type(pair).__name__}")     # a programming error, not input
     settings = dataclasses.replace(settings, proposer=resolve_proposer(pair, settings.proposer))
@@ -90,7 +92,8 @@ def prepare(pair: ModelPair, prompt: Any, settings: Settings):
                "draft-model": lambda: DraftModelProposer(pair.assistant, settings, warpers, generator),
                "prompt-lookup": lambda: PromptLookupProposer(settings, vocab_size(pair.target), eos),
                "none": lambda: None}[settings.proposer]()
-    decoder = SpeculativeDecoder(pair.target, drafter, prompt_ids, settings, eos, warpers, generator)
+    backend = backends.choose(pair.target, pair.assistant)
+    decoder = SpeculativeDecoder(pair.target, drafter, prompt_ids, settings, eos, warpers, generator, backend)
     return decoder, prompt_ids, settings
 
 

@@ -1,14 +1,16 @@
 """Several visitors' generations on one model pair at once, their verification passes joined into one (cross-request
-batching, as vLLM and SGLang serve many users). Knows the engine's decoders and lean.forward_many; knows nothing of
-the server, its queue or the page (mtp_viz/ui/service.py decides which requests meet here).
+batching, as vLLM and SGLang serve many users): a backend (mtp_viz/backends.py) that takes each generation's lean
+passes to a Table, and lean.forward_many / draft_many. Knows the decoders api.prepare builds; knows nothing of the
+server, its queue or the page (mtp_viz/ui/service.py decides which requests meet here).
 
 How. Each generation runs its own engine loop on its own thread, unchanged: it samples, decides and records alone.
-Only its passes go through a Table: the target's, and the MTP drafter's steps. A pass waits there until every
-generation still running has asked for its next one. Then the last to ask runs the drafter steps among them as one
-lean.draft_many call (each reads its own target's KV) and hands each its own outputs; the verification passes wait
-on until every generation has finished drafting and asks for one, and then run as one lean.forward_many call (each
-keeps its own KV cache). So each round's verification, the costly pass, is one pass for all. Which passes meet depends only on what each generation
-asks for, never on the threads' timing, so a job of the same requests always joins the same passes.
+Only its passes go through a Table, its backend swapped for a Joined one before its first round: the target's, and
+the MTP drafter's steps. A pass waits there until every generation still running has asked for its next one. Then
+the last to ask runs the drafter steps among them as one lean.draft_many call (each reads its own target's KV) and
+hands each its own outputs; the verification passes wait on until every generation has finished drafting and asks
+for one, and then run as one lean.forward_many call (each keeps its own KV cache). So each round's verification, the
+costly pass, is one pass for all. Which passes meet depends only on what each generation asks for, never on the
+threads' timing, so a job of the same requests always joins the same passes.
 
 What it costs the truth. A verification pass is the same arithmetic on more rows, so its logits may differ from a
 lone pass's in the last bits (about 1e-5 on the miniature): greedy output is the target's own unless two tokens tie
@@ -27,7 +29,8 @@ import torch
 
 from . import lean
 from .api import assemble, prepare
-from .engine import MTPProposer, PromptLookupProposer
+from .backends import Lean
+from .proposers import MTPProposer, PromptLookupProposer
 from .settings import Settings
 from .trace import Trace
 
@@ -103,13 +106,33 @@ class Table:
         self._cond.notify_all()
 
 
+class Joined(Lean):
+    """A generation's backend whose lean passes wait at a Table and run there with other generations' (the same
+    choices, model by model, as the lean backend it replaces). Its rounds record no CPU time: this thread's clock
+    cannot tell its share of a pass run for several."""
+
+    shared = True
+
+    def __init__(self, alone: Lean, table: Table):
+        super().__init__(alone.target, alone.assistant, alone.lean_target, alone.lean_drafter)
+        self.table = table
+
+    def forward(self, input_ids, attention_mask, cache, logits_to_keep, **flags) -> lean.Output:
+        """The target pass, taken at the table (a Joined backend is only made for a lean target)."""
+        return self.table.forward(lean.Call(input_ids, attention_mask, cache, logits_to_keep), flags)
+
+    def drafter_step(self, call: lean.DraftCall) -> lean.DraftOutput:
+        return self.table.draft(call)
+
+
 def _shareable(decoder) -> bool:
     """Whether a generation's passes can all meet at a Table: a lean target, and a drafter that drafts with a lean
-    step or with no model at all (a draft model, or a hooked MTP drafter, would run transformers' modules on several
-    threads at once)."""
-    proposer = decoder.proposer
-    return decoder.lean and (proposer is None or isinstance(proposer, PromptLookupProposer)
-                             or isinstance(proposer, MTPProposer) and proposer.lean)
+    step or with no model at all (a draft model, or an MTP drafter on transformers' calls, would run transformers'
+    modules on several threads at once)."""
+    backend, proposer = decoder.backend, decoder.proposer
+    return isinstance(backend, Lean) and backend.lean_target and (
+        proposer is None or isinstance(proposer, PromptLookupProposer)
+        or isinstance(proposer, MTPProposer) and backend.lean_drafter)
 
 
 def generate_together(pair, requests: list[tuple]) -> list[Trace | BaseException]:
@@ -127,25 +150,26 @@ def generate_together(pair, requests: list[tuple]) -> list[Trace | BaseException
     table = Table(pair.target, pair.assistant, len(shared)) if len(shared) > 1 else None
 
     def run(i, decoder, prompt_ids, settings):
+        joined = decoder.backend.shared
         try:
             trace = assemble(pair, prompt_ids, list(decoder.rounds()), decoder, settings)
-            results[i] = dataclasses.replace(trace, shared_with=len(shared) - 1) if decoder.table else trace
+            results[i] = dataclasses.replace(trace, shared_with=len(shared) - 1) if joined else trace
         except Exception as exc:
             results[i] = exc
         finally:
-            if decoder.table is not None:
-                decoder.table.leave()
+            if joined:
+                table.leave()
 
     with pair.lock:
         if table is not None:
             for _, decoder, _, _ in shared:
-                decoder.share(table)
+                decoder.backend = Joined(decoder.backend, table)
             threads = [threading.Thread(target=run, args=r, name=f"batched-{r[0]}", daemon=True) for r in shared]
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join()
         for r in ready:
-            if r[1].table is None:
+            if not r[1].backend.shared:
                 run(*r)
     return results

@@ -11,7 +11,7 @@ from conftest import PROMPT, gemma4_assistant, gemma4_target
 from transformers.generation.candidate_generator import SinglePositionMultiTokenCandidateGenerator
 
 from mtp_viz import ModelPair, generate_trace, iter_rounds
-from mtp_viz.engine import lookup
+from mtp_viz.proposers import lookup
 from mtp_viz.trace import ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, UNUSED
 
 NEW = 24    # new tokens a check generates: 8 + 24 positions cross the tiny targets' sliding windows (8, 4) many times

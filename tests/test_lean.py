@@ -104,7 +104,7 @@ def test_a_lean_embedding_equals_transformers(miniature):
 
 def test_the_engine_takes_the_lean_path_only_where_it_is_exact(miniature):
     decoder, _, _ = prepare(miniature, "Once upon a time,", Settings(proposer="mtp", max_new_tokens=4))
-    assert decoder.lean and decoder.proposer.lean
+    assert decoder.backend.lean_target and decoder.backend.lean_drafter and decoder.backend.lean_embedding
     moe = gemma4_target(enable_moe_block=True, num_experts=4, top_k_experts=2, moe_intermediate_size=32)
     assert not lean.supports(moe)                                  # experts and their routing records: transformers
     assert not lean.supports(gemma4_target().to(torch.bfloat16))   # its casts are not the identity there
