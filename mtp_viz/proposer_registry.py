@@ -73,6 +73,7 @@ def _make_none(pair, settings, warpers, generator, eos):
 class Entry:
     """One proposer."""
     name: str                                         # the settings' value, the trace's record
+    meaning: str                                      # who drafts, in the API's documentation (settings.py)
     make: Callable[..., Any]                          # its factory (the factories above)
     assistant: str | None                             # the assistant it drafts with (None: it needs none)
     refusal: Callable[[PairKinds], Problem | None]    # why it cannot run with a pair (None: it can)
@@ -94,18 +95,21 @@ class Entry:
 
 
 ENTRIES: dict[str, Entry] = {e.name: e for e in (      # the settings' and the page's order
-    Entry("mtp", _make_mtp, MTP_ASSISTANT, _mtp_refusal, auto=True, activations=True, clusters=True, colour="BLUE",
-          legend="MTP", in_lab=True),
-    Entry("draft-model", _make_draft_model, SMALL_MODEL, _small_model_refusal, auto=True, own_cache=True,
-          colour="GREEN"),
-    Entry("prompt-lookup", _make_prompt_lookup, None, _any_pair, stop="lookup", colour="PURPLE", in_lab=True),
-    Entry("none", _make_none, None, _any_pair, auto=True, drafts=False),
+    Entry("mtp", "Gemma 4's MTP assistant (mtp)", _make_mtp, MTP_ASSISTANT, _mtp_refusal, auto=True,
+          activations=True, clusters=True, colour="BLUE", legend="MTP", in_lab=True),
+    Entry("draft-model", "a separate small model (draft-model)", _make_draft_model, SMALL_MODEL,
+          _small_model_refusal, auto=True, own_cache=True, colour="GREEN"),
+    Entry("prompt-lookup", "prompt lookup", _make_prompt_lookup, None, _any_pair, stop="lookup", colour="PURPLE",
+          in_lab=True),
+    Entry("none", "no one (none)", _make_none, None, _any_pair, auto=True, drafts=False),
 )}
 NAMES: tuple[str, ...] = tuple(ENTRIES)
 BASELINE = next(name for name, e in ENTRIES.items() if not e.drafts)   # the target alone: what speed-ups divide by
 DRAFTING: tuple[str, ...] = tuple(name for name, e in ENTRIES.items() if e.drafts)
 IN_LAB: tuple[str, ...] = tuple(name for name, e in ENTRIES.items() if e.in_lab)
 DEFAULT = "mtp"                  # the page's proposer at start (the race's and the lab's too): Gemma 4's own
+_MEANINGS = [e.meaning for e in ENTRIES.values()]
+WHO_DRAFTS = ", ".join(_MEANINGS[:-1]) + ", or " + _MEANINGS[-1]     # the choice, in the API's documentation
 
 
 def drafts_with(name: str | None) -> str | None:

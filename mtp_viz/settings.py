@@ -19,7 +19,7 @@ import annotated_types
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
 from mtp_viz.problems import Problem
-from mtp_viz.proposer_registry import AUTO, NAMES as RAN
+from mtp_viz.proposer_registry import AUTO, NAMES as RAN, WHO_DRAFTS
 
 MAX_DRAFT = 32            # the largest N (and the heuristic schedule's ceiling)
 MAX_NEW_TOKENS = 4096     # an app limit: longer runs are not something to watch round by round
@@ -53,8 +53,7 @@ def _(text: str, **bounds) -> Any:
 class Settings:
     """How to generate. Build from untrusted keywords with Settings.checked(...); the defaults are the API's."""
     # each field: its type, meaning and bounds; how the page shows it (OnPage: row, width, slider); its default
-    proposer: Annotated[Proposer, _("who drafts: Gemma 4's MTP assistant (mtp), a separate small model (draft-model), "
-                                    "prompt lookup, or no one (none); auto picks by the model pair"),
+    proposer: Annotated[Proposer, _(f"who drafts: {WHO_DRAFTS}; auto picks by the model pair"),
                         OnPage(row=0, wide=True)] = AUTO
     num_assistant_tokens: Annotated[int, _("N, the drafter's guesses per round (the start, when a schedule moves it)",
                                            ge=1, le=MAX_DRAFT),
