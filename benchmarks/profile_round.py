@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import torch  # noqa: E402
 
-from mtp_viz import api, engine, generate_trace, load_pair, sampling  # noqa: E402
+from mtp_viz import api, engine, generate_trace, load_pair, proposers, sampling  # noqa: E402
 
 try:
     from mtp_viz import lean                     # absent before the lean passes: the script also profiles older commits
@@ -88,8 +88,8 @@ def instrumented(pair, clock: Clock):
             patches += [(lean, "draft_many", draft_label)]
     patches += [(sampling, f, "sampling") for f in ("probs", "sample", "speculative_sampling")]
     patches += [(sampling, "top", "records")]
-    step_records = "_steps" if hasattr(engine.MTPProposer, "_steps") else "_step"   # batched per round since _steps
-    patches += [(engine.MTPProposer, step_records, "records"), (engine.SpeculativeDecoder, "_draft_records", "records"),
+    step_records = "_steps" if hasattr(proposers.MTPProposer, "_steps") else "_step"   # batched per round since _steps
+    patches += [(proposers.MTPProposer, step_records, "records"), (engine.SpeculativeDecoder, "_draft_records", "records"),
                 (engine.SpeculativeDecoder, "_verify_records", "records")]
     saved = [(obj, attr, obj.__dict__.get(attr)) for obj, attr, _ in patches]
     for obj, attr, name in patches:

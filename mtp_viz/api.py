@@ -15,30 +15,20 @@ from transformers.convert_slow_tokenizer import bytes_to_unicode
 
 from . import backends, sampling
 from .engine import SpeculativeDecoder
-from .models import ModelPair, describe, is_gemma4_assistant, vocab_size
+from .models import ModelPair, describe, vocab_size
 from .problems import Problem
-from .proposers import DraftModelProposer, MTPProposer, PromptLookupProposer
+from .proposer_registry import ENTRIES, MTP_ASSISTANT, SMALL_MODEL, PairKinds, resolve
 from .settings import Settings, keywords_signature
 from .trace import BYTE_PIECE, Round, Trace, compute_stats, token_ids
 
 
-def resolve_proposer(pair: ModelPair, proposer: str) -> str:
-    """The proposer that will run: "auto" picked by the pair, any other checked against it."""
-    if proposer == "auto":
-        if pair.assistant is None:
-            return "none"
-        return "mtp" if is_gemma4_assistant(pair.assistant) else "draft-model"
-    if proposer == "mtp" and not pair.is_mtp:
-        raise Problem("engine.mtp_needs_assistant",
-                      kind=type(pair.assistant).__name__ if pair.assistant is not None else "none")
-    if proposer == "mtp" and not type(pair.target).__name__.startswith("Gemma4"):
-        raise Problem("engine.mtp_needs_target", kind=type(pair.target).__name__)
-    if proposer == "draft-model":
-        if pair.assistant is None:
-            raise Problem("engine.draft_needs_assistant")
-        if is_gemma4_assistant(pair.assistant):
-            raise Problem("engine.mtp_cannot_draft")
-    return proposer
+def pair_kinds(pair: ModelPair) -> PairKinds:
+    """What a proposer asks of the loaded pair: proposer_registry.resolve decides with it which proposer runs."""
+    target = type(pair.target).__name__
+    if pair.assistant is None:
+        return PairKinds(None, target.startswith("Gemma4"), target)
+    return PairKinds(MTP_ASSISTANT if pair.is_mtp else SMALL_MODEL, target.startswith("Gemma4"), target,
+                     type(pair.assistant).__name__)
 
 
 def encode_prompt(pair: ModelPair, prompt: Any, chat: bool) -> list[int]:
@@ -80,7 +70,7 @@ def prepare(pair: ModelPair, prompt: Any, settings: Settings):
     runs in place of "auto")."""
     if not isinstance(pair, ModelPair):
         raise TypeError(f"expected a ModelPair, got {type(pair).__name__}")     # a programming error, not input
-    settings = dataclasses.replace(settings, proposer=resolve_proposer(pair, settings.proposer))
+    settings = dataclasses.replace(settings, proposer=resolve(settings.proposer, pair_kinds(pair)))
     prompt_ids = encode_prompt(pair, prompt, settings.chat)
     context = int(getattr(pair.target.config.get_text_config(), "max_position_embeddings", 0) or 0)
     if context and len(prompt_ids) + settings.max_new_tokens > context:
@@ -88,10 +78,7 @@ def prepare(pair: ModelPair, prompt: Any, settings: Settings):
     warpers = sampling.build_warpers(settings.do_sample, settings.temperature, settings.top_k, settings.top_p)
     generator = torch.Generator().manual_seed(settings.seed)   # one generator: the drafter's and the verifier's draws
     eos = eos_ids(pair)
-    drafter = {"mtp": lambda: MTPProposer(pair.target, pair.assistant, settings, warpers, generator),
-               "draft-model": lambda: DraftModelProposer(pair.assistant, settings, warpers, generator),
-               "prompt-lookup": lambda: PromptLookupProposer(settings, vocab_size(pair.target), eos),
-               "none": lambda: None}[settings.proposer]()
+    drafter = ENTRIES[settings.proposer].make(pair, settings, warpers, generator, eos)
     backend = backends.choose(pair.target, pair.assistant)
     decoder = SpeculativeDecoder(pair.target, drafter, prompt_ids, settings, eos, warpers, generator, backend)
     return decoder, prompt_ids, settings

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from mtp_viz.proposer_registry import BASELINE
 from mtp_viz.trace import CPU, WALL, Round, Trace, clock_of
 
 COSTS = Path(__file__).resolve().parents[1] / "assets" / "costs"    # one calibrated table per bundled pair
@@ -178,7 +179,7 @@ def table_for(trace: Trace) -> CostTable | None:
     table = shipped(trace.model_info.name)
     proposer = trace.settings.proposer
     if table is not None:
-        if proposer == "none" or all(proposer in c.step_ms for c in table.calibrations):
+        if proposer == BASELINE or all(proposer in c.step_ms for c in table.calibrations):
             return table
         own = costs_from_rounds([trace])
         if own is None or proposer not in own.step_ms:

@@ -16,7 +16,6 @@ from transformers import DynamicCache
 
 from . import sampling
 from .backends import Backend
-from .proposers import DraftModelProposer, MTPProposer, PromptLookupProposer, lookup  # noqa: F401  (re-exported)
 from .proposers.base import TOP, Draft, Proposer, ms_since
 from .settings import MAX_DRAFT, Settings
 from .trace import (ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, UNUSED,

@@ -23,6 +23,7 @@ import pandas as pd
 from mtp_viz import costs, gemma4
 
 from mtp_viz.problems import Problem
+from mtp_viz.proposer_registry import BASELINE, DEFAULT
 from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, PROPOSERS, SCHEDULES, Settings
 from mtp_viz.trace import CPU, WALL, clock_of, draft_room, round_ms
 from mtp_viz.trace import reached as is_reached
@@ -163,11 +164,11 @@ def cost_model(df: pd.DataFrame, proposer: str | None = None) -> dict:
     ms, over all that proposer's rows; verify: a straight line v(N) = v0 + v1·N through the rows' measured
     verification cost (target ms per pass over the one-token pass).
     """
-    drafting = df[df["proposer"] != "none"]
+    drafting = df[df["proposer"] != BASELINE]
     proposer = proposer or (drafting["proposer"].iloc[0] if len(drafting) else None)
     rows = drafting[drafting["proposer"] == proposer]
     const = rows[(rows["schedule"] == "constant") & rows["alpha"].notna()]
-    base = df.loc[df["proposer"] == "none", "target_ms_per_pass"]
+    base = df.loc[df["proposer"] == BASELINE, "target_ms_per_pass"]
     t1 = float(base.iloc[0]) if len(base) else math.nan
     weights = const["target_passes"].clip(lower=1)
     alpha = float(np.average(const["alpha"], weights=weights)) if len(const) else math.nan
@@ -217,7 +218,7 @@ def _timed_run(rounds: list, settings: Settings, table: costs.CostTable | None =
     """
     cpu = clock_of(rounds) == CPU
     limit = rounds[0].start_len + settings.max_new_tokens    # round 0 starts after the prompt
-    drafting = settings.proposer != "none"
+    drafting = settings.proposer != BASELINE
     acc, proposed, reached = [0] * MAX_DRAFT, [0] * MAX_DRAFT, [0] * MAX_DRAFT
     out = dict(new_tokens=0, target_passes=0, drafter_passes=0, drafted=0, accepted=0, round_ms=0.0,
                verify_ms=0.0, draft_ms=0.0, cpu=cpu, priced_ms=math.nan, priced_alone_ms=math.nan)
@@ -261,20 +262,20 @@ def _row(proposer: str, schedule: str, n: int, runs: list[dict], base: dict | No
            "tokens_per_target_pass": s["new_tokens"] / passes if passes else math.nan,
            "mean_accepted": s["accepted"] / passes if passes else math.nan,
            "acceptance_rate": s["accepted"] / s["drafted"] if s["drafted"] else math.nan,
-           "alpha": alpha_from_positions(acc, reached) if proposer != "none" else math.nan,
+           "alpha": alpha_from_positions(acc, reached) if proposer != BASELINE else math.nan,
            "target_ms_per_pass": s["verify_ms"] / passes if passes else math.nan,
            "drafter_ms_per_pass": (s["draft_ms"] / (s["drafter_passes"] or s["drafted"])
                                    if s["drafted"] else math.nan),
            "ms_per_token": s["round_ms"] / s["new_tokens"] if s["new_tokens"] else math.nan,
            "acceptance_by_position": by_pos, "clock": CPU if all(r["cpu"] for r in runs) else WALL}
     t1 = base["target_ms_per_pass"] if base else row["target_ms_per_pass"]
-    row["cost_ratio"] = row["drafter_ms_per_pass"] / t1 if proposer != "none" else math.nan
+    row["cost_ratio"] = row["drafter_ms_per_pass"] / t1 if proposer != BASELINE else math.nan
     row["speedup_vs_none"] = (base["ms_per_token"] if base else row["ms_per_token"]) / row["ms_per_token"]
     row["priced_at"] = ""
     if runs[0]["priced_at"]:          # the pair's pass costs price it: the app's one speed-up (mtp_viz.costs)
         row["speedup_vs_none"] = s["priced_alone_ms"] / s["priced_ms"]
         row["priced_at"] = runs[0]["priced_at"]
-    if proposer == "none":
+    if proposer == BASELINE:
         row["predicted_tokens_per_pass"], row["predicted_speedup"] = 1.0, 1.0
     elif schedule == "constant":
         row["predicted_tokens_per_pass"] = expected_tokens(row["alpha"], n)
@@ -288,7 +289,7 @@ def _row(proposer: str, schedule: str, n: int, runs: list[dict], base: dict | No
 # The default sweep: what the lab's page starts with and what benchmarks/lab.py records in assets/lab_sweep*.csv.
 # N runs past the default pair's best, so its measured speed-up visibly falls (issue 26, item 4); one repeat, since
 # the CPU clock does not need a median over repeats to stand still while the server is busy (issue 27, item 5).
-DEFAULT_SWEEP = {"ns": (1, 2, 3, 4, 6, 8, 12, 16), "schedules": ("constant", "heuristic"), "proposers": ("mtp",),
+DEFAULT_SWEEP = {"ns": (1, 2, 3, 4, 6, 8, 12, 16), "schedules": ("constant", "heuristic"), "proposers": (DEFAULT,),
                  "max_new_tokens": 48, "repeats": 1}
 
 
@@ -336,7 +337,7 @@ def sweep(pair, prompts, ns=DEFAULT_SWEEP["ns"], schedules=DEFAULT_SWEEP["schedu
     prompts, ns, schedules, proposers = (checked[k] for k in ("prompts", "ns", "schedules", "proposers"))
     max_new_tokens, repeats = checked["max_new_tokens"], checked["repeats"]
     base = replace(base, max_new_tokens=max_new_tokens)      # every run's other settings (sampling, seed ...)
-    settings = [("none", "constant", 0)] + [(p, s, n) for p in proposers for s in schedules for n in ns]
+    settings = [(BASELINE, "constant", 0)] + [(p, s, n) for p in proposers for s in schedules for n in ns]
 
     def kwargs(proposer, schedule, n):
         return replace(base, proposer=proposer, schedule=schedule, num_assistant_tokens=max(n, 1))
@@ -406,7 +407,7 @@ def check_sweep(prompts, ns, schedules, proposers, max_new_tokens, repeats,
         raise Problem("lab.error.ns")
     if ns[0] < 1 or ns[-1] > limits.max_n:
         raise Problem("engine.range", name="N", low=1, high=limits.max_n, value=ns[0] if ns[0] < 1 else ns[-1])
-    proposers = [p for p in dict.fromkeys(proposers or []) if p != "none"]
+    proposers = [p for p in dict.fromkeys(proposers or []) if p != BASELINE]
     if not schedules or not proposers:
         raise Problem("lab.error.choice")
     for name, given, known in (("schedule", schedules, SCHEDULES), ("proposer", proposers, PROPOSERS)):

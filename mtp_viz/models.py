@@ -17,6 +17,7 @@ import torch
 
 from mtp_viz import memory
 from mtp_viz.problems import Problem, in_words
+from mtp_viz.proposer_registry import ENTRIES, MTP_ASSISTANT
 from mtp_viz.trace import ModelInfo, Why
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -218,7 +219,7 @@ def describe(pair: ModelPair, proposer: str) -> ModelInfo:
         info["drafter_num_layers"] = int(atc.num_hidden_layers)
         info["drafter_layer_types"] = list(getattr(atc, "layer_types", None) or [])
         info["drafter_hidden_size"] = int(atc.hidden_size)
-    if proposer == "mtp":
+    if ENTRIES[proposer].assistant == MTP_ASSISTANT:     # it drafts with the MTP assistant: that assistant's facts
         a = pair.assistant
         info["kv_source_layers"] = kv_source_layers(tc)
         info["pre_projection"] = [a.pre_projection.in_features, a.pre_projection.out_features]

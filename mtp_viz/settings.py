@@ -19,14 +19,14 @@ import annotated_types
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
 from mtp_viz.problems import Problem
+from mtp_viz.proposer_registry import AUTO, NAMES as RAN, WHO_DRAFTS
 
 MAX_DRAFT = 32            # the largest N (and the heuristic schedule's ceiling)
 MAX_NEW_TOKENS = 4096     # an app limit: longer runs are not something to watch round by round
 
-Proposer = Literal["auto", "mtp", "draft-model", "prompt-lookup", "none"]
+Proposer = Literal[(AUTO, *RAN)]   # RAN: the proposers that run (and the page offers), one entry each in the registry
 Schedule = Literal["heuristic", "constant"]
 PROPOSERS: tuple[str, ...] = get_args(Proposer)     # "auto" picks by the model pair; a trace records the one that ran
-RAN: tuple[str, ...] = tuple(p for p in PROPOSERS if p != "auto")    # the proposers that run (and the page offers)
 SCHEDULES: tuple[str, ...] = get_args(Schedule)
 
 
@@ -53,9 +53,8 @@ def _(text: str, **bounds) -> Any:
 class Settings:
     """How to generate. Build from untrusted keywords with Settings.checked(...); the defaults are the API's."""
     # each field: its type, meaning and bounds; how the page shows it (OnPage: row, width, slider); its default
-    proposer: Annotated[Proposer, _("who drafts: Gemma 4's MTP assistant (mtp), a separate small model (draft-model), "
-                                    "prompt lookup, or no one (none); auto picks by the model pair"),
-                        OnPage(row=0, wide=True)] = "auto"
+    proposer: Annotated[Proposer, _(f"who drafts: {WHO_DRAFTS}; auto picks by the model pair"),
+                        OnPage(row=0, wide=True)] = AUTO
     num_assistant_tokens: Annotated[int, _("N, the drafter's guesses per round (the start, when a schedule moves it)",
                                            ge=1, le=MAX_DRAFT),
                                     OnPage(row=0, wide=True, slider=(1, 16, 1), limit=True)] = 4

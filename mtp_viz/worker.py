@@ -51,10 +51,11 @@ def one_token_pass_ms(pair) -> tuple[float | None, float | None]:
     from statistics import median
 
     from mtp_viz import generate_trace
+    from mtp_viz.proposer_registry import BASELINE
     from mtp_viz.trace import ONE_TOKEN_PASSES
 
     trace = generate_trace(pair, "Hello" if pair.tokenizer is not None else [0], max_new_tokens=ONE_TOKEN_PASSES + 1,
-                           proposer="none")
+                           proposer=BASELINE)
     rounds = trace.rounds[1:]     # round 0 reads the whole prompt
     cpu = [r.cpu_ms for r in rounds if r.cpu_ms is not None]
     return (median(r.verify_ms for r in rounds) if rounds else None,

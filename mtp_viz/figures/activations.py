@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 
 from mtp_viz import gemma4
 from mtp_viz.figures import theme
+from mtp_viz.proposer_registry import ENTRIES
 from mtp_viz.strings import count, number, t
 
 KEY = "activations"
@@ -25,7 +26,7 @@ def _code(name: str) -> str:
 
 
 def _reads_activations(trace) -> bool:
-    return trace.model_info.proposer == "mtp" and bool(trace.model_info.pre_projection)
+    return ENTRIES[trace.model_info.proposer].activations and bool(trace.model_info.pre_projection)
 
 
 def depends(trace, round_index: int):

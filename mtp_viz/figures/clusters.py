@@ -13,6 +13,7 @@ from plotly.subplots import make_subplots
 
 from mtp_viz import gemma4
 from mtp_viz.figures import theme
+from mtp_viz.proposer_registry import ENTRIES
 from mtp_viz.strings import t
 
 KEY = "clusters"
@@ -26,7 +27,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     steps = [d for d in rnd.draft_steps if d.centroid_scores]
     if not steps:
         fig = theme.new_figure(t("fig.clusters.heading_empty", lang, i=i), height=260, lang=lang, narrow=narrow)
-        why = ("fig.clusters.prefill" if i == 0 and info.proposer == "mtp"
+        why = ("fig.clusters.prefill" if i == 0 and ENTRIES[info.proposer].clusters
                else "fig.clusters.none" if not rnd.draft_steps else "fig.clusters.no_embedder")
         return theme.message(fig, t(why, lang), narrow)
     total, steps = len(steps), steps[:MAX_PANELS]

@@ -11,6 +11,7 @@ from plotly.subplots import make_subplots
 
 from mtp_viz import gemma4
 from mtp_viz.figures import theme
+from mtp_viz.proposer_registry import ENTRIES
 from mtp_viz.strings import t
 from mtp_viz.trace import ModelInfo
 
@@ -116,7 +117,7 @@ def _layers(fig: go.Figure, info: ModelInfo, lang: str) -> None:
                      **_layer_ticks(n, sources), row=1, col=1)
     d_types = info.drafter_layer_types or []
     if not sources or not d_types:
-        what = "fig.kv_sharing.own_cache" if info.proposer == "draft-model" else "fig.kv_sharing.no_reader"
+        what = "fig.kv_sharing.own_cache" if ENTRIES[info.proposer].own_cache else "fig.kv_sharing.no_reader"
         fig.add_annotation(text=t(what, lang), x=2.3, y=n / 2, xref="x", yref="y", showarrow=False,
                            font={"color": theme.GREY})
         return

@@ -12,10 +12,11 @@ from plotly.subplots import make_subplots
 
 from mtp_viz import lab_math
 from mtp_viz.figures import theme
+from mtp_viz.proposer_registry import BASELINE, ENTRIES
 from mtp_viz.strings import number, t
 from mtp_viz.trace import CPU, WALL
 
-COLOURS = {"mtp": theme.BLUE, "draft-model": theme.GREEN, "prompt-lookup": theme.PURPLE}
+COLOURS = {name: getattr(theme, e.colour) for name, e in ENTRIES.items() if e.colour}   # each proposer's curves
 HEURISTIC = theme.VERMILLION
 # each preset's projected curve: its own colour, dash and marker, so no two read alike (in grey, four dash styles could
 # not be told apart on a phone); blue (the what-if), orange (the best N) and grey (the baseline) stay the chart's own
@@ -24,12 +25,13 @@ PRESET_STYLE = [(theme.GREEN, "dot", "circle-open"), (theme.PURPLE, "dashdot", "
 
 
 def _drafting(df: pd.DataFrame) -> list[str]:
-    return [p for p in dict.fromkeys(df["proposer"]) if p != "none"]
+    return [p for p in dict.fromkeys(df["proposer"]) if p != BASELINE]
 
 
 def _name(proposer: str, lang: str) -> str:
-    """A proposer as a legend word in `lang`: MTP, or the settings' word for the others."""
-    return "MTP" if proposer == "mtp" else t(f"step.proposer.{proposer}", lang)
+    """A proposer as a legend word in `lang`: its own where one serves every language (MTP), else the settings'."""
+    entry = ENTRIES[proposer]
+    return entry.legend or t(entry.key, lang)
 
 
 def _rows(df: pd.DataFrame, proposer: str, schedule: str) -> pd.DataFrame:

@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from mtp_viz.figures import experts, theme
+from mtp_viz.proposer_registry import BASELINE, ENTRIES
 from mtp_viz.strings import count, sentences, t
 from mtp_viz import costs
 from mtp_viz.trace import CPU, WALL, clock_of, compute_stats, measured_when, round_ms
@@ -34,9 +35,9 @@ def speed_headline(trace, lang: str = "en", machine: bool = True, basis: bool = 
     sp = costs.speedup(trace)
     if sp is None:
         return ""
-    if trace.settings.proposer == "none":
+    if trace.settings.proposer == BASELINE:
         return t("speed.alone", lang, one=sp.one_token_ms)
-    line = t("speed.headline", lang, drafter=t(f"step.proposer.{trace.settings.proposer}", lang), ratio=sp.ratio,
+    line = t("speed.headline", lang, drafter=t(ENTRIES[trace.settings.proposer].key, lang), ratio=sp.ratio,
              low=sp.low, high=sp.high, n=len(sp.table.calibrations), passes=sp.target_passes, steps=sp.drafter_steps,
              tokens=sp.tokens)
     return sentences(line, speed_basis(sp.table, lang, machine), lang=lang) if basis else line
@@ -60,7 +61,7 @@ def live_line(trace, i: int, lang: str = "en", now: datetime.datetime | None = N
         ms_token = sum(round_ms(r, WALL) for r in rounds) / tokens
         return t("speed.shared", lang, others=count(trace.shared_with, "other_generation", lang), ms_token=ms_token)
     sp = costs.speedup(trace)
-    if not tokens or sp is None or trace.settings.proposer == "none" or sp.table.source == costs.OWN:
+    if not tokens or sp is None or trace.settings.proposer == BASELINE or sp.table.source == costs.OWN:
         return ""
     clock = clock_of(rounds)
     ms_token = sum(round_ms(r, clock) for r in rounds) / tokens
@@ -130,7 +131,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     fig.update_xaxes(title_text=w("kept"), dtick=1, **at[1])
     fig.update_yaxes(title_text=w("rounds"), range=[0, max(hist, default=0) * 1.25 + 0.5],
                      **theme.count_ticks(max(hist, default=0)), **at[1])
-    drafting = [r for r in trace.rounds[1: i + 1]] if trace.settings.proposer != "none" else []
+    drafting = [r for r in trace.rounds[1: i + 1]] if trace.settings.proposer != BASELINE else []
     fig.add_trace(go.Scatter(x=[r.index for r in drafting], y=[r.num_assistant_tokens for r in drafting],
                              mode="lines+markers", line={"shape": "hv", "color": theme.DRAFTER}, name=w("n_name"),
                              meta="N", showlegend=False), **at[2])

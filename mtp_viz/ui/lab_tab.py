@@ -18,6 +18,7 @@ import pandas as pd
 from mtp_viz import lab_math
 from mtp_viz.figures import lab_charts as views
 from mtp_viz.problems import Problem
+from mtp_viz.proposer_registry import ENTRIES, IN_LAB
 from mtp_viz.settings import SCHEDULES, Request
 from mtp_viz.strings import TABLES, sentences, t
 from mtp_viz.ui import glossary, moe_story, policy, server_panel
@@ -31,7 +32,6 @@ from mtp_viz.ui.words import L, captioned, choices, lang_of
 SERVER_SWEEP = lab_math.SweepLimits(max_n=policy.SERVER_MAX_DRAFT, max_repeats=5, new_tokens=(4, 128), max_prompts=5,
                                     max_prompt_chars=200, max_runs=400)
 N_CHOICES = list(range(1, SERVER_SWEEP.max_n + 1))
-PROPOSERS = ["mtp", "prompt-lookup"]
 START = lab_math.DEFAULT_SWEEP     # the controls' start: the recorded sweep's settings
 
 
@@ -89,7 +89,7 @@ def best_n_said(df: pd.DataFrame, lang: str = "en") -> str:
 def progress_text(setting: tuple, lang: str = "en") -> str:
     """A sweep's progress line for one (proposer, schedule, N), in the reader's language."""
     proposer, schedule, n = setting
-    return t("lab.progress", lang, proposer=t(f"step.proposer.{proposer}", lang),
+    return t("lab.progress", lang, proposer=t(ENTRIES[proposer].key, lang),
              schedule=t(f"step.schedule.{schedule}", lang), n=n)
 
 
@@ -237,7 +237,7 @@ def build(demo: gr.Blocks, service: Service) -> None:
                 schedules = gr.CheckboxGroup([(L(f"step.schedule.{k}"), k) for k in SCHEDULES],
                                              value=list(START["schedules"]),
                                              label=L("lab.schedules"), min_width=240)
-                proposers = gr.CheckboxGroup([(L(f"step.proposer.{p}"), p) for p in PROPOSERS],
+                proposers = gr.CheckboxGroup([(L(ENTRIES[p].key), p) for p in IN_LAB],
                                              value=list(START["proposers"]), label=L("lab.proposers"), min_width=240)
             with gr.Row():
                 max_new = gr.Slider(8, SERVER_SWEEP.new_tokens[1], value=START["max_new_tokens"], step=8,

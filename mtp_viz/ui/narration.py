@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from mtp_viz.figures.statistics import speed_headline
 from mtp_viz.figures.theme import moe_caveat
+from mtp_viz.proposer_registry import ENTRIES
 from mtp_viz.strings import TABLES, count, large, t
 from mtp_viz.trace import BONUS, CORRECTION, UNUSED, ModelInfo, Round, Trace, Why, draft_room
 from mtp_viz.ui.session import md
@@ -27,8 +28,8 @@ def fewer(trace: Trace, r: Round, lang: str) -> str:
     left = draft_room(len(trace.prompt_ids) + trace.settings.max_new_tokens, r.start_len)
     stop = r.draft_stop
     if stop is None and trace.schema_version < 3:
-        stop = ("length" if r.num_drafted == left else "lookup" if trace.settings.proposer == "prompt-lookup"
-                else "threshold" if trace.settings.confidence_threshold else None)
+        stop = ("length" if r.num_drafted == left else ENTRIES[trace.settings.proposer].stop
+                or ("threshold" if trace.settings.confidence_threshold else None))
     return t(f"step.fewer.{stop}", lang, left=left) if stop else ""
 
 

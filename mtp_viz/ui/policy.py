@@ -14,6 +14,7 @@ from pathlib import Path
 
 from mtp_viz.settings import NAMES, Request, on_page
 from mtp_viz.problems import Problem, in_words
+from mtp_viz.proposer_registry import ENTRIES, MTP_ASSISTANT, SMALL_MODEL, PairKinds, drafts_with
 from mtp_viz.strings import t
 
 log = logging.getLogger("mtp_viz")
@@ -195,29 +196,33 @@ def check_model(model: str | None, assistant: str | None = "") -> tuple[str, str
 
 
 def assistant_for(model: str, proposer: str, assistant: str) -> str:
-    """The assistant a request really uses: for a bundled target, its bundled draft model under proposer
-    "draft-model" and its own MTP drafter ("") otherwise; for any other model, what the visitor typed."""
+    """The assistant a request really uses: for a bundled target, its bundled draft model under a proposer that
+    drafts with a small model of its own (proposer_registry) and its own MTP drafter ("") otherwise; for any other
+    model, what the visitor typed."""
     from mtp_viz.models import DRAFT_MODELS
 
     model = (model or "").strip() or MINIATURE
     if model in BUNDLED:
-        return DRAFT_MODELS.get(model, "") if proposer == "draft-model" else ""
+        return DRAFT_MODELS.get(model, "") if drafts_with(proposer) == SMALL_MODEL else ""
     return (assistant or "").strip()
 
 
 def check_proposer(model: str | None, proposer: str | None, assistant: str | None = "") -> None:
-    """Refuse, before anything loads, a proposer the pair cannot run. Only "draft-model" can be known not to: it
-    needs a separate small model, which a bundled miniature has only where models.DRAFT_MODELS names one, and a
-    Gemma 4 checkpoint only when the Assistant box names one other than its own MTP assistant (models.MTP_ASSISTANTS)."""
-    if proposer != "draft-model":
+    """Refuse, before anything loads, a proposer the pair cannot run (its registry entry decides, as it does after
+    loading). Only one that drafts with a small model of its own can be known not to: a bundled miniature has
+    one only where models.DRAFT_MODELS names one, and a Gemma 4 checkpoint only when the Assistant box names one other
+    than its own MTP assistant (models.MTP_ASSISTANTS)."""
+    if drafts_with(proposer) != SMALL_MODEL:
         return
     from mtp_viz.models import DRAFT_MODELS, MTP_ASSISTANTS
 
     model, assistant = (model or "").strip() or MINIATURE, (assistant or "").strip()
-    if model in BUNDLED and model in DRAFT_MODELS:
-        return
     if model not in BUNDLED and (model not in MTP_ASSISTANTS or assistant not in ("", MTP_ASSISTANTS[model])):
         return                        # a model we know nothing of, or a draft model the visitor named
+    has = SMALL_MODEL if model in BUNDLED and model in DRAFT_MODELS else MTP_ASSISTANT
+    if ENTRIES[proposer].refusal(PairKinds(has, gemma4_target=True)) is None:
+        return
+    # refused: said as what this server offers instead, not in the engine's words
     if model in BUNDLED or is_public():
         offered = {ident for _, ident in model_choices()}
         targets = [m for m in DRAFT_MODELS if m in offered]

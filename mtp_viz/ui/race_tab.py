@@ -19,12 +19,12 @@ from mtp_viz.strings import bcp47, number, sentences, t
 from mtp_viz.trace import Trace, measured_when
 from mtp_viz.ui import glossary, moe_story, policy, tab_select
 from mtp_viz.ui.service import Service
-from mtp_viz.settings import RAN, Request
+from mtp_viz.proposer_registry import BASELINE, DEFAULT, DRAFTING, ENTRIES
+from mtp_viz.settings import Request
 from mtp_viz.ui.session import EXAMPLES, START, md, request
 from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, choices, lang_of
 
-PROPOSERS = tuple(p for p in RAN if p != "none")          # the drafters that race the target alone
 PROJECTED = {f"projected:{k}": k for k in lab_math.PRESETS}    # real Gemma 4 pairs nobody here can load: cost model only
 PROJECTED_TOKENS, PROJECTED_N = 48, 4
 SLOW = [1, 2, 5, 10, 20, 50, 100, 200]                     # slow-motion factors offered
@@ -174,7 +174,7 @@ def run(base: Request | None, prompt: str, model: str, proposer: str, lang: str 
     if model in PROJECTED:
         return (*projected(PROJECTED[model], lang, narrow), "")
     req = (base or START).replace(prompt=prompt or "", model=model or START.model)
-    alone_req, drafted_req = req.replace(proposer="none"), req.replace(proposer=proposer or "mtp")
+    alone_req, drafted_req = req.replace(proposer=BASELINE), req.replace(proposer=proposer or DEFAULT)
     try:
         cached = service.cached(alone_req, alone=True) and service.cached(drafted_req, alone=True)
         alone = service.generate(alone_req, alone=True)   # first, then the other: never sharing the CPU, and
@@ -189,7 +189,7 @@ def from_step(*controls, service: Service, lang: str = "en", narrow: bool = Fals
 
     Returns (request, prompt, model, proposer, page, chart, message) for the race tab's components."""
     req = request(*controls)
-    proposer = req.proposer if req.proposer in PROPOSERS else "mtp"
+    proposer = req.proposer if req.proposer in DRAFTING else DEFAULT   # the drafters that race the target alone
     return (req, req.prompt, req.model, proposer,
             *run(req, req.prompt, req.model, proposer, lang, narrow, service=service))
 
@@ -346,7 +346,7 @@ def build(demo: gr.Blocks, service: Service) -> dict:
         # wide enough for the longest model's name (at 1280 px, a third of the row cut the German "Gemma 4 26B A4B
         # (MoE) + Entwurfsmodell"): on a phone each dropdown then takes a line of its own
         model = gr.Dropdown(choices, value=first, label=L("step.model"), scale=4, min_width=340, elem_id="race-model")
-        proposer = gr.Dropdown([(L(f"step.proposer.{p}"), p) for p in PROPOSERS], value="mtp",
+        proposer = gr.Dropdown([(L(ENTRIES[p].key), p) for p in DRAFTING], value=DEFAULT,
                                label=L("step.proposer"), scale=3, min_width=240, elem_id="race-proposer")
         go = gr.Button(L("race.start"), variant="primary", scale=1, min_width=120, elem_id="race-start")
     lanes = player(elem_id="race-player")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from mtp_viz.proposer_registry import DEFAULT
 from mtp_viz.settings import NAMES, Request, Settings, on_page, plain_type
 from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace
@@ -31,7 +32,7 @@ EXAMPLE_TRACES = {"A stitch in time": "a stitch in time", "Once upon a time,": "
 TOUR_PROMPT = "Actions speak"    # the tour's chapters 1-7 and 11 (assets/traces/actions_speak*.json)
 SWEEP_PROMPTS = ["Actions speak", "Once upon a time,", "Tom counted to"]   # what the lab's recorded sweeps ran on
 FIRST_TRACE = EXAMPLE_TRACES[EXAMPLES[0]]   # the step-through's first paint, at round 0
-PAGE = Settings(proposer="mtp", max_new_tokens=32)   # the page's defaults: the API's, but MTP and 32 tokens
+PAGE = Settings(proposer=DEFAULT, max_new_tokens=32)   # the page's defaults: the API's, but MTP and 32 tokens
 
 
 @dataclass(frozen=True)
