@@ -13,9 +13,9 @@ from typing import Any, Iterator
 import torch
 from transformers.convert_slow_tokenizer import bytes_to_unicode
 
-from . import sampling
+from . import gemma4, sampling
 from .engine import DraftModelProposer, MTPProposer, PromptLookupProposer, SpeculativeDecoder
-from .models import ModelPair, describe, is_gemma4_assistant, vocab_size
+from .models import ModelPair, describe, vocab_size
 from .problems import Problem
 from .settings import Settings, keywords_signature
 from .trace import BYTE_PIECE, Round, Trace, compute_stats, token_ids
@@ -26,16 +26,16 @@ def resolve_proposer(pair: ModelPair, proposer: str) -> str:
     if proposer == "auto":
         if pair.assistant is None:
             return "none"
-        return "mtp" if is_gemma4_assistant(pair.assistant) else "draft-model"
+        return "mtp" if gemma4.is_assistant(pair.assistant) else "draft-model"
     if proposer == "mtp" and not pair.is_mtp:
         raise Problem("engine.mtp_needs_assistant",
                       kind=type(pair.assistant).__name__ if pair.assistant is not None else "none")
-    if proposer == "mtp" and not type(pair.target).__name__.startswith("Gemma4"):
+    if proposer == "mtp" and not gemma4.is_target(pair.target):
         raise Problem("engine.mtp_needs_target", kind=type(pair.target).__name__)
     if proposer == "draft-model":
         if pair.assistant is None:
             raise Problem("engine.draft_needs_assistant")
-        if is_gemma4_assistant(pair.assistant):
+        if gemma4.is_assistant(pair.assistant):
             raise Problem("engine.mtp_cannot_draft")
     return proposer
 

@@ -18,7 +18,7 @@ import torch
 from transformers import DynamicCache
 
 from . import lean, sampling
-from .models import moe_routers
+from .gemma4 import moe_routers
 from .settings import MAX_DRAFT, Settings
 from .trace import (ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, UNUSED,
                     DraftStep, Round, VerifyStep, draft_room)
