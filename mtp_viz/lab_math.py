@@ -392,7 +392,7 @@ def read_csv(path) -> pd.DataFrame:
     return df[COLUMNS]
 
 
-def recorded_sweep(pair: str = "miniature") -> pd.DataFrame | None:
+def recorded_sweep(pair: str = model_table.MINIATURE) -> pd.DataFrame | None:
     """The sweep benchmarks/lab.py recorded on a bundled pair (RECORDED_SWEEPS), or None when it is missing."""
     path = RECORDED_SWEEPS[pair]
     return read_csv(path) if path.exists() else None

@@ -38,7 +38,7 @@ def parse_args(argv=None):
     parser.add_argument("--quick", action="store_true", help="toy sizes, the whole pipeline in under a minute")
     parser.add_argument("--pair", choices=sorted(RECIPES), default=MINIATURE,
                         help="which bundled pair to build (default: the E2B-shaped miniature)")
-    parser.add_argument("--moe", action="store_true", help="same as --pair miniature-moe")
+    parser.add_argument("--moe", action="store_true", help=f"same as --pair {MOE}")
     parser.add_argument("--out", default=None, help="where the files go (default: assets/miniature; with "
                         "--quick, a folder in the temp dir, so a toy build never replaces the shipped pair)")
     parser.add_argument("--work", default=None, help="intermediate files (default: a folder in the temp dir)")
