@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from mtp_viz import load_pair  # noqa: E402
 from mtp_viz.figures.lab_charts import best_measured, best_predicted, measured_drop  # noqa: E402
 from mtp_viz.lab_math import DEFAULT_SWEEP, RECORDED_SWEEPS, cost_model, sweep  # noqa: E402
+from mtp_viz.model_table import MINIATURE  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PROMPTS = ["Actions speak", "Once upon a time,", "Tom counted to"]     # the app's examples (mtp_viz.ui.session)
@@ -43,7 +44,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="save the table as assets/lab_sweep.csv (with "
                         "--pair miniature-shallow: assets/lab_sweep_shallow.csv)")
-    parser.add_argument("--pair", default="miniature", choices=["miniature", "miniature-shallow"],
+    parser.add_argument("--pair", default=MINIATURE, choices=list(RECORDED_SWEEPS),
                         help="which bundled pair to sweep")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (1: what the app's workers use)")
     parser.add_argument("--workers", type=int, default=0,

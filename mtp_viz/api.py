@@ -13,7 +13,7 @@ from typing import Any, Iterator
 import torch
 from transformers.convert_slow_tokenizer import bytes_to_unicode
 
-from . import backends, sampling
+from . import backends, gemma4, sampling
 from .engine import SpeculativeDecoder
 from .models import ModelPair, describe, vocab_size
 from .problems import Problem
@@ -26,8 +26,8 @@ def pair_kinds(pair: ModelPair) -> PairKinds:
     """What a proposer asks of the loaded pair: proposer_registry.resolve decides with it which proposer runs."""
     target = type(pair.target).__name__
     if pair.assistant is None:
-        return PairKinds(None, target.startswith("Gemma4"), target)
-    return PairKinds(MTP_ASSISTANT if pair.is_mtp else SMALL_MODEL, target.startswith("Gemma4"), target,
+        return PairKinds(None, gemma4.is_target(pair.target), target)
+    return PairKinds(MTP_ASSISTANT if pair.is_mtp else SMALL_MODEL, gemma4.is_target(pair.target), target,
                      type(pair.assistant).__name__)
 
 

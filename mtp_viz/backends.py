@@ -16,7 +16,7 @@ from typing import Protocol
 import torch
 
 from . import lean
-from .models import moe_routers
+from .gemma4 import moe_routers
 
 
 @dataclass

@@ -21,14 +21,14 @@ import functools
 import json
 import statistics
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
+from mtp_viz.model_table import ASSETS
 from mtp_viz.proposer_registry import BASELINE
 from mtp_viz.trace import CPU, WALL, Round, Trace, clock_of
 
-COSTS = Path(__file__).resolve().parents[1] / "assets" / "costs"    # one calibrated table per bundled pair
+COSTS = ASSETS / "costs"    # one calibrated table per bundled pair
 TABLE = "calibrated"     # PassCosts.source: from the pair's shipped table ...
 OWN = "own"              # ... or from the trace's own rounds, where the pair has none
 

@@ -1,37 +1,54 @@
-"""Published sizes of Gemma 4 E2B and its MTP assistant, and of 26B A4B's experts, for the views and the cost model
-that set the miniature beside the real thing.
+"""The Gemma 4 adapter: what this app knows about how transformers' Gemma 4 classes look inside, in one place.
 
-Knows numbers and where they come from; nothing about models, traces or drawing. Sources (as the bundled
-MODEL_CARD.md gives them): E2B's text config as public repositories quote `google/gemma-4-E2B-it`'s config.json;
-the assistant's depth and width from Google's launch post on Gemma 4's drafters; its 2,048 centroids of 128 tokens
-and top 32 from the assistant's config as issue 16 of this project quotes it. 26B A4B: its config as public code
-repeats it (30 layers, hidden 2816, 128 experts of width 704, top 8; see benchmarks/memory_estimates.py), and its
-text model's 25.23B parameters.
+Whether a model is a Gemma 4 MTP assistant or a Gemma 4 target (by class name, so no class is imported), where a
+mixture-of-experts target's routers and experts sit and what one expert weighs, which target layers' KV cache the
+drafter reads, and how many tokens the assistant's efficient embedder scores. The model loader, the API, the engine
+and the views ask here. Knows nothing of rounds, traces or drawing, and imports no torch; the published sizes of the
+real checkpoints are in the model table (mtp_viz/model_table.py). lean.py keeps its own, stricter checks: it
+re-implements one pass and must know the exact classes it copies.
 """
-E2B = {
-    "name": "Gemma 4 E2B",
-    "vocab_size": 262_144,
-    "num_layers": 35,
-    "kv_shared_layers": 20,
-    "kv_sources": (13, 14),          # the last sliding and the last full layer that keep their own KV
-    "hidden_size": 1536,
-    "drafter_layers": 4,
-    "drafter_hidden_size": 256,
-    "num_centroids": 2048,
-    "cluster_size": 128,
-    "centroid_top_k": 32,
-}
+from __future__ import annotations
+
+from typing import Any
 
 
-def scored_tokens(sizes: dict = E2B) -> int:
-    """Tokens the efficient embedder scores per draft step: the top k clusters' members."""
+def is_assistant(model) -> bool:
+    """A Gemma 4 MTP assistant (a drafter that reads the target's activations and KV cache)."""
+    return type(model).__name__.startswith(("Gemma4Assistant", "Gemma4UnifiedAssistant"))
+
+
+def is_target(model) -> bool:
+    """A Gemma 4 model an MTP assistant can draft for."""
+    return type(model).__name__.startswith("Gemma4")
+
+
+def kv_source_layers(text_config) -> dict[str, int]:
+    """The last non-shared target layer of each attention type: its KV cache is what the MTP drafter reads."""
+    n = text_config.num_hidden_layers
+    types = list(text_config.layer_types)
+    first_shared = n - (getattr(text_config, "num_kv_shared_layers", 0) or 0)
+    return {t: max(i for i in range(first_shared) if types[i] == t) for t in sorted(set(types))}
+
+
+def moe_routers(model) -> list[tuple[int, Any]]:
+    """(decoder layer index, Gemma4TextRouter) for every mixture-of-experts layer, in model order; [] if dense."""
+    found = []
+    for name, module in model.named_modules():
+        if type(module).__name__ == "Gemma4TextRouter":
+            parts = name.split(".")
+            found.append((int(parts[parts.index("layers") + 1]), module))
+    return found
+
+
+def expert_bytes(model) -> int | None:
+    """Bytes of one expert's weights (gate, up and down projections) in one layer, in the dtype loaded."""
+    experts = next((m for m in model.modules() if type(m).__name__ == "Gemma4TextExperts"), None)
+    if experts is None:
+        return None
+    return int((experts.gate_up_proj[0].numel() + experts.down_proj[0].numel()) * experts.gate_up_proj.element_size())
+
+
+def scored_tokens(sizes: dict) -> int:
+    """Tokens the efficient embedder scores per draft step: the top k clusters' members (`sizes`: an assistant's
+    centroid_top_k and cluster_size, as the model table's published sizes give them)."""
     return sizes["centroid_top_k"] * sizes["cluster_size"]
-
-
-A26B_EXPERTS = {
-    "layers": 30,
-    "E": 128,                        # experts per layer
-    "k": 8,                          # experts per token
-    "expert_params": 3 * 2816 * 704,  # one expert's MLP in one layer: gate, up and down projections
-    "text_params": 25.23e9,
-}

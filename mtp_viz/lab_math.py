@@ -14,17 +14,16 @@ from __future__ import annotations
 import math
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Callable, Sequence
 
 import numpy as np
 import pandas as pd
 
-from mtp_viz import costs, gemma4
+from mtp_viz import costs, model_table
 
 from mtp_viz.problems import Problem
 from mtp_viz.proposer_registry import BASELINE, DEFAULT
-from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, PROPOSERS, SCHEDULES, Settings
+from mtp_viz.settings import MAX_DRAFT, MAX_NEW_TOKENS, PAGE_NS, PROPOSERS, SCHEDULES, Settings
 from mtp_viz.trace import CPU, WALL, clock_of, draft_room, round_ms
 from mtp_viz.trace import reached as is_reached
 
@@ -48,10 +47,9 @@ class SweepLimits:
 
 
 ENGINE_SWEEP = SweepLimits()
-ASSETS = Path(__file__).resolve().parents[1] / "assets"
-# The sweeps benchmarks/lab.py records (--write) on the bundled dense pairs, by pair: the lab's first paint and its
-# side-by-side lesson (a cheap and a costly drafter), the tour's and the server panel's reference
-RECORDED_SWEEPS = {"miniature": ASSETS / "lab_sweep.csv", "miniature-shallow": ASSETS / "lab_sweep_shallow.csv"}
+# The sweeps benchmarks/lab.py records (--write) on the bundled dense pairs, by pair (the model table's): the lab's
+# first paint and its side-by-side lesson (a cheap and a costly drafter), the tour's and the server panel's reference
+RECORDED_SWEEPS = model_table.RECORDED_SWEEPS
 
 
 # -- the cost model: pure functions in the paper's names ------------------------------------------------------
@@ -74,7 +72,7 @@ def walltime_improvement(alpha, gamma, c, verify_cost=1.0):
     return float(out) if np.ndim(out) == 0 else out
 
 
-def best_gamma(alpha, c, gammas=range(1, 17), verify_cost: Callable[[int], float] = lambda g: 1.0) -> int:
+def best_gamma(alpha, c, gammas=PAGE_NS, verify_cost: Callable[[int], float] = lambda g: 1.0) -> int:
     """The γ with the largest predicted speed-up."""
     return max(gammas, key=lambda g: walltime_improvement(alpha, g, c, verify_cost(g)))
 
@@ -134,20 +132,31 @@ def verify_cost_of(preset: dict) -> Callable[[int], float]:
 
 
 # -- real Gemma 4 pairs placed on the cost model: projected from published numbers, not measured here ----------
-# c is the assistant's parameters over the target's active parameters; α comes from published acceptance
-# figures converted with alpha_from_rate / alpha_from_positions. The README cites every number; E4B is missing
-# because no parameter count of its assistant was found.
-# 26B A4B's experts (gemma4.A26B_EXPERTS): the text model's parameters less all experts are read by every token.
-# Shared + 8 experts = 3.8B active.
-_A26B = gemma4.A26B_EXPERTS
-MOE_26B = {"E": _A26B["E"], "k": _A26B["k"], "layers": _A26B["layers"], "expert_params": _A26B["expert_params"],
-           "shared_params": _A26B["text_params"] - _A26B["layers"] * _A26B["E"] * _A26B["expert_params"]}
-PRESETS = {
-    "e2b": {"alpha": round(alpha_from_rate(0.45, 2), 2), "c": round(78e6 / 2.3e9, 3)},
-    "31b": {"alpha": round(alpha_from_rate((0.660 + 0.892 + 0.766) / 3, 4), 2), "c": round(0.47e9 / 30.7e9, 3)},
-    "26b": {"alpha": round(alpha_from_positions([0.844, 0.599, 0.385, 0.271], [1.0, 0.844, 0.599, 0.385]), 2),
-            "c": round(0.41e9 / 3.8e9, 3), "moe": MOE_26B},   # verification reads the experts N + 1 tokens pick
-}
+def moe_sizes(experts: dict) -> dict:
+    """A MoE target's published expert sizes (model_table) as the cost model reads them: the text model's parameters
+    less all experts are the shared part every token reads."""
+    return {"E": experts["E"], "k": experts["k"], "layers": experts["layers"], "expert_params": experts["expert_params"],
+            "shared_params": experts["text_params"] - experts["layers"] * experts["E"] * experts["expert_params"]}
+
+
+def projected(model: model_table.Model) -> dict:
+    """A real pair on the cost model: c is the assistant's parameters over the target's active parameters; α comes
+    from the published acceptance, converted with alpha_from_rate or alpha_from_positions; a MoE target's `moe` is
+    its experts, whose verification reads what N + 1 tokens pick."""
+    p = model.projection
+    if p.acceptance_rate is not None:
+        alpha = alpha_from_rate(*p.acceptance_rate)
+    else:
+        alpha = alpha_from_positions(list(p.by_position), [1.0, *p.by_position[:-1]])
+    preset = {"alpha": round(alpha, 2), "c": round(p.drafter_params / p.active_params, 3)}
+    if model.moe:
+        preset["moe"] = moe_sizes(model.experts)
+    return preset
+
+
+# The projected pairs by their string-table key (model_table.PROJECTED)
+PRESETS = {m.key: projected(m) for m in model_table.PROJECTED}
+MOE_26B = PRESETS["26b"]["moe"]     # the MoE lesson's target: the lab's what-if with experts, the tour's chapter
 
 
 # -- the summary of a sweep that the figures and the benchmark read --------------------------------------------
@@ -384,7 +393,7 @@ def read_csv(path) -> pd.DataFrame:
     return df[COLUMNS]
 
 
-def recorded_sweep(pair: str = "miniature") -> pd.DataFrame | None:
+def recorded_sweep(pair: str = model_table.MINIATURE) -> pd.DataFrame | None:
     """The sweep benchmarks/lab.py recorded on a bundled pair (RECORDED_SWEEPS), or None when it is missing."""
     path = RECORDED_SWEEPS[pair]
     return read_csv(path) if path.exists() else None

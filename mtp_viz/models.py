@@ -1,6 +1,8 @@
-"""The one place that knows checkpoints: the bundled miniature, hub ids and folders, devices, dtypes, model facts.
+"""Loads checkpoints (a bundled miniature, a hub id or a folder) onto a device in a dtype, and reads model facts.
 
-Knows nothing about rounds, sampling or drawing. `describe()` reads real configs into the trace's ModelInfo,
+Which models are bundled, where, and which assistant each real checkpoint has, it reads from the model table
+(model_table.py); what a Gemma 4 class looks like inside it asks the Gemma 4 adapter (gemma4.py). Knows nothing about
+rounds, sampling or drawing. `describe()` reads real configs into the trace's ModelInfo,
 the facts the diagrams need (layer types, the two target layers whose KV the drafter reads, projection sizes, ...).
 A load that cannot be done raises a Problem ("load.*": its code and values; the tables say it in every language).
 """
@@ -10,33 +12,17 @@ import logging
 import os
 import threading
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import torch
 
-from mtp_viz import memory
+from mtp_viz import gemma4, memory
+from mtp_viz.model_table import DRAFT_MODELS, FOLDERS, MINIATURE, MTP_ASSISTANTS
 from mtp_viz.problems import Problem, in_words
 from mtp_viz.proposer_registry import ENTRIES, MTP_ASSISTANT
 from mtp_viz.trace import ModelInfo, Why
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
-MINIATURE_NAME = "miniature"
-SHALLOW_NAME = "miniature-shallow"
-# The bundled pairs, each in assets/<name>/: the default is shaped like E2B (35 layers, 20 of them KV-shared, a
-# 4-layer drafter); the shallow one (6 layers) has a drafter that costs half a target pass; the MoE one routes.
-MINIATURES = {name: ASSETS / name for name in (MINIATURE_NAME, SHALLOW_NAME, "miniature-moe")}
-# A bundled target -> the bundled model that can draft for it as a classic draft model (same tokenizer, own KV).
-DRAFT_MODELS = {MINIATURE_NAME: SHALLOW_NAME}
 log = logging.getLogger("mtp_viz")
-
-# Real Gemma 4 checkpoints and their MTP assistants (the assistant id is "<target id>-assistant").
-MTP_ASSISTANTS = {
-    "google/gemma-4-E2B-it": "google/gemma-4-E2B-it-assistant",
-    "google/gemma-4-E4B-it": "google/gemma-4-E4B-it-assistant",
-    "google/gemma-4-31B-it": "google/gemma-4-31B-it-assistant",
-    "google/gemma-4-26B-A4B-it": "google/gemma-4-26B-A4B-it-assistant",
-}
 
 MOE_CAVEAT = (
     "This target is a mixture of experts: each token is routed to {top_k} of {num_experts} experts. One "
@@ -67,11 +53,7 @@ class ModelPair:
 
     @property
     def is_mtp(self) -> bool:
-        return self.assistant is not None and is_gemma4_assistant(self.assistant)
-
-
-def is_gemma4_assistant(model) -> bool:
-    return type(model).__name__.startswith(("Gemma4Assistant", "Gemma4UnifiedAssistant"))
+        return self.assistant is not None and gemma4.is_assistant(self.assistant)
 
 
 def vocab_size(model) -> int:
@@ -115,9 +97,9 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
     asked = dtype
     if dtype is None:
         dtype = torch.bfloat16 if dev == "cuda" else torch.float32
-    if target is None or target in MINIATURES:
-        name = target or MINIATURE_NAME
-        folder = MINIATURES[name]
+    if target is None or target in FOLDERS:
+        name = target or MINIATURE
+        folder = FOLDERS[name]
         if not (folder / "target" / "config.json").exists():
             raise Problem("load.miniature_missing", name=name, folder=str(folder))
         target_id, assistant_id = str(folder / "target"), str(folder / "assistant")
@@ -126,7 +108,7 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
             if DRAFT_MODELS.get(name) != assistant:
                 raise Problem("load.no_draft_model", name=name, assistant=assistant,
                               pairs=", ".join(f"{t} + {d}" for t, d in DRAFT_MODELS.items()))
-            assistant_id = str(MINIATURES[assistant] / "target")
+            assistant_id = str(FOLDERS[assistant] / "target")
     else:
         target_id = str(target)
         assistant_id = (assistant if assistant is not None
@@ -153,32 +135,6 @@ def load_pair(target: str | None = None, assistant: str | None = None, *, device
         tok_error = f"{type(exc).__name__}: {str(exc)[:200]}"
         log.warning("no tokenizer for %s (%s); text prompts will be refused", tokenizer_id, tok_error)
     return ModelPair(tgt, asst, tok, name=name, device_why=tuple(whys), tokenizer_error=tok_error)
-
-
-def kv_source_layers(text_config) -> dict[str, int]:
-    """The last non-shared target layer of each attention type: its KV cache is what the MTP drafter reads."""
-    n = text_config.num_hidden_layers
-    types = list(text_config.layer_types)
-    first_shared = n - (getattr(text_config, "num_kv_shared_layers", 0) or 0)
-    return {t: max(i for i in range(first_shared) if types[i] == t) for t in sorted(set(types))}
-
-
-def moe_routers(model) -> list[tuple[int, Any]]:
-    """(decoder layer index, Gemma4TextRouter) for every mixture-of-experts layer, in model order; [] if dense."""
-    found = []
-    for name, module in model.named_modules():
-        if type(module).__name__ == "Gemma4TextRouter":
-            parts = name.split(".")
-            found.append((int(parts[parts.index("layers") + 1]), module))
-    return found
-
-
-def expert_bytes(model) -> int | None:
-    """Bytes of one expert's weights (gate, up and down projections) in one layer, in the dtype loaded."""
-    experts = next((m for m in model.modules() if type(m).__name__ == "Gemma4TextExperts"), None)
-    if experts is None:
-        return None
-    return int((experts.gate_up_proj[0].numel() + experts.down_proj[0].numel()) * experts.gate_up_proj.element_size())
 
 
 def _params(model) -> int:
@@ -212,8 +168,8 @@ def describe(pair: ModelPair, proposer: str) -> ModelInfo:
     }
     if is_moe:
         info["moe_caveat"] = MOE_CAVEAT.format(top_k=info["top_k_experts"], num_experts=info["num_experts"])
-        info["moe_layers"] = [layer for layer, _ in moe_routers(pair.target)]
-        info["expert_bytes"] = expert_bytes(pair.target)
+        info["moe_layers"] = [layer for layer, _ in gemma4.moe_routers(pair.target)]
+        info["expert_bytes"] = gemma4.expert_bytes(pair.target)
     if pair.assistant is not None:
         atc = pair.assistant.config.get_text_config()
         info["drafter_num_layers"] = int(atc.num_hidden_layers)
@@ -221,7 +177,7 @@ def describe(pair: ModelPair, proposer: str) -> ModelInfo:
         info["drafter_hidden_size"] = int(atc.hidden_size)
     if ENTRIES[proposer].assistant == MTP_ASSISTANT:     # it drafts with the MTP assistant: that assistant's facts
         a = pair.assistant
-        info["kv_source_layers"] = kv_source_layers(tc)
+        info["kv_source_layers"] = gemma4.kv_source_layers(tc)
         info["pre_projection"] = [a.pre_projection.in_features, a.pre_projection.out_features]
         info["post_projection"] = [a.post_projection.in_features, a.post_projection.out_features]
         if a.config.use_ordered_embeddings:

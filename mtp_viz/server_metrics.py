@@ -19,13 +19,13 @@ import pandas as pd
 
 from mtp_viz import lab_math
 from mtp_viz.problems import Problem
+from mtp_viz.settings import PAGE_NS
 
 MAX_CHARS = 4_000_000      # a vLLM page is 50-300 kB; more than this is not a /metrics page of one server
 VLLM = {"drafts": "vllm:spec_decode_num_drafts", "draft_tokens": "vllm:spec_decode_num_draft_tokens",
         "accepted": "vllm:spec_decode_num_accepted_tokens"}
 VLLM_PER_POS = "vllm:spec_decode_num_accepted_tokens_per_pos"
 SGLANG = {"accept_length": "sglang:spec_accept_length", "accept_rate": "sglang:spec_accept_rate"}
-NS = range(1, 17)          # the N the predictions cover (the lab's what-if range)
 
 
 @dataclass(frozen=True)
@@ -197,7 +197,7 @@ def _sglang(snap: Snapshot, gamma: int | None) -> Summary:
                    gamma_source=source, alpha=alpha, alpha_source=alpha_source, notes=tuple(notes))
 
 
-def predict(summary: Summary, c: float, ns=NS) -> pd.DataFrame:
+def predict(summary: Summary, c: float, ns=PAGE_NS) -> pd.DataFrame:
     """The lab's cost model for the server's α and a chosen c (v = 1: on a GPU the verification pass of a large
     model costs one target pass): predicted tokens per pass and speed-up for each N."""
     if summary.alpha is None or not math.isfinite(summary.alpha):
@@ -206,7 +206,7 @@ def predict(summary: Summary, c: float, ns=NS) -> pd.DataFrame:
     return lab_math.predicted_curve(model, ns)
 
 
-def best_n(summary: Summary, c: float, ns=NS) -> int | None:
+def best_n(summary: Summary, c: float, ns=PAGE_NS) -> int | None:
     """The N with the largest predicted speed-up (lab_math.best_gamma), or None without an α."""
     if summary.alpha is None or not math.isfinite(summary.alpha):
         return None

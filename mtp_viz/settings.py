@@ -22,6 +22,7 @@ from mtp_viz.problems import Problem
 from mtp_viz.proposer_registry import AUTO, NAMES as RAN, WHO_DRAFTS
 
 MAX_DRAFT = 32            # the largest N (and the heuristic schedule's ceiling)
+PAGE_NS = range(1, 17)    # the N the page's slider offers, a shared server runs and the cost model's curves cover
 MAX_NEW_TOKENS = 4096     # an app limit: longer runs are not something to watch round by round
 
 Proposer = Literal[(AUTO, *RAN)]   # RAN: the proposers that run (and the page offers), one entry each in the registry
@@ -57,7 +58,7 @@ class Settings:
                         OnPage(row=0, wide=True)] = AUTO
     num_assistant_tokens: Annotated[int, _("N, the drafter's guesses per round (the start, when a schedule moves it)",
                                            ge=1, le=MAX_DRAFT),
-                                    OnPage(row=0, wide=True, slider=(1, 16, 1), limit=True)] = 4
+                                    OnPage(row=0, wide=True, slider=(PAGE_NS[0], PAGE_NS[-1], 1), limit=True)] = 4
     schedule: Annotated[Schedule, _('"heuristic": N +2 after a round with every guess kept, -1 after a rejection; '
                                     '"constant" keeps N'),
                         OnPage(row=0)] = "heuristic"

@@ -30,7 +30,7 @@ def client(miniature):
     from mtp_viz.ui import build_demo
 
     service = Service()                          # the demo's own, with the miniature already loaded
-    service.models._pairs[(MINIATURE, "")] = miniature
+    service.models.hand(miniature, MINIATURE)
     demo = build_demo(service)
     demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True)
     try:

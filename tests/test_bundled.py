@@ -11,7 +11,8 @@ import pytest
 import torch
 
 from mtp_viz import generate_trace, load_pair
-from mtp_viz.models import ASSETS, DRAFT_MODELS, MINIATURES, kv_source_layers
+from mtp_viz.gemma4 import kv_source_layers
+from mtp_viz.model_table import ASSETS, DRAFT_MODELS, FOLDERS
 from mtp_viz.settings import Request
 from mtp_viz.ui import policy
 
@@ -19,7 +20,7 @@ E2B_TYPES = (["sliding_attention"] * 4 + ["full_attention"]) * 7
 
 
 def config(name: str, part: str) -> dict:
-    return json.loads((MINIATURES[name] / part / "config.json").read_text())
+    return json.loads((FOLDERS[name] / part / "config.json").read_text())
 
 
 def test_the_default_target_has_e2b_depth_pattern_and_kv_sharing():
@@ -41,7 +42,7 @@ def test_the_default_drafter_reads_layers_13_and_14_and_has_four_layers(miniatur
 def test_every_bundled_file_is_under_10_mb_and_the_weights_under_40_mb_together():
     files = [p for p in ASSETS.rglob("*") if p.is_file()]
     assert max(p.stat().st_size for p in files) < 10_000_000
-    weights = sum(p.stat().st_size for name in MINIATURES for p in MINIATURES[name].rglob("*.safetensors"))
+    weights = sum(p.stat().st_size for name in FOLDERS for p in FOLDERS[name].rglob("*.safetensors"))
     assert weights <= 40_000_000
 
 
@@ -53,7 +54,7 @@ def test_the_shallow_pair_is_still_selectable_under_its_name():
 
 
 def test_all_bundled_pairs_share_one_tokenizer():
-    texts = {name: (MINIATURES[name] / "tokenizer" / "tokenizer.json").read_text() for name in MINIATURES}
+    texts = {name: (FOLDERS[name] / "tokenizer" / "tokenizer.json").read_text() for name in FOLDERS}
     assert len(set(texts.values())) == 1
 
 

@@ -307,7 +307,7 @@ def test_e2b_kv_sources_from_its_config():
     """E2B: 35 layers, the last 20 share KV, 4 sliding : 1 full -> the drafter reads layers 13 and 14."""
     from transformers import Gemma4TextConfig
 
-    from mtp_viz.models import kv_source_layers
+    from mtp_viz.gemma4 import kv_source_layers
     types = ["full_attention" if (i + 1) % 5 == 0 else "sliding_attention" for i in range(35)]
     cfg = Gemma4TextConfig(num_hidden_layers=35, num_kv_shared_layers=20, layer_types=types)
     assert kv_source_layers(cfg) == {"sliding_attention": 13, "full_attention": 14}

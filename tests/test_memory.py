@@ -133,8 +133,8 @@ def test_public_allow_list_is_checked_too_and_the_miniature_keeps_serving(monkey
     monkeypatch.setenv("MTP_VIZ_PUBLIC", "1")
     monkeypatch.setenv("MTP_VIZ_MODELS", f"miniature,{e2b}")
     miniature = object()                                  # stands in for the loaded miniature pair
-    service.models._pairs["miniature", ""] = miniature
+    service.models.hand(miniature, "miniature")
     with pytest.raises(ValueError, match="does not fit on this machine"):
         service.models.get(e2b, wait=60)
     assert service.models.get("miniature") is miniature
-    assert (e2b, "") not in service.models._pairs
+    assert (e2b, "") not in service.models.held()

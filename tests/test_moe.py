@@ -9,7 +9,7 @@ import torch
 
 from mtp_viz import ModelPair, generate_trace, lab_math
 from mtp_viz.figures import build_all, experts, statistics
-from mtp_viz.models import moe_routers
+from mtp_viz.gemma4 import moe_routers
 from mtp_viz.strings import t
 from mtp_viz.tiny import gemma4_assistant, gemma4_target
 from mtp_viz.settings import Settings

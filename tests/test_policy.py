@@ -85,7 +85,7 @@ def test_public_refuses_anything_else_with_one_message(service, monkeypatch, no_
     with pytest.raises(policy.Refused) as err:
         service.models.get(model, assistant)
     assert str(err.value) == expected          # the same words whether the path exists or not
-    assert service.models._pending is None and service.models._pairs == {}
+    assert service.models.last_load() is None and service.models.held() == {}
 
 
 def test_public_miniature_ignores_the_assistant_box(monkeypatch):
@@ -112,7 +112,7 @@ def test_the_cache_holds_each_miniature_once_whatever_the_assistant(service, mon
     first = service.models.get(MINIATURE, "")
     for assistant in ("x", "some/other-assistant", "  "):
         assert service.models.get(MINIATURE, assistant) is first
-    assert len(calls) == 1 and list(service.models._pairs) == [(MINIATURE, "")]
+    assert len(calls) == 1 and list(service.models.held()) == [(MINIATURE, "")]
 
 
 def test_the_cache_keeps_at_most_max_hub_pairs(service, monkeypatch, tiny_pair):
@@ -122,7 +122,7 @@ def test_the_cache_keeps_at_most_max_hub_pairs(service, monkeypatch, tiny_pair):
     monkeypatch.setattr(models, "load_pair", lambda *a, **k: _with_tokenizer(tiny_pair))
     for i in range(5):
         service.models.get(f"someone/model-{i}", "")
-    hub = [k for k in service.models._pairs if k[0] != MINIATURE]
+    hub = [k for k in service.models.held() if k[0] != MINIATURE]
     assert len(hub) == policy.MAX_HUB_PAIRS and hub[-1] == ("someone/model-4", "")
     assert not hasattr(service.models, "_loading")       # no per-key lock table to grow
 
@@ -139,7 +139,7 @@ def test_one_load_at_a_time_and_others_are_not_held(service, monkeypatch, tiny_p
     release = threading.Event()
     monkeypatch.setattr(worker, "warm_up", lambda pair: None)
     monkeypatch.setattr(models, "load_pair", lambda *a, **k: release.wait(10) and _with_tokenizer(tiny_pair))
-    service.models._pairs[("ready", "")] = tiny_pair
+    service.models.hand(tiny_pair, "ready")
     with pytest.raises(ValueError, match="Still loading someone/slow"):
         service.models.get("someone/slow", "", wait=0.2)
     with pytest.raises(ValueError, match="loads one model at a time"):
@@ -162,7 +162,7 @@ def test_a_pair_without_tokenizer_is_reported_not_cached(service, monkeypatch, t
     monkeypatch.setattr(models, "load_pair", lambda *a, **k: broken)
     with pytest.raises(ValueError, match="its tokenizer did not.*no tokenizer.json"):
         service.models.get("someone/no-tokenizer", "")
-    assert service.models._pairs == {}
+    assert service.models.held() == {}
 
 
 def test_limits_are_the_same_for_page_and_api(service, monkeypatch):
@@ -288,7 +288,7 @@ def test_shipped_traces_are_parsed_and_exported_once_per_process():
 def test_the_worker_process_generates_what_the_server_would(miniature, monkeypatch):
     """app.py's generation worker: the same trace (greedy tokens, rounds) as generating in the server's process."""
     service = Service()
-    service.models._pairs[MINIATURE, ""] = miniature
+    service.models.hand(miniature, MINIATURE)
     monkeypatch.setenv("MTP_VIZ_WORKERS", "1")
     req = session.request(*dict(session.DEFAULTS, max_new_tokens=12).values())
     here = service.generate(req)

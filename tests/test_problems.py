@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import PROMPT, llama
 
-from mtp_viz import generate_trace, memory, models, server_metrics
+from mtp_viz import generate_trace, memory, model_table, models, server_metrics
 from mtp_viz.lab_math import check_sweep
 from mtp_viz.problems import Problem
 from mtp_viz.settings import Settings
@@ -106,7 +106,7 @@ def test_every_model_load_problem_is_said_by_its_code(tiny_pair, monkeypatch, tm
              raise_(models._load, "target", "someone/absent", failing),
              raise_(models.load_pair, "miniature", "nonsense"),
              raise_(models.load_pair, "")]
-    monkeypatch.setitem(models.MINIATURES, "miniature", tmp_path)
+    monkeypatch.setitem(model_table.FOLDERS, "miniature", tmp_path)
     found.append(raise_(models.load_pair, "miniature"))
     for name in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"):
         monkeypatch.delenv(name, raising=False)

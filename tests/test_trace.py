@@ -96,8 +96,8 @@ def test_a_character_split_across_tokens_reads_as_itself(text):
     from transformers import AutoTokenizer
 
     from mtp_viz.api import readable_piece
-    from mtp_viz.models import MINIATURE_NAME, MINIATURES
-    tok = AutoTokenizer.from_pretrained(MINIATURES[MINIATURE_NAME] / "tokenizer")
+    from mtp_viz.model_table import FOLDERS, MINIATURE
+    tok = AutoTokenizer.from_pretrained(FOLDERS[MINIATURE] / "tokenizer")
     ids = tok.encode(text, add_special_tokens=False)
     pieces = {i: readable_piece(tok, i) for i in ids}
     assert not any("\ufffd" in p for p in pieces.values())

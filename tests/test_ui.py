@@ -360,7 +360,8 @@ def test_bad_replay_file_is_reported_and_state_kept(replayed, tmp_path):
 def serving(pairs: dict):
     """A service of its own, with these (model, assistant) -> pairs already loaded."""
     service = Service()
-    service.models._pairs.update(pairs)
+    for (model, assistant), pair in pairs.items():
+        service.models.hand(pair, model, assistant)
     return service
 
 
@@ -397,7 +398,7 @@ def test_a_cached_trace_says_so_and_measure_again_runs_it_afresh(miniature):
 def test_preload_fills_the_model_cache():
     svc = serving({})                                   # a server's own, its cache empty
     svc.models.preload().join(timeout=120)
-    pair = svc.models._pairs[(MINIATURE, "")]
+    pair = svc.models.held()[(MINIATURE, "")]
     assert pair.name == MINIATURE and svc.models.get(MINIATURE) is pair
 
 
@@ -439,10 +440,10 @@ def test_a_slow_model_load_blocks_only_its_own_visitors(monkeypatch, tiny_pair):
     assert answered.wait(timeout=5), "the miniature waited for another visitor's model load"
     release.set()
     loader.join(timeout=10)
-    assert svc.models._pairs[("some/hub-model", "")] is tiny_pair
+    assert svc.models.held()[("some/hub-model", "")] is tiny_pair
     for name in ("a/one", "b/two"):                          # only MAX_HUB_PAIRS real checkpoints stay cached
         svc.models.get(name)
-    assert [k for k in svc.models._pairs if k[0] != MINIATURE] == [("a/one", ""), ("b/two", "")]
+    assert [k for k in svc.models.held() if k[0] != MINIATURE] == [("a/one", ""), ("b/two", "")]
 
 
 @pytest.mark.parametrize("index", range(len(session.EXAMPLES)))

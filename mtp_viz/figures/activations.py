@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from mtp_viz import gemma4
+from mtp_viz import model_table
 from mtp_viz.figures import theme
 from mtp_viz.proposer_registry import ENTRIES
 from mtp_viz.strings import count, number, t
@@ -72,7 +72,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     ]
     fig = theme.new_figure(t("fig.activations.heading", lang, i=i, guesses=count(len(steps), "guess", lang)),
                            height=400, lang=lang, narrow=narrow)
-    real = gemma4.E2B
+    real = model_table.REFERENCE.sizes
     theme.beside_real(fig, t("fig.real.activations", lang, name=real["name"], hidden=real["hidden_size"],
                              concat=2 * real["hidden_size"], drafter=real["drafter_hidden_size"],
                              drafter_layers=real["drafter_layers"]), narrow)

@@ -11,7 +11,7 @@ import math
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from mtp_viz import gemma4
+from mtp_viz import gemma4, model_table
 from mtp_viz.figures import theme
 from mtp_viz.proposer_registry import ENTRIES
 from mtp_viz.strings import t
@@ -43,10 +43,10 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     theme.new_figure(_title(trace, i, steps[0], total, len(steps), lang), height=(150 if narrow else 174) + 150 * rows, fig=fig,
                      headroom=18 * lines + (4 if narrow else 28), lang=lang, narrow=narrow)
 
-    real = gemma4.E2B
+    real = model_table.REFERENCE.sizes
     theme.beside_real(fig, t("fig.real.clusters", lang, name=real["name"], k=real["centroid_top_k"],
-                             n=real["num_centroids"], scored=gemma4.scored_tokens(), vocab=real["vocab_size"],
-                             frac=gemma4.scored_tokens() / real["vocab_size"]), narrow)
+                             n=real["num_centroids"], scored=gemma4.scored_tokens(real), vocab=real["vocab_size"],
+                             frac=gemma4.scored_tokens(real) / real["vocab_size"]), narrow)
     for k, d in enumerate(steps):
         row, col = k // cols + 1, k % cols + 1
         order = sorted(range(len(d.centroid_scores)), key=lambda j: -d.centroid_scores[j])[:MAX_BARS]

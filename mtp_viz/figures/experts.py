@@ -8,17 +8,17 @@ Dense traces get a note saying why the view does not apply.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from mtp_viz import model_table
 from mtp_viz.figures import theme
 from mtp_viz.lab_math import experts_touched
 from mtp_viz.strings import count, number, t
 from mtp_viz.schema import parse_trace
 
-BATCH_DIR = Path(__file__).resolve().parents[2] / "assets" / "traces" / "moe_batch"
+BATCH_DIR = model_table.ASSETS / "traces" / "moe_batch"
 BATCH_SIZES = (1, 2, 4, 8)
 KEY = "experts"
 _BYTES_PER_PARAM = {"float32": 4, "float16": 2, "bfloat16": 2}
@@ -155,7 +155,7 @@ def shows(trace) -> bool:
 
 def nothing(trace, lang: str = "en") -> str:
     """The one line a dense target's view says instead of a picture (and its caption)."""
-    return t("fig.experts.dense", lang, moe=t("model.miniature-moe", lang))
+    return t("fig.experts.dense", lang, moe=t(model_table.BY_ID[model_table.MOE].label, lang))
 
 
 def build(trace, round_index: int, lang: str = "en", batch=None, narrow: bool = False) -> go.Figure:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from mtp_viz import gemma4
+from mtp_viz import model_table
 from mtp_viz.figures import theme
 from mtp_viz.proposer_registry import ENTRIES
 from mtp_viz.strings import t
@@ -29,7 +29,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
                                         for p in ("layers", "cache")])
     theme.new_figure(t("fig.kv_sharing.heading", lang, i=i), height=900 if narrow else 520, fig=fig, lang=lang,
                      narrow=narrow)
-    real = gemma4.E2B
+    real = model_table.REFERENCE.sizes
     theme.beside_real(fig, t("fig.real.kv", lang, name=real["name"], shared=real["kv_shared_layers"],
                              layers=real["num_layers"], sliding=real["kv_sources"][0], full=real["kv_sources"][1]),
                       narrow)

@@ -13,6 +13,7 @@ from plotly.subplots import make_subplots
 from mtp_viz import lab_math
 from mtp_viz.figures import theme
 from mtp_viz.proposer_registry import BASELINE, ENTRIES
+from mtp_viz.settings import PAGE_NS
 from mtp_viz.strings import number, t
 from mtp_viz.trace import CPU, WALL
 
@@ -90,7 +91,7 @@ def best_predicted(df: pd.DataFrame, proposer: str | None = None) -> int | None:
     return int(curve.loc[curve["speedup"].idxmax(), "num_assistant_tokens"])
 
 
-def best_what_if(df: pd.DataFrame, proposer: str | None = None, max_n: int = 16) -> int | None:
+def best_what_if(df: pd.DataFrame, proposer: str | None = None, max_n: int = PAGE_NS[-1]) -> int | None:
     """N where the what-if curve peaks at the sweep's α and c as its sliders start (two decimals), v = 1."""
     model = lab_math.cost_model(df, proposer)
     if model["alpha"] != model["alpha"] or model["c"] != model["c"]:
@@ -261,7 +262,7 @@ def acceptance(df: pd.DataFrame, lang: str = "en", narrow: bool = False) -> go.F
 ROOM, BELOW = 82, 200      # the what-if's legend: px from the plots' bottom to its top; the margin that holds it
 
 
-def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = None, max_n: int = 16,
+def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = None, max_n: int = PAGE_NS[-1],
             moe: dict | None = None, narrow: bool = False) -> go.Figure:
     """The cost model alone: tokens per pass and speed-up against N for the chosen α and c, with each preset pair
     as its own projected curve. v = 1 (the paper) for a dense target; with `moe` (and for a MoE preset) v(N) counts

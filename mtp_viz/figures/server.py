@@ -11,9 +11,10 @@ from plotly.subplots import make_subplots
 
 from mtp_viz import lab_math, server_metrics
 from mtp_viz.figures import theme
+from mtp_viz.settings import PAGE_NS
 from mtp_viz.strings import number, t
 
-NS = np.arange(1, 17)
+NS = np.asarray(PAGE_NS)     # the N the predictions cover
 STAR = {"symbol": "star", "size": 20, "color": theme.ORANGE, "line": {"color": theme.BLACK, "width": 1}}
 
 

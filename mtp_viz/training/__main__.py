@@ -25,10 +25,10 @@ from mtp_viz.training.evaluate import final_figures, held_out_ids  # noqa: E402
 from mtp_viz.training.export import file_sizes, save_pair  # noqa: E402
 from mtp_viz.training.measure import acceptance  # noqa: E402
 from mtp_viz.training.phrases import SAYINGS  # noqa: E402
-from mtp_viz.training.presets import E2B_LIKE, MOE, QUICK, QUICK_DEEP, QUICK_MOE, SHALLOW, assistant_config, target_config  # noqa: E402
+from mtp_viz.model_table import FOLDERS, MINIATURE, MOE, SHALLOW  # noqa: E402
+from mtp_viz.training.presets import RECIPES, assistant_config, target_config  # noqa: E402
 
-PAIRS = {"miniature": E2B_LIKE, "miniature-shallow": SHALLOW, "miniature-moe": MOE}  # folder under assets/ -> preset
-FIRST_TOKENIZER = Path("assets/miniature-shallow/tokenizer")  # every pair keeps the first miniature's token ids
+FIRST_TOKENIZER = FOLDERS[SHALLOW] / "tokenizer"  # every pair keeps the first miniature's token ids
 from mtp_viz.training.target import round_to_half, token_stream, train_target  # noqa: E402
 from mtp_viz.training.tokenizer import train_tokenizer  # noqa: E402
 
@@ -36,9 +36,9 @@ from mtp_viz.training.tokenizer import train_tokenizer  # noqa: E402
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(prog="python -m mtp_viz.training", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="toy sizes, the whole pipeline in under a minute")
-    parser.add_argument("--pair", choices=sorted(PAIRS), default="miniature",
+    parser.add_argument("--pair", choices=sorted(RECIPES), default=MINIATURE,
                         help="which bundled pair to build (default: the E2B-shaped miniature)")
-    parser.add_argument("--moe", action="store_true", help="same as --pair miniature-moe")
+    parser.add_argument("--moe", action="store_true", help=f"same as --pair {MOE}")
     parser.add_argument("--out", default=None, help="where the files go (default: assets/miniature; with "
                         "--quick, a folder in the temp dir, so a toy build never replaces the shipped pair)")
     parser.add_argument("--work", default=None, help="intermediate files (default: a folder in the temp dir)")
@@ -61,11 +61,10 @@ def make_logger(path):
 
 def main(argv=None):
     args = parse_args(argv)
-    name = "miniature-moe" if args.moe else args.pair
-    quick = {"miniature": QUICK_DEEP, "miniature-shallow": QUICK, "miniature-moe": QUICK_MOE}
-    preset = quick[name] if args.quick else PAIRS[name]
+    name = MOE if args.moe else args.pair
+    preset = RECIPES[name][1 if args.quick else 0]
     work = Path(args.work or Path(tempfile.gettempdir()) / f"mtp_viz_build_{name}{'_quick' * args.quick}")
-    args.out = args.out or (str(work / name) if args.quick else f"assets/{name}")
+    args.out = args.out or str(work / name if args.quick else FOLDERS[name])
     shared_tokenizer = FIRST_TOKENIZER
     work.mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(args.threads)

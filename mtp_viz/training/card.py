@@ -2,7 +2,7 @@
 
 It knows only the wording and a dict of facts; every number in the card comes from the build that wrote it.
 """
-from mtp_viz.models import kv_source_layers
+from mtp_viz.gemma4 import kv_source_layers
 
 
 def _size(num_bytes):

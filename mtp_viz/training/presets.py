@@ -1,4 +1,5 @@
-"""Sizes and schedules of the miniature build, full and quick, and the Gemma 4 configs made from them.
+"""Sizes and schedules of the miniature build, full and quick, each bundled model's recipe, and the Gemma 4 configs
+made from them.
 
 It knows the transformers config classes; it knows nothing about data or training loops.
 """
@@ -6,6 +7,7 @@ from dataclasses import dataclass
 
 from transformers import Gemma4AssistantConfig, Gemma4TextConfig
 
+from mtp_viz import model_table
 from mtp_viz.training.tokenizer import BOS_ID, EOS_ID, PAD_ID
 
 
@@ -71,6 +73,9 @@ QUICK = Preset(
 QUICK_DEEP = Preset(**{**QUICK.__dict__, "num_layers": 10, "sliding_per_full": 4, "kv_shared_layers": 5,
                         "per_layer_input": 8})
 QUICK_MOE = Preset(**{**QUICK.__dict__, "num_experts": 16, "top_k_experts": 2, "moe_intermediate_size": 16})
+# Each bundled model of the model table -> its recipe: (the full build, the quick one)
+RECIPES = {model_table.MINIATURE: (E2B_LIKE, QUICK_DEEP), model_table.SHALLOW: (SHALLOW, QUICK),
+           model_table.MOE: (MOE, QUICK_MOE)}
 
 
 def _layer_types(num_layers, sliding_per_full=2):

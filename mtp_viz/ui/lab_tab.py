@@ -143,7 +143,7 @@ def painted(lang: str, narrow: bool = False) -> tuple:
         return (*views.build_all(None, lang, narrow), t("lab.no_data", lang), None, gr.DownloadButton(interactive=False),
                 "")
     status = t("lab.status.shipped", lang, **headline(df))
-    return show(df, status, str(lab_math.RECORDED_SWEEPS["miniature"]), lang, narrow)
+    return show(df, status, str(lab_math.RECORDED_SWEEPS[MINIATURE]), lang, narrow)
 
 
 def pairs_paint(request: gr.Request = None):

@@ -12,22 +12,13 @@ import logging
 import os
 from pathlib import Path
 
+from mtp_viz.model_table import BUNDLED, DRAFT_MODELS, FOLDERS, MINIATURE, MODELS, MTP_ASSISTANTS
 from mtp_viz.settings import NAMES, Request, on_page
 from mtp_viz.problems import Problem, in_words
 from mtp_viz.proposer_registry import ENTRIES, MTP_ASSISTANT, SMALL_MODEL, PairKinds, drafts_with
 from mtp_viz.strings import t
 
 log = logging.getLogger("mtp_viz")
-
-MINIATURE = "miniature"
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
-SHALLOW = "miniature-shallow"
-BUNDLED = (MINIATURE, SHALLOW, "miniature-moe")   # the bundled miniatures, each in assets/<name>/ when shipped
-# (label key, id) for the Model dropdown, the bundled miniature first; the labels are "model.*" keys of the string
-# tables, which the page turns into words in the visitor's language (ui.words.choices)
-MODELS = [("model.miniature", MINIATURE), ("model.e2b", "google/gemma-4-E2B-it"), ("model.miniature-shallow", SHALLOW),
-          ("model.miniature-moe", "miniature-moe"), ("model.e4b", "google/gemma-4-E4B-it"),
-          ("model.31b", "google/gemma-4-31B-it"), ("model.26b", "google/gemma-4-26B-A4B-it")]
 
 # What the server runs at most, from the page and the API alike: each setting marked `limit` in settings.py, up to
 # its slider's maximum (16 guesses per round; 256 new tokens, enough to watch round by round and short enough for a
@@ -141,7 +132,7 @@ def is_public() -> bool:
 
 def bundled() -> list[str]:
     """The bundled miniatures that are actually shipped (assets/<name>/target exists)."""
-    return [name for name in BUNDLED if (ASSETS / name / "target" / "config.json").exists()]
+    return [name for name in BUNDLED if (FOLDERS[name] / "target" / "config.json").exists()]
 
 
 def allowed_models() -> list[str] | None:
@@ -154,13 +145,15 @@ def allowed_models() -> list[str] | None:
 
 
 def model_choices() -> list[tuple[str, str]]:
-    """(label key, id) pairs for the Model dropdown: everything known locally, only the allowed models in public (an
-    allowed id this file does not know is its own label)."""
+    """(label key, id) pairs for the Model dropdown, in the model table's order: everything known locally (a bundled
+    model only where it is shipped), only the allowed models in public (an allowed id the table does not know is its
+    own label). The labels are "model.*" keys of the string tables, which the page turns into words in the visitor's
+    language (ui.words.choices)."""
     allowed = allowed_models()
-    known = [(label, ident) for label, ident in MODELS if ident not in BUNDLED or ident in bundled()]
     if allowed is None:
-        return known
-    labels = dict((ident, label) for label, ident in MODELS)
+        shipped = bundled()
+        return [(m.label, m.id) for m in MODELS if not m.bundled or m.id in shipped]
+    labels = {m.id: m.label for m in MODELS}
     return [(labels.get(ident, ident), ident) for ident in allowed]
 
 
@@ -174,8 +167,6 @@ def check_model(model: str | None, assistant: str | None = "") -> tuple[str, str
     from huggingface_hub.errors import HFValidationError
     from huggingface_hub.utils import validate_repo_id
 
-    from mtp_viz.models import MTP_ASSISTANTS
-
     model, assistant = (model or "").strip() or MINIATURE, (assistant or "").strip()
     allowed = allowed_models()
     if allowed is not None and (model not in allowed or (
@@ -183,7 +174,6 @@ def check_model(model: str | None, assistant: str | None = "") -> tuple[str, str
         raise Refused("public.model_refused",
                       allowed=", ".join(allowed) or in_words("public.nothing_allowed"))
     if model in BUNDLED:
-        from mtp_viz.models import DRAFT_MODELS
         # one cache entry per bundled miniature, and one for its bundled draft model, whatever else the box says
         return model, assistant if assistant and assistant == DRAFT_MODELS.get(model) else ""
     for ident in (model, assistant):
@@ -199,8 +189,6 @@ def assistant_for(model: str, proposer: str, assistant: str) -> str:
     """The assistant a request really uses: for a bundled target, its bundled draft model under a proposer that
     drafts with a small model of its own (proposer_registry) and its own MTP drafter ("") otherwise; for any other
     model, what the visitor typed."""
-    from mtp_viz.models import DRAFT_MODELS
-
     model = (model or "").strip() or MINIATURE
     if model in BUNDLED:
         return DRAFT_MODELS.get(model, "") if drafts_with(proposer) == SMALL_MODEL else ""
@@ -210,12 +198,10 @@ def assistant_for(model: str, proposer: str, assistant: str) -> str:
 def check_proposer(model: str | None, proposer: str | None, assistant: str | None = "") -> None:
     """Refuse, before anything loads, a proposer the pair cannot run (its registry entry decides, as it does after
     loading). Only one that drafts with a small model of its own can be known not to: a bundled miniature has
-    one only where models.DRAFT_MODELS names one, and a Gemma 4 checkpoint only when the Assistant box names one other
-    than its own MTP assistant (models.MTP_ASSISTANTS)."""
+    one only where the model table names one (DRAFT_MODELS), and a Gemma 4 checkpoint only when the Assistant box names one other
+    than its own MTP assistant (MTP_ASSISTANTS)."""
     if drafts_with(proposer) != SMALL_MODEL:
         return
-    from mtp_viz.models import DRAFT_MODELS, MTP_ASSISTANTS
-
     model, assistant = (model or "").strip() or MINIATURE, (assistant or "").strip()
     if model not in BUNDLED and (model not in MTP_ASSISTANTS or assistant not in ("", MTP_ASSISTANTS[model])):
         return                        # a model we know nothing of, or a draft model the visitor named

@@ -23,7 +23,7 @@ from mtp_viz.ui.words import L, captioned, lang_of
 
 FETCH_TIMEOUT_S = 5.0
 DEFAULT_C = 0.05            # a few-per-cent drafter, as Gemma 4's assistants are; the presets cite real ones
-MAX_GAMMA = 16
+MAX_GAMMA = policy.SERVER_MAX_DRAFT     # the largest N, as on the page
 
 
 def upload_button(label: str) -> gr.UploadButton:

@@ -44,12 +44,12 @@ from concurrent.futures.process import BrokenProcessPool
 import gradio as gr
 
 from mtp_viz import worker
+from mtp_viz.model_table import BUNDLED, MINIATURE
 from mtp_viz.problems import Problem
 from mtp_viz.settings import Request
 from mtp_viz.strings import t
 from mtp_viz.trace import Trace
 from mtp_viz.ui import policy
-from mtp_viz.ui.policy import BUNDLED, MINIATURE
 from mtp_viz.ui.words import lang_now
 
 log = logging.getLogger("mtp_viz")
@@ -62,7 +62,9 @@ def normalized(req: Request) -> Request:
 
 
 class Models:
-    """The loaded model pairs, shared read-only by every session, and the one load in progress."""
+    """The loaded model pairs, shared read-only by every session, and the one load in progress. A pair made ready
+    elsewhere (a test's, a script's) is handed in with `hand` and then served like a loaded one; `held` says what is
+    kept, and `last_load` what it last started to load."""
 
     def __init__(self):
         self._pairs: dict[tuple[str, str], object] = {}    # (model, assistant) -> ModelPair; read-only once loaded
@@ -95,14 +97,31 @@ class Models:
 
     def _load(self, key: tuple[str, str]):
         """Load, warm up and cache one pair (runs on the loader thread); a pair without a tokenizer is not cached."""
-        model, _ = key
         pair = worker.ready(*key)      # a Problem ("public.no_tokenizer") when its tokenizer did not load
+        self.hand(pair, *key)
+        return pair
+
+    def hand(self, pair, model: str, assistant: str = "") -> None:
+        """Keep a ready ModelPair under (model, assistant), as a finished load does: `get` answers with it from now
+        on. The names are kept as given (`get` looks up what policy.check_model makes of a request's). A real
+        checkpoint beyond policy.MAX_HUB_PAIRS pushes out the oldest one; a run still using it keeps it alive."""
         with self._lock:
             hub = [k for k in self._pairs if k[0] not in BUNDLED]
             if model not in BUNDLED and len(hub) >= policy.MAX_HUB_PAIRS:
-                del self._pairs[hub[0]]   # forget the oldest real checkpoint; a run still using it keeps it alive
-            self._pairs[key] = pair
-        return pair
+                del self._pairs[hub[0]]
+            self._pairs[model, assistant] = pair
+
+    def held(self) -> dict[tuple[str, str], object]:
+        """What is kept now: (model, assistant) -> ModelPair, the oldest first (a copy; loads in progress are not in
+        it)."""
+        with self._lock:
+            return dict(self._pairs)
+
+    def last_load(self) -> tuple[str, str] | None:
+        """The (model, assistant) this cache last started to load, under way or done; None when it never started one
+        (a refused request starts none)."""
+        with self._lock:
+            return self._pending[0] if self._pending is not None else None
 
     def preload(self) -> threading.Thread:
         """Load and warm the miniature in the background at server start, so the first Step does not wait for it.

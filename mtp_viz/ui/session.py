@@ -18,9 +18,9 @@ from mtp_viz.proposer_registry import DEFAULT
 from mtp_viz.settings import NAMES, Request, Settings, on_page, plain_type
 from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace
-from mtp_viz.ui.policy import MINIATURE
+from mtp_viz.model_table import ASSETS, MINIATURE
 
-TRACES = Path(__file__).resolve().parents[2] / "assets" / "traces"
+TRACES = ASSETS / "traces"
 EXPORTS = Path(tempfile.gettempdir()) / "mtp_viz_exports"    # downloads offered to users, kept for an hour
 # a saying the miniature knows (its first round already rejects a guess, so the first Steps show both a correction
 # and bonuses), a story opening, and numbers: surprising text where its drafter struggles
