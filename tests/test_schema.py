@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from mtp_viz import schema, trace as trace_module
+from mtp_viz.problems import Problem
 from mtp_viz.schema import parse_trace
 from mtp_viz.settings import Settings
+from mtp_viz.strings import TABLES, t
 from mtp_viz.trace import Trace
 from trace_fixtures import make_trace
 
@@ -118,6 +120,18 @@ def test_malformed_traces_are_refused_naming_the_problem(name):
     with pytest.raises(ValueError) as err:
         parse_trace(text)
     assert str(err.value).startswith("not a trace: ") and words in str(err.value), str(err.value)
+
+
+@pytest.mark.parametrize("name", ["kept more than drafted", "NaN", "future schema version"])
+def test_a_refusal_is_a_problem_said_in_the_readers_language(name):
+    """An upload's refusal is a Problem by code: its words come from the reader's table, English not left inside."""
+    data = MALFORMED[name][0]()
+    with pytest.raises(Problem) as err:
+        parse_trace(data if isinstance(data, str) else json.dumps(data))
+    assert err.value.code == "public.trace.invalid"
+    for lang in TABLES:
+        said = err.value.said(lang)
+        assert said.startswith(t("public.trace.invalid", lang, problem="")) and str(err.value) != said or lang == "en"
 
 
 def test_there_are_at_least_thirty_malformed_cases():

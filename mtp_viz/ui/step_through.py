@@ -388,7 +388,7 @@ def replay(state: StepState, file, lang: str = "en") -> tuple:
     try:
         trace = parse_trace(Path(file if isinstance(file, str) else file.name).read_bytes())
     except Exception as exc:   # schema errors name the field; anything else is logged by message_for
-        return (*keep_controls(), *warn(state, t("step.replay_failed", lang, error=policy.message_for(exc))))
+        return (*keep_controls(), *warn(state, t("step.replay_failed", lang, error=policy.message_for(exc, lang)), lang))
     return _show(state.replay(trace), lang)
 
 
