@@ -17,7 +17,7 @@ import torch
 
 from mtp_viz import memory
 from mtp_viz.problems import Problem, in_words
-from mtp_viz.trace import ModelInfo, Why
+from mtp_viz.trace import MOE_CAVEAT, ModelInfo, Why
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 MINIATURE_NAME = "miniature"
@@ -36,14 +36,6 @@ MTP_ASSISTANTS = {
     "google/gemma-4-31B-it": "google/gemma-4-31B-it-assistant",
     "google/gemma-4-26B-A4B-it": "google/gemma-4-26B-A4B-it-assistant",
 }
-
-MOE_CAVEAT = (
-    "This target is a mixture of experts: each token is routed to {top_k} of {num_experts} experts. One "
-    "verification pass over N+1 tokens can route them to up to (N+1)x{top_k} different experts, so it reads far "
-    "more expert weights than one decoding step does. Verification is then no longer almost free, and MTP speeds "
-    "up a MoE model such as 26B A4B less than a dense model of the same active size."
-)
-
 
 @dataclass
 class ModelPair:
@@ -210,7 +202,7 @@ def describe(pair: ModelPair, proposer: str) -> ModelInfo:
         "target_ms_one_token": pair.one_token_ms, "target_cpu_ms_one_token": pair.one_token_cpu_ms,
     }
     if is_moe:
-        info["moe_caveat"] = MOE_CAVEAT.format(top_k=info["top_k_experts"], num_experts=info["num_experts"])
+        info["moe_caveat"] = MOE_CAVEAT
         info["moe_layers"] = [layer for layer, _ in moe_routers(pair.target)]
         info["expert_bytes"] = expert_bytes(pair.target)
     if pair.assistant is not None:

@@ -12,7 +12,8 @@ import pytest
 from mtp_viz.figures import VIEWS, activations, build_all, clusters, kv_sharing, statistics, theme, timeline, \
     title, token_stream, verification, what_you_see
 from mtp_viz.schema import parse_trace
-from mtp_viz.trace import Trace, compute_stats
+from mtp_viz.strings import t
+from mtp_viz.trace import MOE_CAVEAT, Trace, compute_stats
 from trace_fixtures import make_trace
 
 SHIPPED = sorted((Path(__file__).resolve().parent.parent / "assets" / "traces").glob("*.json"))
@@ -199,6 +200,15 @@ def test_moe_caveat_is_shown_in_the_readers_language(greedy):
         shown = " ".join(texts(view.build(moe, 2))).replace("<br>", " ")
         assert "2 of 16 experts" in shown and "English copy" not in shown
         assert "2 von 16 Experten" in " ".join(texts(view.build(moe, 2, "de"))).replace("<br>", " ")
+
+
+def test_a_trace_records_the_moe_caveat_by_code_and_an_old_one_keeps_its_words(greedy):
+    """A trace records the caveat's key (trace.MOE_CAVEAT), said in the reader's language; a trace recorded before,
+    with English words and no expert counts, still shows those words."""
+    info = dataclasses.replace(greedy.model_info, num_experts=16, top_k_experts=2, moe_caveat=MOE_CAVEAT)
+    assert theme.moe_caveat(info, "de") == t("fig.moe_caveat", "de", top_k=2, num_experts=16)
+    old = dataclasses.replace(info, num_experts=None, top_k_experts=None, moe_caveat="an English copy")
+    assert theme.moe_caveat(old, "de") == "an English copy" and theme.moe_caveat(greedy.model_info) == ""
 
 
 def test_timeline_sets_the_check_beside_one_pass_per_token(greedy):

@@ -127,10 +127,10 @@ def read(before: str, after: str, c, gamma, request: gr.Request = None) -> tuple
     try:
         c = float(c if c is not None else DEFAULT_C)
         if not 0.0 <= c <= 2.0 or not math.isfinite(c):
-            raise ValueError(t("public.over_limit", lang, name="c", value=c, limit=2))
+            raise Problem("public.over_limit", name="c", value=c, limit=2)
         g = int(gamma or 0)
         if not 0 <= g <= MAX_GAMMA:
-            raise ValueError(t("public.over_limit", lang, name="N", value=g, limit=MAX_GAMMA))
+            raise Problem("public.over_limit", name="N", value=g, limit=MAX_GAMMA)
         summary = server_metrics.read(before, after, g or None)
     except Exception as exc:
         return refuse(policy.message_for(exc, lang))
