@@ -15,6 +15,7 @@ from mtp_viz.schema import parse_trace
 from mtp_viz.strings import t
 from mtp_viz.trace import MOE_CAVEAT, Trace, compute_stats
 from trace_fixtures import make_trace
+from conftest import LANGS
 
 SHIPPED = sorted((Path(__file__).resolve().parent.parent / "assets" / "traces").glob("*.json"))
 
@@ -44,7 +45,7 @@ def test_every_view_has_title_and_explanation(greedy):
         fig.to_json()   # serialisable for gr.Plot
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_phone_gets_the_same_data_with_titles_that_fit_it(sampled, lang):
     """narrow=True changes where things sit, never what is drawn: the same traces with the same values and labels;
     every title line fits a phone's plot (the browser test measures the rest at 390 px)."""
@@ -284,7 +285,7 @@ def test_every_view_writes_numbers_in_the_readers_marks(greedy):
     english = re.compile("|".join(ENGLISH_MARKS))
     seen = {"en": set(), "de": set()}
     for i in range(len(greedy.rounds)):
-        for lang in ("en", "zh-TW", "de"):
+        for lang in LANGS:
             for (key, _), fig in zip(VIEWS, build_all(greedy, i, lang)):
                 assert fig.layout.separators == theme.separators(lang), (key, lang)
                 marked = {m.group(0) for w in words_on(fig) for m in english.finditer(w)}
@@ -314,7 +315,7 @@ def test_build_makes_a_figure_once_per_trace_and_arguments(monkeypatch):
     assert len(figures._drawn) == 4 and figures.build("timeline", trace, 1) is not first    # the oldest went
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_each_caption_is_one_short_idea_with_the_rest_behind_more(greedy, lang):
     """Issue 36: what to look at in at most about 60 English words, the whole explanation kept for "More"; the
     Experts view of a dense target says in one line that it has nothing to show, with nothing behind "More"."""

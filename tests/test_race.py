@@ -18,6 +18,7 @@ from mtp_viz.ui import race_tab
 from mtp_viz.trace import CPU
 from mtp_viz.ui import tour
 from trace_fixtures import make_trace
+from conftest import LANGS
 
 
 def table(one: float = 10.0, per_token: float = 2.0, step: float = 1.0, calibrations=(1.0,)) -> costs.CostTable:
@@ -80,7 +81,7 @@ def test_the_projected_race_is_the_lab_cost_model(key, n):
     assert s["drafted"]["tokens_per_pass"] == pytest.approx(48 / drafted.passes)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-TW", "de"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_page_carries_the_lanes_and_a_summary_in_the_reader_language(lang):
     page, fig = race_tab.measured(tour.trace(tour.BASELINE), tour.trace(tour.MTP), lang)
     data = json.loads(re.search(r'data-race="([^"]*)"', page).group(1).replace("&quot;", '"').replace("&amp;", "&")
