@@ -272,7 +272,7 @@ def test_handlers_show_other_errors_as_warnings_and_keep_the_state(service, monk
     monkeypatch.setattr(service, "generate", fail)
     state = step_through.StepState()
     with pytest.warns(UserWarning):
-        out = step_through.run_to_end(state, *session.DEFAULTS.values(), service=service)
+        out = step_through.run_to_end(state, session.DEFAULTS, service=service)
     assert out.state is state and state.trace is None
     assert any(isinstance(o, str) and o.startswith("⚠️") for o in out)     # the status line says what happened
 

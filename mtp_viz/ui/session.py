@@ -117,6 +117,12 @@ def md(text: str) -> str:
     return "".join("\\" + c if c in "\\`*_{}[]<>#+-!|~" else c for c in text).replace("\n", "  \n")
 
 
+def warning(message: str) -> str:
+    """A message as every tab's status line warns of bad input or a refusal: in bold after a warning sign (Markdown),
+    shown literally."""
+    return f"⚠️ **{md(message)}**"
+
+
 _SWEPT = [0.0]    # when the export folder was last swept: once a minute is enough, and a class makes thousands
 
 
