@@ -219,16 +219,16 @@ def test_a_step_outside_the_queue_walks_the_trace_on_screen_and_asks_the_queue_f
     to show."""
     controls, _, state = replayed
     start = ui.scrub(state, 0).state
-    *screen, ask = ui.step_at_once(start, 7, controls)
+    screen, ask = ui.step_at_once(start, 7, controls)
     queued = ui.step(start, controls, service=Forbidden("the recorded trace should be reused"))
-    assert ask == SKIP and ui.Screen(*screen).state.index == 1 and ui.Screen(*screen).status == queued.status
-    assert title(ui.Screen(*screen).view) == title(queued.view)
-    *screen, ask = ui.step_at_once(ui.scrub(state, 4).state, 7, controls)
-    assert "This is the last round (4)" in ui.Screen(*screen).status and ask == SKIP
+    assert ask == SKIP and screen.state.index == 1 and screen.status == queued.status
+    assert title(screen.view) == title(queued.view)
+    screen, ask = ui.step_at_once(ui.scrub(state, 4).state, 7, controls)
+    assert "This is the last round (4)" in screen.status and ask == SKIP
     for asking in (dict(controls, prompt="A new prompt"), dict(controls, max_new_tokens="many")):
-        *screen, ask = ui.step_at_once(start, 7, asking)
-        assert screen == [SKIP] * len(ui.Screen._fields) and ask == 8
-    assert ui.step_at_once(ui.StepState.of(), None, controls)[-1] == 1      # Reset: nothing on screen
+        screen, ask = ui.step_at_once(start, 7, asking)
+        assert list(screen) == [SKIP] * len(ui.Screen._fields) and ask == 8
+    assert ui.step_at_once(ui.StepState.of(), None, controls).ask == 1      # Reset: nothing on screen
 
 
 @pytest.mark.parametrize("lang, words", [("en", "This is the last round (4)"), ("de", "Das ist die letzte Runde (4)"),
@@ -326,14 +326,14 @@ def test_reset_clears_the_session(replayed):
 def test_play_ticks_to_the_end_and_stops(replayed):
     controls, _, state = replayed
     none = Forbidden("Play walks the trace on screen")
-    timer, playing, button, *out = ui.play(state, False, controls, service=none)
-    assert timer.active and playing and ui.Screen(*out).state.index == 0
+    timer, playing, button, out = ui.play(state, False, controls, service=none)
+    assert timer.active and playing and out.state.index == 0
     for _ in range(10):
-        timer, playing, button, *out = ui.tick(out[-1])
+        timer, playing, button, out = ui.tick(out.state)
         if not playing:
             break
-    assert ui.Screen(*out).state.index == 4 and not timer.active and button.value == "Play"
-    timer, playing, *_ = ui.play(out[-1], True, controls, service=none)   # pause
+    assert out.state.index == 4 and not timer.active and button.value == "Play"
+    timer, playing, *_ = ui.play(out.state, True, controls, service=none)   # pause
     assert not timer.active and not playing
 
 

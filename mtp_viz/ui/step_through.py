@@ -64,6 +64,26 @@ class Shown(NamedTuple):
         return (*[self.controls.get(name, gr.skip()) for name in CONTROLS], *self.screen)
 
 
+class Asked(NamedTuple):
+    """What a Step answered outside the queue returns (step_at_once): the Screen, then `ask`."""
+    screen: Screen
+    ask: object        # + 1 runs the queued step; gr.skip() when this answered
+
+    def outputs(self) -> tuple:
+        return (*self.screen, self.ask)
+
+
+class Playing(NamedTuple):
+    """What Play and the timer's tick return: the timer, whether it plays, the Play button, then the Screen."""
+    timer: object
+    playing: object
+    button: object
+    screen: Screen
+
+    def outputs(self) -> tuple:
+        return (self.timer, self.playing, self.button, *self.screen)
+
+
 # -- rendering: pure, from a state to a Screen ------------------------------------------------------------------
 def _sees(state: StepState, key: str, lang: str) -> tuple:
     """What a plot showing view `key` shows: equal values draw the same figure."""
@@ -189,8 +209,9 @@ def _landed(request, out):
 
 
 def _answer(request, out):
-    """A handler's answer as Gradio takes it (a Shown as its outputs' list), or nothing when it is outdated (Latest)."""
-    return _landed(request, out.outputs() if isinstance(out, Shown) else out)
+    """A handler's answer as Gradio takes it (a Shown, Asked or Playing as its outputs' list), or nothing when it is
+    outdated (Latest)."""
+    return _landed(request, out.outputs() if isinstance(out, (Shown, Asked, Playing)) else out)
 
 
 def _named(args: tuple, controls: bool) -> tuple:
@@ -268,18 +289,18 @@ def _next(state: StepState, lang: str, again: bool = False) -> Screen:
     return show(state.step(again), lang, note)
 
 
-def step_at_once(state: StepState, ask, controls: dict, lang: str = "en") -> tuple:
+def step_at_once(state: StepState, ask, controls: dict, lang: str = "en") -> Asked:
     """A Step answered outside Gradio's queue (one request, no status messages, no progress): the next round of the
     trace on screen when the controls ask for that trace. Anything else (a trace to make, controls that do not make a
     request) changes nothing here and returns `ask` + 1, which runs the queued `step`: it generates, showing progress
-    on the plots, and says what went wrong in a pop-up, which only the queue can show. Returns the Screen and `ask`."""
+    on the plots, and says what went wrong in a pop-up, which only the queue can show."""
     try:
         req = request(**controls)
     except Exception:      # the queued step says what is wrong with the controls
         req = None
     if req is None or not state.has(req):
-        return (*[gr.skip() for _ in Screen._fields], int(ask or 0) + 1)
-    return (*_next(state.wanting(req), lang), gr.skip())
+        return Asked(Screen(*[gr.skip() for _ in Screen._fields]), int(ask or 0) + 1)
+    return Asked(_next(state.wanting(req), lang), gr.skip())
 
 
 @_guarded
@@ -377,24 +398,24 @@ def chosen_model(req: Request | None, state: StepState, lang: str = "en") -> str
     return t("step.chosen_model", lang, label=md(name), line=models_line(seen.model_info, lang))
 
 
-def play(state: StepState, playing: bool, controls: dict, service: Service, lang: str = "en"):
+def play(state: StepState, playing: bool, controls: dict, service: Service, lang: str = "en") -> Playing:
     """Play / pause: start the timer (making the trace with `service` if needed) or stop it."""
     if playing:
-        return gr.Timer(active=False), False, gr.Button(value=t("step.play", lang)), *unchanged(state)
+        return Playing(gr.Timer(active=False), False, gr.Button(value=t("step.play", lang)), unchanged(state))
     out = step(state, controls, service=service, lang=lang, again=True)     # at the last round, Play starts over
     started = out.state.trace is not None
-    return (gr.Timer(active=started), started,
-            gr.Button(value=t("step.pause" if started else "step.play", lang)), *out)
+    return Playing(gr.Timer(active=started), started,
+                   gr.Button(value=t("step.pause" if started else "step.play", lang)), out)
 
 
-def tick(state: StepState, lang: str = "en"):
+def tick(state: StepState, lang: str = "en") -> Playing:
     """One timer tick: reveal the next round; stop at the last."""
     if state.trace is None or state.at_last:
-        return gr.Timer(active=False), False, gr.Button(value=t("step.play", lang)), *show(state, lang)
+        return Playing(gr.Timer(active=False), False, gr.Button(value=t("step.play", lang)), show(state, lang))
     state = state.step()
     done = state.at_last
-    return (gr.Timer(active=not done), not done, gr.Button(value=t("step.play" if done else "step.pause", lang)),
-            *show(state, lang))
+    return Playing(gr.Timer(active=not done), not done,
+                   gr.Button(value=t("step.play" if done else "step.pause", lang)), show(state, lang))
 
 
 def _show(state: StepState, lang: str) -> Shown:
@@ -578,7 +599,9 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     named = {"model": model, "assistant": assistant, "prompt": prompt, **made}
     controls = [named[name] for name in CONTROLS]
     deck = gr.JSON(None, visible=False)      # the trace's deck (player.py): the page steps through it by itself
-    views = list(Screen(stream, view, what, status, text, rounds, json_btn, csv_btn, deck, state))
+    screen = Screen(stream, view, what, status, text, rounds, json_btn, csv_btn, deck, state)
+    views = list(screen)
+    resetting = list(Shown(named, screen).outputs())      # the controls, then the Screen: a Shown's outputs
     shown = [rounds, chooser]                # what the page shows, read by every server event first (for_page)
     drawn = [stream, view, what, status, text, rounds]     # what the page's player sets (player.js)
     # The page's own events (the public API is ui/endpoint.py's `trace`). Their progress shows on the two plots, or
@@ -602,8 +625,8 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     ask_page, ask = gr.Number(0, precision=0, visible=False), gr.Number(0, precision=0, visible=False)
     redraw, play_ask = gr.Number(0, precision=0, visible=False), gr.Number(0, precision=0, visible=False)
     step_btn.click(None, [deck, *shown, ask_page, *controls], [*drawn, ask_page, play_btn], js=player.STEP, **QUIET)
-    ask_page.change(for_page(step_at_once, controls=True), [state, *shown, ask, *controls], [*views, ask],
-                    queue=False, **QUIET)
+    ask_page.change(for_page(step_at_once, controls=True), [state, *shown, ask, *controls],
+                    list(Asked(screen, ask).outputs()), queue=False, **QUIET)
     then_deck(ask.change(for_page(step, controls=True, service=service), [state, *shown, *controls], views,
                          show_progress="minimal", trigger_mode="once", **generating))
     then_deck(run_btn.click(for_page(run_to_end, controls=True, service=service), [state, *shown, *controls], views,
@@ -621,9 +644,10 @@ def build(demo: gr.Blocks, service: Service) -> dict:
                             **QUIET))
     play_btn.click(None, [deck, *shown, play_ask, speed, play_btn, *controls], [*drawn, play_ask, play_btn],
                    js=player.PLAY, **QUIET)
+    played = list(Playing(timer, playing, play_btn, screen).outputs())
     then_deck(play_ask.change(for_page(play, controls=True, service=service), [state, *shown, playing, *controls],
-                              [timer, playing, play_btn, *views], **generating))
-    timer.tick(for_page(tick), [state, *shown], [timer, playing, play_btn, *views], **QUIET)
+                              played, **generating))
+    timer.tick(for_page(tick), [state, *shown], played, **QUIET)
     speed.change(lambda s: gr.Timer(value=s), speed, timer, **QUIET)
     # a control the visitor changed (`input`, not `change`): the server's own answers that set the controls (a link,
     # an example, an upload) say the status themselves, and a `change` each of their controls fired read the page
@@ -634,10 +658,10 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     export.expand(for_page(open_exports), [state, *shown], views, **QUIET).then(
         for_page(walkthrough_file), [state, *shown], walk_btn, **QUIET)
     export.collapse(for_page(close_exports), [state, *shown], views, **QUIET)
-    then_deck(upload.upload(for_page(replay), [state, *shown, upload], [*controls, *views], **hidden))
-    then_deck(example.input(for_page(load_recorded), [state, *shown, example], [*controls, *views], **hidden))
+    then_deck(upload.upload(for_page(replay), [state, *shown, upload], resetting, **hidden))
+    then_deck(example.input(for_page(load_recorded), [state, *shown, example], resetting, **hidden))
     then_deck(examples.click(for_page(pick_example, controls=True, service=service),
-                             [state, *shown, examples, *controls], [*controls, *views], show_progress="minimal",
+                             [state, *shown, examples, *controls], resetting, show_progress="minimal",
                              trigger_mode="once", **generating))
     # Enter in the prompt box: what Step does (a new prompt is generated and shown at round 0)
     then_deck(prompt.submit(for_page(step, controls=True, service=service), [state, *shown, *controls], views,
@@ -653,5 +677,5 @@ def build(demo: gr.Blocks, service: Service) -> dict:
             return *out[:-1], gr.skip(), gr.skip()  # no view chooser, which a first click may already have changed
         return *out, out[-1].view
 
-    then_deck(demo.load(arriving, [state], [*controls, *views, chooser], **QUIET))
+    then_deck(demo.load(arriving, [state], [*resetting, chooser], **QUIET))
     return {"race": race_btn, "controls": {name: named[name] for name in CONTROLS}, "state": state, "shown": shown}
