@@ -166,3 +166,19 @@ def test_the_race_pages_send_the_chart_at_the_start():
     assert [max(d.x) for d in fig.data] == [0, 0]
     _, projected = race_tab.projected("e2b", "en")
     assert [max(d.x) for d in projected.data] == [0, 0]
+
+
+def test_race_this_prompt_with_a_bad_setting_says_why_in_the_visitors_language_and_races_nothing():
+    """The step-through's controls, by name, are checked where the race's request is made (session.request): a bad
+    value leaves the race tab's controls as they are, shows no race and says why, before anything generates."""
+    from mtp_viz.ui import session
+
+    class Forbidden:
+        def cached(self, req, alone: bool = False):
+            pytest.fail("a bad request must not reach the service")
+
+        generate = cached
+
+    out = race_tab.from_step(dict(session.DEFAULTS, do_sample=True, temperature=0.0), service=Forbidden(), lang="de")
+    assert [out.base, out.prompt, out.model, out.proposer] == [{"__type__": "update"}] * 4
+    assert out.error.startswith("⚠️") and "Temperatur" in out.error and out.lanes.value in ("", None)

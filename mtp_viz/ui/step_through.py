@@ -3,14 +3,13 @@
 Wiring only. Handlers are plain functions of (state, inputs..., lang="en") so tests call them without a browser;
 `for_visitor` hands them the visitor's language for Gradio. The page's controls reach a handler as one dict by name
 (session.CONTROLS' names), and a handler that sets controls answers Shown: the controls it sets, by name, and the
-Screen. Those that may generate are given the service that
-generates (`service=`: the one `build` is given, or a test's own). Each moves the visitor's StepState (step_state.py)
-by a pure transition and returns a Screen. Once a trace is on screen its deck follows (sent_deck, player.py: what every
-round shows, drawn by `render`), and the page answers Step, Back, the slider, Play and a view switch from it by itself
-(player.js); the server hears of the round and view on screen with its next event (`for_page`). Only what is on screen
-is drawn: the token stream and the chosen view, each resent only when what it shows has changed. The page is painted at
-build time with round 0 of the first example's recorded trace, so no load event can undo a click. Knows no maths and
-no words of its own (narration.py says the rounds).
+Screen. Those that may generate are given the service that generates (`service=`: the one `build` is given, or a test's
+own). Each moves the visitor's StepState (step_state.py) by a pure transition and returns a Screen. Once a trace is on
+screen its deck follows (sent_deck, player.py: what every round shows, drawn by `render`), and the page answers Step,
+Back, the slider, Play and a view switch from it by itself (player.js); the server hears of the round and view on screen
+with its next event (`for_page`). Only what is on screen is drawn: the token stream and the chosen view, each resent
+only when what it shows has changed. The page is painted at build time with round 0 of the first example's recorded
+trace, so no load event can undo a click. Knows no maths and no words of its own (narration.py says the rounds).
 """
 from __future__ import annotations
 
@@ -217,8 +216,10 @@ def _answer(request, out):
 def _named(args: tuple, controls: bool) -> tuple:
     """The inputs after the state as a handler takes them: with `controls`, the last len(CONTROLS) values (the page's
     controls, wired in CONTROLS' order) become one dict by name."""
-    return (*args[:len(args) - len(CONTROLS)], dict(zip(CONTROLS, args[len(args) - len(CONTROLS):]))) if controls \
-        else args
+    if not controls:
+        return args
+    cut = len(args) - len(CONTROLS)
+    return (*args[:cut], dict(zip(CONTROLS, args[cut:])))
 
 
 def for_visitor(handler, controls: bool = False, **given):
@@ -278,7 +279,7 @@ def _guarded(handler):
 
 
 @_guarded
-def step(state: StepState, controls: dict, service: Service, lang: str = "en", again: bool = False) -> Screen:
+def step(state: StepState, controls: dict, *, service: Service, lang: str = "en", again: bool = False) -> Screen:
     """The next round; at the last one, stay there and say so (`again`, for Play: start over from round 0)."""
     made = _ensure(state, controls, service)
     return show(made, lang) if made.serial != state.serial else _next(made, lang, again)
@@ -304,12 +305,12 @@ def step_at_once(state: StepState, ask, controls: dict, lang: str = "en") -> Ask
 
 
 @_guarded
-def run_to_end(state: StepState, controls: dict, service: Service, lang: str = "en") -> Screen:
+def run_to_end(state: StepState, controls: dict, *, service: Service, lang: str = "en") -> Screen:
     return show(_ensure(state, controls, service).to_end(), lang)
 
 
 @_guarded
-def measure_again(state: StepState, controls: dict, service: Service, lang: str = "en") -> Screen:
+def measure_again(state: StepState, controls: dict, *, service: Service, lang: str = "en") -> Screen:
     """Run to end, generated afresh (not from the server's cache), to see new times: one generation in the line."""
     return show(_ensure(state, controls, service, fresh=True).to_end(), lang)
 
@@ -398,7 +399,7 @@ def chosen_model(req: Request | None, state: StepState, lang: str = "en") -> str
     return t("step.chosen_model", lang, label=md(name), line=models_line(seen.model_info, lang))
 
 
-def play(state: StepState, playing: bool, controls: dict, service: Service, lang: str = "en") -> Playing:
+def play(state: StepState, playing: bool, controls: dict, *, service: Service, lang: str = "en") -> Playing:
     """Play / pause: start the timer (making the trace with `service` if needed) or stop it."""
     if playing:
         return Playing(gr.Timer(active=False), False, gr.Button(value=t("step.play", lang)), unchanged(state))
@@ -435,7 +436,7 @@ def replay(state: StepState, file, lang: str = "en") -> Shown:
     return _show(state.replay(trace), lang)
 
 
-def pick_example(state: StepState, index, controls: dict, service: Service, lang: str = "en") -> Shown:
+def pick_example(state: StepState, index, controls: dict, *, service: Service, lang: str = "en") -> Shown:
     """An example prompt clicked: its prompt in the box, the visitor's settings kept, round 0 on screen. When the
     settings are the recording's, that is the shipped trace (nothing generated); otherwise `service` generates the
     example with the visitor's settings, as Step would. Only the prompt box changes, so nothing is stale after."""
