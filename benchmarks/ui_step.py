@@ -25,9 +25,9 @@ from mtp_viz.ui.session import DEFAULTS  # noqa: E402
 REPEATS = 3
 
 
-def timed_step(state: ui.StepState, controls: tuple, plot: gr.Plot) -> tuple[float, ui.StepState]:
+def timed_step(state: ui.StepState, controls: dict, plot: gr.Plot) -> tuple[float, ui.StepState]:
     start = time.perf_counter()
-    out = ui.step(state, *controls, service=SERVICE)
+    out = ui.step(state, controls, service=SERVICE)
     for fig in (out.stream, out.view):
         if not isinstance(fig, dict):          # gr.skip(): nothing sent
             plot.postprocess(fig)
@@ -36,10 +36,10 @@ def timed_step(state: ui.StepState, controls: tuple, plot: gr.Plot) -> tuple[flo
 
 def main() -> None:
     view = sys.argv[sys.argv.index("--view") + 1] if "--view" in sys.argv else ui.FIRST_VIEW
-    controls = tuple(DEFAULTS.values())
+    controls = DEFAULTS
     state = ui.StepState(view=view)
     start = time.perf_counter()
-    state = ui.step(state, *controls, service=SERVICE).state    # first Step: loads the miniature, records the trace
+    state = ui.step(state, controls, service=SERVICE).state    # first Step: loads the miniature, records the trace
     first = (time.perf_counter() - start) * 1000
     trace = state.trace
     plot = gr.Plot()

@@ -20,16 +20,9 @@ from mtp_viz import gemma4, memory
 from mtp_viz.model_table import DRAFT_MODELS, FOLDERS, MINIATURE, MTP_ASSISTANTS
 from mtp_viz.problems import Problem, in_words
 from mtp_viz.proposer_registry import ENTRIES, MTP_ASSISTANT
-from mtp_viz.trace import ModelInfo, Why
+from mtp_viz.trace import MOE_CAVEAT, ModelInfo, Why
 
 log = logging.getLogger("mtp_viz")
-
-MOE_CAVEAT = (
-    "This target is a mixture of experts: each token is routed to {top_k} of {num_experts} experts. One "
-    "verification pass over N+1 tokens can route them to up to (N+1)x{top_k} different experts, so it reads far "
-    "more expert weights than one decoding step does. Verification is then no longer almost free, and MTP speeds "
-    "up a MoE model such as 26B A4B less than a dense model of the same active size."
-)
 
 
 @dataclass
@@ -167,7 +160,7 @@ def describe(pair: ModelPair, proposer: str) -> ModelInfo:
         "target_ms_one_token": pair.one_token_ms, "target_cpu_ms_one_token": pair.one_token_cpu_ms,
     }
     if is_moe:
-        info["moe_caveat"] = MOE_CAVEAT.format(top_k=info["top_k_experts"], num_experts=info["num_experts"])
+        info["moe_caveat"] = MOE_CAVEAT
         info["moe_layers"] = [layer for layer, _ in gemma4.moe_routers(pair.target)]
         info["expert_bytes"] = gemma4.expert_bytes(pair.target)
     if pair.assistant is not None:

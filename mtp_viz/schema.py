@@ -5,8 +5,8 @@ the JSON parser runs), strict JSON (no NaN or Infinity), then pydantic's TypeAda
 carry their types, ranges and lengths (strict: no "4" for 4, no unknown fields), then the checks that span several
 fields, which live here (the rounds' tokens add up to the output, indices count up, kept drafts lie within the
 drafts, paired lists agree in length, token ids lie within the vocabulary, a device reason's values are the ones its
-sentence names). Every failure is a ValueError naming
-the field. `python -m mtp_viz.schema > docs/trace.schema.json` publishes the same types as JSON Schema.
+sentence names). Every failure is a Problem (problems.py: a code of the string tables and its values, so
+the page says it in the reader's language) naming the field. `python -m mtp_viz.schema > docs/trace.schema.json` publishes the same types as JSON Schema.
 """
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from typing import Any, Callable
 
 from pydantic import TypeAdapter, ValidationError
 
-from mtp_viz.strings import TABLES, t
+from mtp_viz.problems import Problem, in_words
+from mtp_viz.strings import TABLES
 from mtp_viz.trace import PREFILL, SCHEMA_VERSION, SCHEMA_VERSIONS, ModelInfo, Round, Trace, token_ids
 
 MAX_BYTES = 5 * 2**20     # the upload cap (policy's default launch max_file_size is the same 5 MB)
@@ -35,7 +36,7 @@ def _adapter() -> TypeAdapter:
 # -- the checks that span several fields ---------------------------------------------------------------------------
 def _same_length(a: str, xs, b: str, ys) -> None:
     if (xs is None) != (ys is None) or (xs is not None and len(xs) != len(ys)):
-        raise ValueError(f"{a} and {b} must have the same length")
+        raise Problem("public.trace.same_length", a=a, b=b)
 
 
 def _pairs_agree(step) -> None:
@@ -49,30 +50,27 @@ def _pairs_agree(step) -> None:
 def _counts_agree(r: Round) -> None:
     drafts = r.draft_token_ids
     if r.num_accepted > len(drafts):
-        raise ValueError(f"num_accepted ({r.num_accepted}) is more than the {len(drafts)} drafts")
+        raise Problem("public.trace.too_many_kept", kept=r.num_accepted, drafts=len(drafts))
     if len(r.emitted_token_ids) > r.num_accepted + 1:
-        raise ValueError(f"emits {len(r.emitted_token_ids)} tokens, more than the {r.num_accepted} kept drafts "
-                         "plus one")
+        raise Problem("public.trace.too_many_emitted", emitted=len(r.emitted_token_ids), kept=r.num_accepted)
     kept = min(r.num_accepted, len(r.emitted_token_ids))
     if r.emitted_token_ids[:kept] != drafts[:kept]:
-        raise ValueError("emitted_token_ids do not start with the kept drafts")
+        raise Problem("public.trace.kept_first")
     for name, steps in (("draft_steps", r.draft_steps), ("verify_steps", r.verify_steps)):
         if len(steps) > len(drafts):
-            raise ValueError(f"{name} has {len(steps)} entries for {len(drafts)} drafts")
+            raise Problem("public.trace.too_many_steps", name=name, steps=len(steps), drafts=len(drafts))
         if [s.step for s in steps] != list(range(len(steps))):
-            raise ValueError(f"{name}[].step must count 0, 1, 2, ...")
+            raise Problem("public.trace.step_order", name=name)
     if any(v.draft_token_id != drafts[v.step] for v in r.verify_steps):
-        raise ValueError("a verify step's draft_token_id differs from the draft at that position")
+        raise Problem("public.trace.verify_draft")
 
 
 def _layers_agree(info: ModelInfo) -> None:
     if len(info.target_layer_types) not in (0, info.target_num_layers):
-        raise ValueError(f"target_layer_types has {len(info.target_layer_types)} entries for "
-                         f"{info.target_num_layers} layers")
+        raise Problem("public.trace.layer_types", types=len(info.target_layer_types), layers=info.target_num_layers)
     for kind, layer in (info.kv_source_layers or {}).items():
         if layer >= info.target_num_layers:
-            raise ValueError(f"kv_source_layers[{kind!r}] = {layer} is not one of the {info.target_num_layers} "
-                             "target layers")
+            raise Problem("public.trace.kv_source", kind=repr(kind), layer=layer, layers=info.target_num_layers)
 
 
 def _whys_agree(info: ModelInfo) -> None:
@@ -80,29 +78,29 @@ def _whys_agree(info: ModelInfo) -> None:
     for i, why in enumerate(info.device_why or ()):
         names = {name for _, name, _, _ in string.Formatter().parse(TABLES["en"][why.code]) if name}
         if set(why.values) != names:
-            raise ValueError(f"device_why[{i}] ({why.code}) has the values {sorted(why.values)}, not {sorted(names)}")
+            raise Problem("public.trace.why_values", i=i, reason=why.code, values=str(sorted(why.values)),
+                          names=str(sorted(names)))
         if why.values.get("where", "ram") not in ("ram", "gpu") or not isinstance(why.values.get("threads", 0), int):
-            raise ValueError(f"device_why[{i}] ({why.code}): where is 'ram' or 'gpu', threads a whole number")
+            raise Problem("public.trace.why_kinds", i=i, reason=why.code)
 
 
 def _rounds_agree(trace: Trace) -> None:
     for i, r in enumerate(trace.rounds):
         if r.index != i:
-            raise ValueError(f"rounds[{i}].index is {r.index}; rounds must be numbered 0, 1, 2, ...")
+            raise Problem("public.trace.round_index", i=i, index=r.index)
     if trace.rounds[0].last_token_kind != PREFILL or trace.rounds[0].draft_token_ids:
-        raise ValueError("rounds[0] must be the prefill (no drafts, last_token_kind 'prefill')")
+        raise Problem("public.trace.prefill")
     if trace.settings.proposer != trace.model_info.proposer:
-        raise ValueError(f"settings.proposer {trace.settings.proposer!r} is not the proposer that ran "
-                         f"(model_info.proposer {trace.model_info.proposer!r})")
+        raise Problem("public.trace.proposer", asked=repr(trace.settings.proposer),
+                      ran=repr(trace.model_info.proposer))
     emitted = [tok for r in trace.rounds for tok in r.emitted_token_ids]
     if emitted != trace.new_token_ids:
-        raise ValueError(f"the rounds emit {len(emitted)} tokens that do not add up to new_token_ids "
-                         f"({len(trace.new_token_ids)} tokens)")
+        raise Problem("public.trace.emitted", emitted=len(emitted), new=len(trace.new_token_ids))
     vocab = trace.model_info.vocab_size
     for where, ids in [*token_ids(trace.prompt_ids, trace.rounds), ("token_text", list(trace.token_text))]:
         bad = next((tok for tok in ids if tok >= vocab), None)
         if bad is not None:
-            raise ValueError(f"{where} holds token id {bad}, outside the vocabulary of {vocab}")
+            raise Problem("public.trace.vocabulary", where=where, token=bad, vocab=vocab)
 
 
 def _cross_checks(trace: Trace) -> list[tuple[str, Callable, Any]]:
@@ -130,7 +128,7 @@ def nesting_depth(text: str) -> int:
 
 
 def _no_constant(name: str):
-    raise ValueError(t("public.trace.not_finite", value=name))
+    raise Problem("public.trace.not_finite", value=name)
 
 
 def _finite(text: str) -> float:
@@ -140,8 +138,9 @@ def _finite(text: str) -> float:
     return value
 
 
-def _invalid(problem: str) -> ValueError:
-    return ValueError(f"not a trace: {problem}")
+def _invalid(problem: Problem) -> Problem:
+    """The upload's refusal: "not a trace: " and the problem, each in the reader's language."""
+    return Problem("public.trace.invalid", problem=problem.said)
 
 
 def _where(loc: tuple) -> str:
@@ -152,39 +151,41 @@ def _where(loc: tuple) -> str:
 
 
 def parse_trace(data: str | bytes) -> Trace:
-    """Check untrusted JSON text against the trace's types and build the Trace; ValueError("not a trace: ...") if
-    not."""
+    """Check untrusted JSON text against the trace's types and build the Trace; a Problem ("not a trace: ...",
+    code public.trace.invalid, the problem's own code inside) if not."""
     size = len(data.encode("utf-8") if isinstance(data, str) else data)
     if size > MAX_BYTES:
-        raise _invalid(t("public.trace.too_large", size=size, limit=MAX_BYTES))
+        raise _invalid(Problem("public.trace.too_large", size=size, limit=MAX_BYTES))
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError as exc:
-        raise _invalid(t("public.trace.not_json", error=f"not UTF-8 text: {exc.reason}")) from None
+        raise _invalid(Problem("public.trace.not_utf8", reason=exc.reason)) from None
     if nesting_depth(text) > MAX_DEPTH:
-        raise _invalid(t("public.trace.too_deep", limit=MAX_DEPTH))
+        raise _invalid(Problem("public.trace.too_deep", limit=MAX_DEPTH))
     try:
         raw = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
-    except ValueError as exc:    # JSONDecodeError, NaN / Infinity, an integer with too many digits
-        message = str(exc) if "JSON allows" in str(exc) else t("public.trace.not_json", error=exc)
-        raise _invalid(message) from None
+    except Problem as exc:       # NaN or Infinity
+        raise _invalid(exc) from None
+    except ValueError as exc:    # JSONDecodeError, an integer with too many digits: Python's own words
+        raise _invalid(Problem("public.trace.not_json", error=str(exc))) from None
     if not isinstance(raw, dict):
-        raise _invalid(t("public.trace.not_json", error="the JSON is not an object"))
+        raise _invalid(Problem("public.trace.not_object"))
     version = raw.get("schema_version", SCHEMA_VERSION)
     if not (isinstance(version, int) and version in SCHEMA_VERSIONS):
-        raise _invalid(t("public.trace.version", version=str(version)[:20],
-                         supported=f"{SCHEMA_VERSIONS[0]} to {SCHEMA_VERSIONS[-1]}"))
+        raise _invalid(Problem("public.trace.version", version=str(version)[:20],
+                               supported=in_words("public.trace.versions", low=SCHEMA_VERSIONS[0],
+                                                  high=SCHEMA_VERSIONS[-1])))
     try:
         trace = _adapter().validate_json(text, strict=True)    # JSON mode: records are read from objects
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
-        problem = first["msg"].removeprefix("Value error, ")
-        raise _invalid(t("public.trace.field", field=_where(first["loc"]), problem=problem)) from None
+        problem = first["msg"].removeprefix("Value error, ")      # pydantic's own words, in English
+        raise _invalid(Problem("public.trace.field", field=_where(first["loc"]), problem=problem)) from None
     for where, check, what in _cross_checks(trace):
         try:
             check(what)
-        except ValueError as exc:
-            raise _invalid(t("public.trace.field", field=where, problem=exc)) from None
+        except Problem as exc:
+            raise _invalid(Problem("public.trace.field", field=where, problem=exc.said)) from None
     return trace
 
 

@@ -33,6 +33,9 @@ CORRECTION = "correction"  # a draft was rejected; the target's token (greedy) o
 BONUS = "bonus"            # every draft was accepted; the target's next token comes free from the same pass
 TARGET = "target"          # no drafts this round (plain decoding, or nothing found to propose)
 CUT = "cut"                # eos or max_new_tokens stopped the round before the target's own token
+# ModelInfo.moe_caveat for a mixture-of-experts target: the string tables' key of its caveat (figures.theme says it in
+# the reader's language, with the trace's expert counts); a trace recorded before held the English words instead
+MOE_CAVEAT = "fig.moe_caveat"
 # VerifyStep.verdict values
 ACCEPTED, REJECTED, UNCHECKED = "accepted", "rejected", "unchecked"
 UNUSED = "unused"          # the target agreed, but eos / max_new_tokens ended the output before this draft
@@ -205,7 +208,7 @@ class ModelInfo:
     top_k_experts: Count | None = None          # ... and how many each token is routed to
     moe_layers: Annotated[list[Count], Field(max_length=1024)] | None = None    # schema 2: the routed layers
     expert_bytes: Bytes | None = None                                           # schema 2: one expert in one layer
-    moe_caveat: Annotated[str, Field(max_length=2000)] | None = None
+    moe_caveat: Annotated[str, Field(max_length=2000)] | None = None    # MOE_CAVEAT (older traces: English words)
     target_params: Bytes | None = None
     drafter_params: Bytes | None = None
     device: Annotated[str, Field(max_length=40, pattern=r"^[a-z]+(:\d+)?$")] | None = None

@@ -12,9 +12,12 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 torch.set_num_threads(1)
 
 from mtp_viz import ModelPair  # noqa: E402
+from mtp_viz.strings import DEFAULT, TABLES  # noqa: E402
 from mtp_viz.tiny import gemma4_assistant, gemma4_target, llama  # noqa: E402,F401  (re-exported to tests)
 
 PROMPT = [2, 5, 6, 7, 8, 9, 10, 11]
+LANGS = list(TABLES)                                  # every language with a table: the tests' list
+TRANSLATED = [lang for lang in TABLES if lang != DEFAULT]   # ... all but English, the reference
 
 # Test tiers. `make test-fast` runs `-m "not browser and not slow"`: pure tests on fixtures and tiny random models.
 # `make test` runs every tier. A test is in the browser tier when its file is a test_browser*.py (each starts the app

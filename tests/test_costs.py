@@ -15,6 +15,7 @@ from mtp_viz.strings import number
 from mtp_viz.trace import CPU
 from mtp_viz.ui import narration, race_tab, tour
 from trace_fixtures import make_trace
+from conftest import LANGS
 
 
 def table(one: float = 10.0, per_token: float = 2.0, step: float = 1.0, factors=(1.0,)) -> costs.CostTable:
@@ -83,7 +84,7 @@ def test_a_pair_without_a_table_is_priced_at_its_own_rounds_and_says_so():
     assert "no calibrated pass costs" in statistics.speed_headline(timed)
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_view_quotes_the_one_headline(lang):
     """Issue 33, item 1: round status, Statistics, the race's verdict and tour chapter 6 give the same figure, and
     the timeline's "one by one?" lane is k one-token passes at the same cost."""

@@ -12,7 +12,7 @@ from transformers.generation.candidate_generator import SinglePositionMultiToken
 
 from mtp_viz import ModelPair, generate_trace, iter_rounds
 from mtp_viz.proposers import lookup
-from mtp_viz.trace import ACCEPTED, BONUS, CORRECTION, CUT, PREFILL, REJECTED, TARGET, UNCHECKED, UNUSED
+from mtp_viz.trace import ACCEPTED, BONUS, CORRECTION, CUT, MOE_CAVEAT, PREFILL, REJECTED, TARGET, UNCHECKED, UNUSED
 
 NEW = 24    # new tokens a check generates: 8 + 24 positions cross the tiny targets' sliding windows (8, 4) many times
 
@@ -94,7 +94,7 @@ def test_target_variants_lossless(variant):
     if "num_kv_shared_layers" in variant:      # like E2B: the drafter reads the last layers that own a cache
         assert trace.model_info.kv_source_layers == {"sliding_attention": 2, "full_attention": 3}
     if "enable_moe_block" in variant:
-        assert trace.model_info.is_moe and "experts" in trace.model_info.moe_caveat
+        assert trace.model_info.is_moe and trace.model_info.moe_caveat == MOE_CAVEAT    # a code, not prose
 
 
 def test_multimodal_target_class():

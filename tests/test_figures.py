@@ -12,8 +12,10 @@ import pytest
 from mtp_viz.figures import VIEWS, activations, build_all, clusters, kv_sharing, statistics, theme, timeline, \
     title, token_stream, verification, what_you_see
 from mtp_viz.schema import parse_trace
-from mtp_viz.trace import Trace, compute_stats
+from mtp_viz.strings import t
+from mtp_viz.trace import MOE_CAVEAT, Trace, compute_stats
 from trace_fixtures import make_trace
+from conftest import LANGS
 
 SHIPPED = sorted((Path(__file__).resolve().parent.parent / "assets" / "traces").glob("*.json"))
 
@@ -43,7 +45,7 @@ def test_every_view_has_title_and_explanation(greedy):
         fig.to_json()   # serialisable for gr.Plot
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_phone_gets_the_same_data_with_titles_that_fit_it(sampled, lang):
     """narrow=True changes where things sit, never what is drawn: the same traces with the same values and labels;
     every title line fits a phone's plot (the browser test measures the rest at 390 px)."""
@@ -201,6 +203,15 @@ def test_moe_caveat_is_shown_in_the_readers_language(greedy):
         assert "2 von 16 Experten" in " ".join(texts(view.build(moe, 2, "de"))).replace("<br>", " ")
 
 
+def test_a_trace_records_the_moe_caveat_by_code_and_an_old_one_keeps_its_words(greedy):
+    """A trace records the caveat's key (trace.MOE_CAVEAT), said in the reader's language; a trace recorded before,
+    with English words and no expert counts, still shows those words."""
+    info = dataclasses.replace(greedy.model_info, num_experts=16, top_k_experts=2, moe_caveat=MOE_CAVEAT)
+    assert theme.moe_caveat(info, "de") == t("fig.moe_caveat", "de", top_k=2, num_experts=16)
+    old = dataclasses.replace(info, num_experts=None, top_k_experts=None, moe_caveat="an English copy")
+    assert theme.moe_caveat(old, "de") == "an English copy" and theme.moe_caveat(greedy.model_info) == ""
+
+
 def test_timeline_sets_the_check_beside_one_pass_per_token(greedy):
     one = greedy.model_info.target_ms_one_token or 3.0
     greedy = dataclasses.replace(greedy, model_info=dataclasses.replace(greedy.model_info, target_ms_one_token=one))
@@ -274,7 +285,7 @@ def test_every_view_writes_numbers_in_the_readers_marks(greedy):
     english = re.compile("|".join(ENGLISH_MARKS))
     seen = {"en": set(), "de": set()}
     for i in range(len(greedy.rounds)):
-        for lang in ("en", "zh-TW", "de"):
+        for lang in LANGS:
             for (key, _), fig in zip(VIEWS, build_all(greedy, i, lang)):
                 assert fig.layout.separators == theme.separators(lang), (key, lang)
                 marked = {m.group(0) for w in words_on(fig) for m in english.finditer(w)}
@@ -304,7 +315,7 @@ def test_build_makes_a_figure_once_per_trace_and_arguments(monkeypatch):
     assert len(figures._drawn) == 4 and figures.build("timeline", trace, 1) is not first    # the oldest went
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_each_caption_is_one_short_idea_with_the_rest_behind_more(greedy, lang):
     """Issue 36: what to look at in at most about 60 English words, the whole explanation kept for "More"; the
     Experts view of a dense target says in one line that it has nothing to show, with nothing behind "More"."""

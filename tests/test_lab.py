@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from conftest import PROMPT
+from conftest import LANGS, PROMPT, TRANSLATED
 from mtp_viz import lab_math
 from mtp_viz.figures import lab_charts as views
 
@@ -331,7 +331,7 @@ def test_the_lesson_says_the_same_numbers_in_the_lab_the_race_and_the_tour():
     numbers = moe_story.figures(p, 4)
     assert numbers["costed"] < numbers["best_x"] < numbers["dense"]
     assert moe_story.paragraph(p, 4, "en") in tab.choose_preset("26b")[3]
-    for lang in ("en", "de", "zh-TW"):
+    for lang in LANGS:
         story = moe_story.paragraph(p, 4, lang)
         assert story in race_tab.projected("26b", lang)[0]
         chapter = tour.page(len(tour.CHAPTERS) - 1, lang)[1]
@@ -409,5 +409,5 @@ def test_the_reading_gives_the_best_n_three_ways_and_says_why_they_differ():
     assert ("v = 1" in text) == (best["predicted"] != best["what_if"])
     heur = df[df["schedule"] == "heuristic"]["speedup_vs_none"].max()
     assert ("sits above the star" in text) == (heur > best["peak"])
-    for lang in ("de", "zh-TW"):
+    for lang in TRANSLATED:
         assert tab.best_n_said(df, lang) and "lab.best" not in tab.best_n_said(df, lang)

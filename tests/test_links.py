@@ -15,8 +15,6 @@ from mtp_viz.ui import links, session, tour
 from mtp_viz.ui import step_through as ui
 from mtp_viz.ui.words import lang_of
 
-N_CONTROLS = len(session.DEFAULTS)
-
 
 def test_a_link_names_a_language_a_tab_a_chapter_an_example_a_round_and_a_view():
     place = links.read({"lang": "zh-tw", "tab": "tour", "chapter": "6"})
@@ -50,7 +48,8 @@ def test_every_event_reads_the_language_of_the_page_link():
 
 
 def test_the_link_to_this_names_what_is_on_screen():
-    state = ui.arrive(ui.first_state(), links.read({"example": "tom-counted", "round": "6", "view": "clusters"}))[-1]
+    state = ui.arrive(ui.first_state(), links.read({"example": "tom-counted", "round": "6", "view": "clusters"})) \
+        .screen.state
     query, live = links.here("step", 0, state, "de")
     assert not live and parse_qs(query[1:]) == {"lang": ["de"], "tab": ["step"], "example": ["tom-counted"],
                                                 "round": ["6"], "view": ["clusters"]}
@@ -77,12 +76,12 @@ class NeverGenerating:
 def test_a_link_opens_the_step_through_at_its_example_round_and_view_without_generating():
     none = NeverGenerating()     # arrive() is given no service: it cannot generate; the Steps after it must not
     out = ui.arrive(ui.first_state(), links.read({"example": "tom-counted", "round": "6", "view": "clusters"}), "de")
-    controls, screen = dict(zip(session.DEFAULTS, out[:N_CONTROLS])), ui.Screen(*out[N_CONTROLS:])
+    controls, screen = out.controls, out.screen
     assert controls["prompt"] == session.COUNTING and screen.state.index == 6 and screen.state.view == "clusters"
     assert "Runde 6 von" in screen.status and screen.view.layout.title.text
-    assert not ui.step(screen.state, *controls.values(), service=none).state.stale       # Step walks it: round 7
-    acted = ui.step(ui.first_state(), *session.DEFAULTS.values(), service=none).state
-    assert ui.arrive(acted, links.read({"round": "3"}))[N_CONTROLS:] == tuple(ui.unchanged(acted))   # never undone
+    assert not ui.step(screen.state, controls, service=none).state.stale       # Step walks it: round 7
+    acted = ui.step(ui.first_state(), session.DEFAULTS, service=none).state
+    assert ui.arrive(acted, links.read({"round": "3"})) == ui.Shown({}, ui.unchanged(acted))   # never undone
 
 
 def test_a_link_opens_the_tour_at_its_chapter():

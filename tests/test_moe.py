@@ -16,7 +16,7 @@ from mtp_viz.settings import Settings
 from mtp_viz.schema import parse_trace
 from mtp_viz.trace import SCHEMA_VERSION, PREFILL, TARGET, ModelInfo, Round, Trace
 
-from conftest import PROMPT
+from conftest import LANGS, PROMPT
 
 E, K = 16, 2
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -233,7 +233,7 @@ def test_one_figure_for_what_a_verification_costs(moe_trace):
     bars = next(d for d in fig.data if d.meta == "verify_bytes")
     line = next(d for d in fig.data if d.meta == "step_bytes")
     assert sum(y / line.y[0] for y in bars.y) / len(bars.y) == pytest.approx(v)
-    for lang in ("en", "de", "zh-TW"):
+    for lang in LANGS:
         said = number(v, lang, 2)
         assert said in statistics.build(moe_trace, i, lang).layout.title.text.replace("<br>", " ")
         assert said in fig.layout.title.text.replace("<br>", " ") if lang == "en" else True

@@ -49,8 +49,7 @@ def test_a_deck_is_packed_small_and_named_by_its_content():
 def test_a_new_trace_clears_the_pages_deck_and_the_deck_follows_once():
     """render sends None for the deck slot when another trace comes on screen (the page then asks the server till its
     deck arrives); sent_deck sends the chosen view's, then every view's for a shipped trace, and nothing again."""
-    out = ui.pick_example(ui.first_paint().state, 1, *DEFAULTS.values(), service=None)   # the recording's settings
-    screen = ui.Screen(*out[len(DEFAULTS):])
+    screen = ui.pick_example(ui.first_paint().state, 1, DEFAULTS, service=None).screen   # the recording's settings
     assert screen.deck is None
     deck, state = ui.sent_deck(screen.state)
     assert set(player.unpack(deck)["views"]) == {screen.state.view}

@@ -19,6 +19,7 @@ from mtp_viz.ui import policy, session
 from mtp_viz.ui.service import Service
 from mtp_viz.ui.policy import MINIATURE
 from trace_fixtures import make_trace
+from conftest import TRANSLATED
 
 SWITCHES = ("SPACE_ID", "MTP_VIZ_PUBLIC", "MTP_VIZ_MODELS", "GRADIO_SERVER_NAME", "MTP_VIZ_MAX_PROMPT_CHARS",
             "MTP_VIZ_CONCURRENCY", "MTP_VIZ_QUEUE_SIZE", "MTP_VIZ_TORCH_THREADS", "MTP_VIZ_TRACE_CACHE",
@@ -271,7 +272,7 @@ def test_handlers_show_other_errors_as_warnings_and_keep_the_state(service, monk
     monkeypatch.setattr(service, "generate", fail)
     state = step_through.StepState()
     with pytest.warns(UserWarning):
-        out = step_through.run_to_end(state, *session.DEFAULTS.values(), service=service)
+        out = step_through.run_to_end(state, session.DEFAULTS, service=service)
     assert out.state is state and state.trace is None
     assert any(isinstance(o, str) and o.startswith("⚠️") for o in out)     # the status line says what happened
 
@@ -372,7 +373,7 @@ def test_engine_messages_are_said_in_the_visitors_language(miniature, kwargs, ke
         generate_trace(miniature, **kwargs)
     english = str(raised.value)
     assert raised.value.code == key and english == t(key, **raised.value.values)     # told by code, never parsed
-    for lang in ("de", "zh-TW"):
+    for lang in TRANSLATED:
         said = policy.message_for(raised.value, lang)
         assert said == t(key, lang, **raised.value.values) and said != english
     assert policy.message_for(ValueError("something new"), "de") == "something new"   # not a Problem: as raised

@@ -18,6 +18,7 @@ from mtp_viz.ui import race_tab
 from mtp_viz.trace import CPU
 from mtp_viz.ui import tour
 from trace_fixtures import make_trace
+from conftest import LANGS
 
 
 def table(one: float = 10.0, per_token: float = 2.0, step: float = 1.0, calibrations=(1.0,)) -> costs.CostTable:
@@ -80,7 +81,7 @@ def test_the_projected_race_is_the_lab_cost_model(key, n):
     assert s["drafted"]["tokens_per_pass"] == pytest.approx(48 / drafted.passes)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-TW", "de"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_page_carries_the_lanes_and_a_summary_in_the_reader_language(lang):
     page, fig = race_tab.measured(tour.trace(tour.BASELINE), tour.trace(tour.MTP), lang)
     data = json.loads(re.search(r'data-race="([^"]*)"', page).group(1).replace("&quot;", '"').replace("&amp;", "&")
@@ -165,3 +166,19 @@ def test_the_race_pages_send_the_chart_at_the_start():
     assert [max(d.x) for d in fig.data] == [0, 0]
     _, projected = race_tab.projected("e2b", "en")
     assert [max(d.x) for d in projected.data] == [0, 0]
+
+
+def test_race_this_prompt_with_a_bad_setting_says_why_in_the_visitors_language_and_races_nothing():
+    """The step-through's controls, by name, are checked where the race's request is made (session.request): a bad
+    value leaves the race tab's controls as they are, shows no race and says why, before anything generates."""
+    from mtp_viz.ui import session
+
+    class Forbidden:
+        def cached(self, req, alone: bool = False):
+            pytest.fail("a bad request must not reach the service")
+
+        generate = cached
+
+    out = race_tab.from_step(dict(session.DEFAULTS, do_sample=True, temperature=0.0), service=Forbidden(), lang="de")
+    assert [out.base, out.prompt, out.model, out.proposer] == [{"__type__": "update"}] * 4
+    assert out.error.startswith("⚠️") and "Temperatur" in out.error and out.lanes.value in ("", None)

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from mtp_viz import schema, trace as trace_module
+from mtp_viz.problems import Problem
 from mtp_viz.schema import parse_trace
 from mtp_viz.settings import Settings
+from mtp_viz.strings import TABLES, t
 from mtp_viz.trace import Trace
 from trace_fixtures import make_trace
 
@@ -120,6 +122,18 @@ def test_malformed_traces_are_refused_naming_the_problem(name):
     assert str(err.value).startswith("not a trace: ") and words in str(err.value), str(err.value)
 
 
+@pytest.mark.parametrize("name", ["kept more than drafted", "NaN", "future schema version"])
+def test_a_refusal_is_a_problem_said_in_the_readers_language(name):
+    """An upload's refusal is a Problem by code: its words come from the reader's table, English not left inside."""
+    data = MALFORMED[name][0]()
+    with pytest.raises(Problem) as err:
+        parse_trace(data if isinstance(data, str) else json.dumps(data))
+    assert err.value.code == "public.trace.invalid"
+    for lang in TABLES:
+        said = err.value.said(lang)
+        assert said.startswith(t("public.trace.invalid", lang, problem="")) and str(err.value) != said or lang == "en"
+
+
 def test_there_are_at_least_thirty_malformed_cases():
     assert len(MALFORMED) >= 30
 
@@ -184,7 +198,9 @@ def test_the_upload_check_is_the_trace_types():
         assert set(defs[record.__name__]["properties"]) == {f.name for f in dataclasses.fields(record)}
     assert "target_ms_one_token" in defs["ModelInfo"]["properties"]      # written by describe(), read by a view
     constants = {v for k, v in vars(trace_module).items() if k.isupper() and isinstance(v, str)}
-    assert constants == set(trace_module.VERDICTS) | set(trace_module.LAST_TOKEN_KINDS) | set(trace_module.CLOCKS)
+    assert constants == set(trace_module.VERDICTS) | set(trace_module.LAST_TOKEN_KINDS) | set(trace_module.CLOCKS) | \
+        {trace_module.MOE_CAVEAT}                                          # the one recorded code of a caveat
+    assert trace_module.MOE_CAVEAT in TABLES["en"]
     verdicts = defs["VerifyStep"]["properties"]["verdict"]["enum"]
     assert verdicts == list(trace_module.VERDICTS)
 
@@ -217,7 +233,7 @@ def test_older_versions_load_and_replay(version, tmp_path):
     assert parsed.settings.max_matching_ngram_size == Settings().max_matching_ngram_size
     path = tmp_path / "old.json"
     path.write_text(json.dumps(d), encoding="utf-8")
-    state = step_through.replay(step_through.StepState.of(), str(path))[-1]
+    state = step_through.replay(step_through.StepState.of(), str(path)).screen.state
     assert state.trace == parsed and state.index == len(parsed.rounds) - 1
 
 
@@ -232,7 +248,10 @@ def test_replaying_a_bad_file_keeps_what_the_session_showed(tmp_path):
     good_path, bad_path = tmp_path / "good.json", tmp_path / "bad.json"
     good_path.write_text(make_trace().to_json(), encoding="utf-8")
     bad_path.write_text(json.dumps(MALFORMED["kept more than drafted"][0]()), encoding="utf-8")
-    shown = step_through.replay(step_through.StepState(), str(good_path))[-1]
+    shown = step_through.replay(step_through.StepState(), str(good_path)).screen.state
     with pytest.warns(UserWarning, match="num_accepted"):
         out = step_through.replay(shown, str(bad_path))
-    assert out[-1] is shown                  # a StepState is frozen: the very same one is what the session keeps
+    assert out.screen.state is shown         # a StepState is frozen: the very same one is what the session keeps
+    with pytest.warns(UserWarning, match="kein Verlauf: rounds"):        # said in the visitor's language
+        out = step_through.replay(shown, str(bad_path), lang="de")
+    assert "Diese Datei ließ sich nicht wiedergeben: kein Verlauf: rounds" in out.screen.status

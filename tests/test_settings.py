@@ -81,6 +81,19 @@ def test_the_deployments_limits_lie_within_the_types():
     assert limits("max_new_tokens")["le"] == MAX_NEW_TOKENS and policy.SERVER_MAX_NEW_TOKENS <= MAX_NEW_TOKENS
 
 
+def test_the_page_checks_its_settings_where_it_makes_them():
+    """A control's bad value is a Problem from session.request, where the page makes the request, not from a worker."""
+    from mtp_viz.problems import Problem
+    from mtp_viz.ui import session
+
+    with pytest.raises(Problem) as err:
+        session.request(do_sample=True, temperature=0.0)
+    assert err.value.code == "engine.temperature"
+    with pytest.raises(Problem) as err:
+        session.request(num_assistant_tokens=MAX_DRAFT + 1)
+    assert err.value.code == "engine.range" and err.value.values["name"] == "num_assistant_tokens"
+
+
 def test_every_sliders_range_is_a_request_the_engine_takes():
     """Each end of each page slider, and its start, made into a request field by its control (a sampling one while
     sampling), is a setting Settings accepts: the page never offers a value the engine would refuse."""

@@ -17,6 +17,7 @@ from mtp_viz import figures
 from mtp_viz.strings import t
 from mtp_viz.ui import player, tour
 from mtp_viz.ui.words import text
+from conftest import LANGS
 
 INDICATOR, NARRATION, LEFT, RIGHT, RACE, TRY, QUESTION, ANSWER, BACK, NEXT, LINK, CHAPTER = range(12)
 
@@ -68,7 +69,7 @@ def test_back_returns_to_the_previous_chapter(demo):
     assert out[CHAPTER] == 4 and out[INDICATOR].startswith("**5 / ")
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-TW", "de"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_chapter_is_complete_in_every_language(lang):
     for k in range(len(tour.CHAPTERS)):
         out = tour.page(k, lang)
@@ -140,7 +141,7 @@ def test_chapter_9_shows_the_recorded_sweeps_measured_fall():
     assert out[RIGHT].visible is True
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_deck_holds_each_chapters_server_answer(demo, lang):
     """The deck, as the page opens it, holds for every chapter what the server sends for it (Gradio's postprocessing
     of the wired answer): the chapter's title, its figure, which parts show, Back and Next greyed at the ends."""

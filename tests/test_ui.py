@@ -28,11 +28,11 @@ SKIP = {"__type__": "update"}                  # gr.skip(): the page keeps what 
 
 @pytest.fixture()
 def replayed(tmp_path):
-    """A session that replayed the fixture trace: (controls the replay set, outputs, state)."""
+    """A session that replayed the fixture trace: (controls the replay set, by name; its Screen; state)."""
     path = tmp_path / "fixture.json"
     path.write_text(make_trace().to_json(), encoding="utf-8")
     out = ui.replay(ui.StepState.of(), str(path))
-    return out[:N_CONTROLS], ui.Screen(*out[N_CONTROLS:]), out[-1]
+    return out.controls, out.screen, out.screen.state
 
 
 def labels(demo) -> set[str]:
@@ -102,7 +102,7 @@ def test_first_paint_is_round_0_of_the_first_example_made_at_build_time():
     again = ui.render(out.state)                         # nothing changed: nothing is resent
     assert again.stream == again.view == again.what == SKIP
     assert ui.render(state).stream != SKIP               # rendering changes nothing: `state` has shown nothing
-    out = ui.step(out.state, *session.DEFAULTS.values(), service=Forbidden("the first Step needs no model"))
+    out = ui.step(out.state, session.DEFAULTS, service=Forbidden("the first Step needs no model"))
     assert out.state.index == 1 and title(out.stream).startswith("Token stream: round 1 of")
 
 
@@ -145,8 +145,8 @@ def test_an_answer_from_an_older_trace_lands_as_nothing(replayed):
     state must not put it back after a Run to end showed a new trace, nor may the page load's chain."""
     controls, _, ran = replayed                       # a trace shown: serial 1
     visitor, other = SimpleNamespace(session_hash="a", headers={}), SimpleNamespace(session_hash="b", headers={})
-    stale = ui.for_visitor(ui.mark_stale)
-    changed = dict(zip(session.DEFAULTS, controls), prompt="Once upon a time,")
+    stale = ui.for_visitor(ui.mark_stale, controls=True)      # Gradio's values, in CONTROLS' order
+    changed = dict(controls, prompt="Once upon a time,")
     assert ui.LATEST.outdated(visitor, (ran,)) is False                # the run's state lands and is recorded
     late = stale(None, visitor, *changed.values())                    # computed from the first paint (serial 0)
     assert late == (SKIP, SKIP)
@@ -156,8 +156,8 @@ def test_an_answer_from_an_older_trace_lands_as_nothing(replayed):
 
 def test_replay_sets_controls_and_shows_the_last_round(replayed):
     controls, out, state = replayed
-    assert dict(zip(session.DEFAULTS, controls))["prompt"] == "Actions speak"
-    assert state.index == 4 and session.request(*controls) == state.request
+    assert controls["prompt"] == "Actions speak" and list(controls) == list(session.CONTROLS)   # every control set
+    assert state.index == 4 and session.request(**controls) == state.request
     assert title(out.stream) == "Token stream: round 4 of 4"
     assert "louder than words" in out.text
     assert out.rounds["maximum"] == 4 and out.rounds["value"] == 4
@@ -192,10 +192,10 @@ def test_step_walks_rounds_without_rerunning_a_matching_trace(replayed):
     out = ui.scrub(state, 0)
     assert out.state.index == 0 and "Round 0 of 4: the prefill" in out.status
     for expected in (1, 2, 3):
-        out = ui.step(out.state, *controls, service=none)
+        out = ui.step(out.state, controls, service=none)
         assert out.state.index == expected
         assert title(out.view).startswith(f"Timeline of forward passes: rounds 0–{expected}")
-    assert "kept 2 and added a correction token" in ui.step(ui.scrub(out.state, 1).state, *controls,
+    assert "kept 2 and added a correction token" in ui.step(ui.scrub(out.state, 1).state, controls,
                                                              service=none).status
 
 
@@ -219,21 +219,16 @@ def test_a_step_outside_the_queue_walks_the_trace_on_screen_and_asks_the_queue_f
     to show."""
     controls, _, state = replayed
     start = ui.scrub(state, 0).state
-    *screen, ask = ui.step_at_once(start, 7, *controls)
-    queued = ui.step(start, *controls, service=Forbidden("the recorded trace should be reused"))
-    assert ask == SKIP and ui.Screen(*screen).state.index == 1 and ui.Screen(*screen).status == queued.status
-    assert title(ui.Screen(*screen).view) == title(queued.view)
-    *screen, ask = ui.step_at_once(ui.scrub(state, 4).state, 7, *controls)
-    assert "This is the last round (4)" in ui.Screen(*screen).status and ask == SKIP
-    names = list(session.DEFAULTS)
-    other = list(controls)
-    other[names.index("prompt")] = "A new prompt"
-    bad = list(controls)
-    bad[names.index("max_new_tokens")] = "many"
-    for asking in (other, bad):
-        *screen, ask = ui.step_at_once(start, 7, *asking)
-        assert screen == [SKIP] * len(ui.Screen._fields) and ask == 8
-    assert ui.step_at_once(ui.StepState.of(), None, *controls)[-1] == 1      # Reset: nothing on screen
+    screen, ask = ui.step_at_once(start, 7, controls)
+    queued = ui.step(start, controls, service=Forbidden("the recorded trace should be reused"))
+    assert ask == SKIP and screen.state.index == 1 and screen.status == queued.status
+    assert title(screen.view) == title(queued.view)
+    screen, ask = ui.step_at_once(ui.scrub(state, 4).state, 7, controls)
+    assert "This is the last round (4)" in screen.status and ask == SKIP
+    for asking in (dict(controls, prompt="A new prompt"), dict(controls, max_new_tokens="many")):
+        screen, ask = ui.step_at_once(start, 7, asking)
+        assert list(screen) == [SKIP] * len(ui.Screen._fields) and ask == 8
+    assert ui.step_at_once(ui.StepState.of(), None, controls).ask == 1      # Reset: nothing on screen
 
 
 @pytest.mark.parametrize("lang, words", [("en", "This is the last round (4)"), ("de", "Das ist die letzte Runde (4)"),
@@ -242,10 +237,10 @@ def test_step_at_the_last_round_stays_there_and_says_so(replayed, lang, words):
     controls, _, state = replayed
     none = Forbidden("the recorded trace should be reused")
     state = ui.render(state, lang).state                           # the page in the visitor's language
-    out = ui.step(state, *controls, lang=lang, service=none)
+    out = ui.step(state, controls, lang=lang, service=none)
     assert out.state.index == 4 and words in out.status
     assert out.stream == out.view == SKIP                       # nothing else changes
-    assert ui.step(out.state, *controls, lang=lang, service=none).state.index == 4
+    assert ui.step(out.state, controls, lang=lang, service=none).state.index == 4
     assert words not in ui.scrub(out.state, 4, lang=lang).status   # said once, for that press
 
 
@@ -260,20 +255,20 @@ def test_a_proposer_the_model_cannot_run_is_refused_in_the_visitors_language(rep
     """The bundled miniature-shallow and miniature-moe have no separate small model: choosing that proposer says so
     at once, in the visitor's language, and Step refuses before anything generates."""
     controls, _, state = replayed
-    asked = dict(zip(session.DEFAULTS, controls), model="miniature-shallow", proposer="draft-model")
-    status, state = ui.mark_stale(state, *asked.values(), lang="de")
+    asked = dict(controls, model="miniature-shallow", proposer="draft-model")
+    status, state = ui.mark_stale(state, asked, lang="de")
     status = status.replace("\\", "")                                        # Markdown's escapes
     assert "„eigenständiges kleines Modell“ braucht ein eigenes kleines Modell" in status and "miniature-shallow" in status
     with pytest.warns(UserWarning, match="eigenständiges kleines Modell"):
-        out = ui.step(state, *asked.values(), lang="de", service=Refusing())
+        out = ui.step(state, asked, lang="de", service=Refusing())
     assert "kleines Modell“ braucht" in out.status and out.state.index == 4  # the recorded trace stays on screen
     assert "草稿來源「獨立小模型」" in ui.scrub(state, 2, lang="zh-TW").status     # said until the controls change
     for model in ("miniature-moe", "miniature-shallow"):
-        status, _ = ui.mark_stale(ui.StepState.of(), *dict(asked, model=model).values(), lang="zh-TW")
+        status, _ = ui.mark_stale(ui.StepState.of(), dict(asked, model=model), lang="zh-TW")
         assert "草稿來源「獨立小模型」" in status and model in status.replace("\\", "")
-    status, state = ui.mark_stale(state, *dict(asked, proposer="mtp").values(), lang="de")
+    status, state = ui.mark_stale(state, dict(asked, proposer="mtp"), lang="de")
     assert "kleines Modell“ braucht" not in status                            # a runnable choice clears it
-    assert ui.mark_stale(ui.StepState.of(), *dict(asked, model=MINIATURE).values())[0] == SKIP   # miniature has one
+    assert ui.mark_stale(ui.StepState.of(), dict(asked, model=MINIATURE))[0] == SKIP   # miniature has one
 
 
 def test_a_view_that_does_not_change_with_the_round_is_not_resent():
@@ -286,16 +281,16 @@ def test_a_view_that_does_not_change_with_the_round_is_not_resent():
 
 def test_changed_controls_mark_the_output_stale_until_the_next_step(replayed):
     controls, _, state = replayed
-    status, state = ui.mark_stale(state, *controls)
+    status, state = ui.mark_stale(state, controls)
     assert status == SKIP and not state.stale
-    changed = dict(zip(session.DEFAULTS, controls), prompt="Once upon a time,")
-    status, state = ui.mark_stale(state, *changed.values())
+    changed = dict(controls, prompt="Once upon a time,")
+    status, state = ui.mark_stale(state, changed)
     assert "Settings changed" in status and state.stale
     out = ui.scrub(state, 1)
     assert "Settings changed" in out.status                              # still stale on another round
-    assert ui.mark_stale(out.state, *controls)[0].startswith("### Round 1")  # back to what made the trace
-    _, state = ui.mark_stale(out.state, *changed.values())
-    assert "Settings changed" not in ui.step(state, *changed.values(), service=Answering(make_trace())).status
+    assert ui.mark_stale(out.state, controls)[0].startswith("### Round 1")  # back to what made the trace
+    _, state = ui.mark_stale(out.state, changed)
+    assert "Settings changed" not in ui.step(state, changed, service=Answering(make_trace())).status
 
 
 def test_run_to_end_scrub_and_downloads_when_asked_for(replayed):
@@ -307,7 +302,7 @@ def test_run_to_end_scrub_and_downloads_when_asked_for(replayed):
     offered = ui.open_exports(out.state)                          # opened: written now, and offered
     json_path, csv_path = offered.state.files
     assert offered.json["value"] == json_path and Path(json_path).name == "mtp_trace.json"
-    out = ui.run_to_end(offered.state, *controls, service=Forbidden("the trace on screen should be reused"))
+    out = ui.run_to_end(offered.state, controls, service=Forbidden("the trace on screen should be reused"))
     assert out.state.index == 4 and out.state.files == (json_path, csv_path)
     assert out.json == out.csv == SKIP                          # unchanged trace: the downloads are left alone
     assert parse_trace(Path(json_path).read_text(encoding="utf-8")) == state.trace
@@ -315,7 +310,7 @@ def test_run_to_end_scrub_and_downloads_when_asked_for(replayed):
     assert ui.render(ui.StepState.of(state.trace).export(True)).json == SKIP   # render writes nothing; show() does
     cleared = ui.reset(out.state)                                 # the panel stays open: a new trace, new files
     assert cleared.json["value"] is None
-    again = ui.replay(cleared.state, json_path)[-1]
+    again = ui.replay(cleared.state, json_path).screen.state
     assert again.files is not None and again.files[0] != json_path
     assert ui.close_exports(again).state.replay(again.trace).files is None
 
@@ -331,14 +326,14 @@ def test_reset_clears_the_session(replayed):
 def test_play_ticks_to_the_end_and_stops(replayed):
     controls, _, state = replayed
     none = Forbidden("Play walks the trace on screen")
-    timer, playing, button, *out = ui.play(state, False, *controls, service=none)
-    assert timer.active and playing and ui.Screen(*out).state.index == 0
+    timer, playing, button, out = ui.play(state, False, controls, service=none)
+    assert timer.active and playing and out.state.index == 0
     for _ in range(10):
-        timer, playing, button, *out = ui.tick(out[-1])
+        timer, playing, button, out = ui.tick(out.state)
         if not playing:
             break
-    assert ui.Screen(*out).state.index == 4 and not timer.active and button.value == "Play"
-    timer, playing, *_ = ui.play(out[-1], True, *controls, service=none)   # pause
+    assert out.state.index == 4 and not timer.active and button.value == "Play"
+    timer, playing, *_ = ui.play(out.state, True, controls, service=none)   # pause
     assert not timer.active and not playing
 
 
@@ -354,7 +349,7 @@ def test_bad_replay_file_is_reported_and_state_kept(replayed, tmp_path):
     bad.write_text('{"rounds": []}', encoding="utf-8")
     with pytest.warns(UserWarning):
         out = ui.replay(state, str(bad))
-    assert "replay" in ui.Screen(*out[N_CONTROLS:]).status and out[-1].index == 4
+    assert "replay" in out.screen.status and out.screen.state.index == 4 and out.controls == {}
 
 
 def serving(pairs: dict):
@@ -368,28 +363,28 @@ def serving(pairs: dict):
 def test_bad_input_shows_a_message_and_keeps_running(tiny_pair):
     controls = dict(session.DEFAULTS, model="tiny", prompt="")
     with pytest.warns(UserWarning, match="prompt is empty"):
-        out = ui.step(ui.StepState.of(), *controls.values(), service=serving({("tiny", ""): tiny_pair}))
+        out = ui.step(ui.StepState.of(), controls, service=serving({("tiny", ""): tiny_pair}))
     assert "prompt is empty" in out.status and out.state.trace is None
 
 
 def test_step_generates_on_the_miniature(miniature):
     service = serving({(MINIATURE, ""): miniature})
-    out = ui.step(ui.StepState.of(), *session.DEFAULTS.values(), service=service)
+    out = ui.step(ui.StepState.of(), session.DEFAULTS, service=service)
     trace = out.state.trace
     assert out.state.index == 0 and trace.rounds[0].last_token_kind == "prefill"
-    out = ui.run_to_end(out.state, *session.DEFAULTS.values(), service=service)
+    out = ui.run_to_end(out.state, session.DEFAULTS, service=service)
     assert "saves nine" in out.text
 
 
 def test_a_cached_trace_says_so_and_measure_again_runs_it_afresh(miniature):
     service = serving({(MINIATURE, ""): miniature})
-    controls = dict(session.DEFAULTS, max_new_tokens=8).values()
-    out = ui.run_to_end(ui.StepState(), *controls, service=service)
+    controls = dict(session.DEFAULTS, max_new_tokens=8)
+    out = ui.run_to_end(ui.StepState(), controls, service=service)
     assert not out.state.cached and "cache" not in out.status
-    out = ui.run_to_end(ui.StepState(), *controls, lang="de", service=service)   # another visitor asks the same
+    out = ui.run_to_end(ui.StepState(), controls, lang="de", service=service)   # another visitor asks the same
     assert out.state.cached and "Zwischenspeicher" in out.status
     assert "快取" in ui.scrub(out.state, 1, lang="zh-TW").status     # said on every round of that trace
-    again = ui.measure_again(out.state, *controls, service=service)
+    again = ui.measure_again(out.state, controls, service=service)
     assert again.state.trace is not out.state.trace and not again.state.cached and "cache" not in again.status
     assert again.state.trace.new_token_ids == out.state.trace.new_token_ids and again.state.index == again.state.last
 
@@ -451,19 +446,17 @@ def test_an_example_shows_its_recorded_trace_at_round_0_and_step_walks_it(index)
     """Clicking an example with the page's settings: round 0 of its shipped trace at once, only the prompt box set
     (so nothing is stale), and the next Step walks it without generating."""
     none = Forbidden("an example at the recording's settings must not generate")
-    defaults = tuple(session.DEFAULTS.values())
-    out = ui.pick_example(ui.first_state(), index, *defaults, service=none)
-    boxes, screen = dict(zip(session.DEFAULTS, out[:N_CONTROLS])), ui.Screen(*out[N_CONTROLS:])
+    out = ui.pick_example(ui.first_state(), index, session.DEFAULTS, service=none)
+    boxes, screen = dict(zip(session.CONTROLS, out.outputs()[:N_CONTROLS])), out.screen
     trace = session.shipped(session.EXAMPLE_TRACES[session.EXAMPLES[index]])
     assert boxes.pop("prompt") == session.EXAMPLES[index] == trace.prompt_text
     assert all(v == SKIP for v in boxes.values()), boxes            # the visitor's settings stay as they are
     assert screen.state.trace is trace and screen.state.index == 0 and "Round 0 of" in screen.status
-    controls = tuple(session.EXAMPLES[index] if k == "prompt" else v for k, v in session.DEFAULTS.items())
-    assert ui.mark_stale(screen.state, *controls)[1].stale is False
-    assert "Settings changed" not in ui.step(screen.state, *controls, service=none).status
-    assert ui.step(screen.state, *controls, service=none).state.index == 1
-    assert ui.pick_example(screen.state, None, *controls, service=none)[N_CONTROLS:] == \
-        tuple(ui.unchanged(screen.state))
+    controls = {**session.DEFAULTS, "prompt": session.EXAMPLES[index]}
+    assert ui.mark_stale(screen.state, controls)[1].stale is False
+    assert "Settings changed" not in ui.step(screen.state, controls, service=none).status
+    assert ui.step(screen.state, controls, service=none).state.index == 1
+    assert ui.pick_example(screen.state, None, controls, service=none) == ui.Shown({}, ui.unchanged(screen.state))
 
 
 def test_an_example_keeps_the_visitors_settings():
@@ -478,13 +471,13 @@ def test_an_example_keeps_the_visitors_settings():
 
     named = {**session.DEFAULTS, "schedule": "constant", "num_assistant_tokens": 8}
     index = session.EXAMPLES.index(session.COUNTING)
-    out = ui.pick_example(ui.first_state(), index, *named.values(), service=Recording("-"))
-    screen = ui.Screen(*out[N_CONTROLS:])
+    out = ui.pick_example(ui.first_state(), index, named, service=Recording("-"))
+    screen = out.screen
     assert [(r.prompt, r.settings.schedule, r.settings.num_assistant_tokens) for r in asked] == \
         [(session.COUNTING, "constant", 8)]
     assert screen.state.index == 0 and screen.state.request == asked[0]
-    controls = tuple({**named, "prompt": session.COUNTING}.values())
-    assert ui.mark_stale(screen.state, *controls)[1].stale is False
+    controls = {**named, "prompt": session.COUNTING}
+    assert ui.mark_stale(screen.state, controls)[1].stale is False
     recorded = session.shipped(session.EXAMPLE_TRACES[session.COUNTING]).settings
     assert (recorded.schedule, recorded.num_assistant_tokens) != ("constant", 8)    # else this tests nothing
 
@@ -530,11 +523,11 @@ def test_choosing_a_model_says_at_once_what_it_is():
     that Step will load it; choosing the model on screen again says nothing more."""
     state = ui.first_state()
     moe = {**session.DEFAULTS, "model": "miniature-moe"}
-    status, new = ui.mark_stale(state, *moe.values())
+    status, new = ui.mark_stale(state, moe)
     recorded = next(tr for tr in map(session.shipped, session.recorded()) if tr.model_info.name == "miniature-moe")
     assert "You chose" in status and "Gemma4AssistantForCausalLM" in status and new.stale
     assert recorded.model_info.target_class in status
     hub = {**session.DEFAULTS, "model": "google/gemma-4-E2B-it"}
-    assert "Step** loads it" in ui.mark_stale(state, *hub.values())[0]
-    status, _ = ui.mark_stale(new, *session.DEFAULTS.values())
+    assert "Step** loads it" in ui.mark_stale(state, hub)[0]
+    status, _ = ui.mark_stale(new, session.DEFAULTS)
     assert "You chose" not in status and "Settings changed" not in status

@@ -21,6 +21,7 @@ from mtp_viz.figures import server as server_views
 from mtp_viz.strings import TABLES
 from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace, token_ids
+from conftest import LANGS, TRANSLATED
 
 TRACES = Path(__file__).resolve().parents[1] / "assets" / "traces"
 # Terms that stay as they are in every language: the issue's (N, MTP, KV, α, model ids) and the papers' symbols.
@@ -105,7 +106,7 @@ def shipped() -> dict[str, Trace]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", ["de", "zh-TW"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_view_of_every_shipped_trace_speaks_the_language(shipped, lang):
     found = {}
     for stem, trace in shipped.items():
@@ -118,7 +119,7 @@ def test_every_view_of_every_shipped_trace_speaks_the_language(shipped, lang):
     assert not found, f"English words in {lang} charts"
 
 
-@pytest.mark.parametrize("lang", ["de", "zh-TW"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_race_lab_and_server_charts_speak_the_language(shipped, lang):
     from mtp_viz.ui.lab_tab import pair_sweeps
     from mtp_viz.lab_math import recorded_sweep as sweep
@@ -232,7 +233,7 @@ def test_the_chinese_page_sets_latin_and_digits_apart(pages):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_page_uses_one_word_per_idea(pages, lang):
     """terms.AVOID over what the reader gets, values filled in (test_strings checks the tables as written)."""
     from mtp_viz.strings.terms import AVOID, INTERNAL
@@ -247,7 +248,7 @@ TIME_OF_DAY = re.compile(r"\b\d{1,2}:\d\d\b|\bUTC\b|\bGMT\b")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_page_shows_the_day_and_no_time_of_day(pages, shipped, lang):
     """A recorded run says the day it ran, in the reader's form; never a clock time in a zone the reader is not in."""
     from babel.dates import format_date
@@ -273,7 +274,7 @@ def test_dates_are_written_in_the_readers_form():
     assert "2026/12/2" in t("speed.basis.here", "zh-TW", when=day, one=13.8)
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_percentage_is_written_one_way(lang):
     """CLDR's pattern for the language, in the tables' own numbers too: 6.2% (en, zh-TW), 6,2 % with a no-break
     space (de); t() writes {x:.1%} the same way."""
@@ -287,7 +288,7 @@ def test_a_percentage_is_written_one_way(lang):
     assert {"en": "6.2%", "de": "6,2\u00a0%", "zh-TW": "6.2%"}[lang] in share
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_counts_in_sentences_take_cldr_plural_forms(lang):
     """{n:guess} in a template writes n with the noun's form for n (strings.count): "only 1 guess fit", never
     "nur 1 passten"."""
@@ -300,7 +301,7 @@ def test_counts_in_sentences_take_cldr_plural_forms(lang):
     assert "passten" not in t("step.fewer.length", "de", left=1)
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_glossary_defines_the_symbols_and_what_the_page_leaves_unexplained(lang):
     """α, c, v and N (the papers' γ, named once in N's head), "Measure again" and the timeline's "one by one?" lane
     each have a line, headed by the very words the page shows."""
@@ -316,7 +317,7 @@ def test_the_glossary_defines_the_symbols_and_what_the_page_leaves_unexplained(l
     assert "γ" in t("glossary.n", lang) and body.count("γ") == 1
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "zh-TW"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_round_says_why_it_ends_with_a_correction_or_a_bonus(shipped, lang):
     from mtp_viz.strings import t
     from mtp_viz.trace import BONUS, CORRECTION

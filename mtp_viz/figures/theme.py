@@ -12,6 +12,7 @@ import plotly.graph_objects as go
 
 from mtp_viz.fonts import stack
 from mtp_viz.strings import UNSPACED, separators, t
+from mtp_viz.trace import MOE_CAVEAT
 
 # Okabe-Ito palette
 BLACK, ORANGE, SKY, GREEN = "#000000", "#E69F00", "#56B4E9", "#009E73"
@@ -69,11 +70,12 @@ def word(status: str, lang: str = "en") -> str:
 
 
 def moe_caveat(info: dict, lang: str = "en") -> str:
-    """A trace's mixture-of-experts caveat in `lang`: the table's words with its numbers (the trace records it in
-    English); "" for a dense target, the recorded words when the numbers are missing."""
+    """A trace's mixture-of-experts caveat in `lang`: the table's words with its numbers; "" for a dense target. A
+    trace records the caveat's key (trace.MOE_CAVEAT); one recorded before that holds English words, which are
+    shown as they are only when its numbers are missing."""
     if not info.moe_caveat:
         return ""
-    if info.top_k_experts and info.num_experts:
+    if (info.top_k_experts and info.num_experts) or info.moe_caveat == MOE_CAVEAT:
         return t("fig.moe_caveat", lang, top_k=info.top_k_experts, num_experts=info.num_experts)
     return info.moe_caveat
 

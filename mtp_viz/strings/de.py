@@ -1020,6 +1020,32 @@ STRINGS: dict[str, str] = {
     "public.trace.not_finite": "es enthält {value}, eine Zahl, die JSON nicht erlaubt",
     "public.trace.field": "{field}: {problem}",
     "public.trace.version": "Schema-Version {version} kann diese Programmversion nicht lesen ({supported})",
+    "public.trace.invalid": "kein Verlauf: {problem}",
+    "public.trace.not_utf8": "kein JSON (kein UTF-8-Text: {reason})",
+    "public.trace.not_object": "kein JSON (das JSON ist kein Objekt)",
+    "public.trace.versions": "{low} bis {high}",
+    "public.trace.same_length": "{a} und {b} müssen gleich lang sein",
+    "public.trace.too_many_kept": "num_accepted ({kept}) ist größer als die {drafts} Vorschläge",
+    "public.trace.too_many_emitted": ("gibt {emitted} Tokens aus, mehr als die {kept} angenommenen Vorschläge und "
+                                      "ein weiteres"),
+    "public.trace.kept_first": "emitted_token_ids beginnen nicht mit den angenommenen Vorschlägen",
+    "public.trace.too_many_steps": "{name} hat {steps} Einträge für {drafts} Vorschläge",
+    "public.trace.step_order": "{name}[].step muss 0, 1, 2, … zählen",
+    "public.trace.verify_draft": ("die draft_token_id eines Prüfschritts weicht vom Vorschlag an dieser Stelle "
+                                  "ab"),
+    "public.trace.layer_types": "target_layer_types hat {types} Einträge für {layers} Schichten",
+    "public.trace.kv_source": ("kv_source_layers[{kind}] = {layer} ist keine der {layers} Schichten des "
+                               "Zielmodells"),
+    "public.trace.why_values": "device_why[{i}] ({reason}) hat die Werte {values}, nicht {names}",
+    "public.trace.why_kinds": ("device_why[{i}] ({reason}): where ist 'ram' oder 'gpu', threads eine ganze "
+                               "Zahl"),
+    "public.trace.round_index": "rounds[{i}].index ist {index}; die Runden müssen 0, 1, 2, … nummeriert sein",
+    "public.trace.prefill": "rounds[0] muss der Prefill sein (keine Vorschläge, last_token_kind 'prefill')",
+    "public.trace.proposer": ("settings.proposer {asked} ist nicht die Vorschlagsquelle, die lief "
+                              "(model_info.proposer {ran})"),
+    "public.trace.emitted": ("die Runden geben {emitted} Tokens aus, die nicht new_token_ids ergeben "
+                             "({new} Tokens)"),
+    "public.trace.vocabulary": "{where} enthält die Token-ID {token}, außerhalb des Vokabulars von {vocab}",
     # -- memory check before a real load, and the lab's "From your server" panel (issue 20) ---------------------
     "memory.where.ram": "Arbeitsspeicher",
     "memory.where.gpu": "GPU-Speicher",

@@ -16,6 +16,7 @@ from mtp_viz import fonts
 from mtp_viz.strings import t
 from mtp_viz.ui import block_configs, endpoint, links, plotly_pane, policy, race_tab, step_through, tab_select, tour
 from mtp_viz.ui import lab_tab, number_marks
+from mtp_viz.ui.events import QUIET
 from mtp_viz.ui.keys import KEYS  # noqa: F401  (app.py launches with js=KEYS, head=HEAD and i18n=I18N)
 from mtp_viz.ui import phone
 from mtp_viz.ui.screen import HEAD as SCREEN_HEAD
@@ -102,8 +103,7 @@ def wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapt
     out in a link's language (the browser switches the other words, links.LANG_JS, but not a tab not yet shown). The
     server writes the tab and the labels into `opened` and the browser applies them (tab_select.OPEN): a server event
     that updates the tabs would slow every later click (tab_select.py says why). No progress shows on any output
-    (show_progress_on=[]): Gradio would re-read each one at every status change of every later event."""
-    hidden = {"api_visibility": "private", "show_progress": "hidden", "show_progress_on": []}
+    (events.QUIET)."""
 
     def arriving(request: gr.Request):
         place = links.place_of(request)
@@ -118,8 +118,8 @@ def wire_links(demo, tabs, labels, note, link, address, on_screen, opened, chapt
         return gr.Textbox(links.page_url(getattr(request, "headers", None)) + query, visible=True,
                           info=t("link.live", lang) if live else None)
 
-    demo.load(arriving, None, [note, opened], **hidden).then(None, opened, [tabs, *labels], js=tab_select.OPEN,
-                                                             **hidden)
-    demo.load(None, js=links.LANG_JS, **hidden)
-    demo.load(None, js=number_marks.JS, **hidden)           # number boxes in the reader's decimal mark
-    link.click(link_here, [on_screen, chapter, state, *shown], address, js=links.TAB_JS, **hidden)
+    demo.load(arriving, None, [note, opened], **QUIET).then(None, opened, [tabs, *labels], js=tab_select.OPEN,
+                                                             **QUIET)
+    demo.load(None, js=links.LANG_JS, **QUIET)
+    demo.load(None, js=number_marks.JS, **QUIET)           # number boxes in the reader's decimal mark
+    link.click(link_here, [on_screen, chapter, state, *shown], address, js=links.TAB_JS, **QUIET)

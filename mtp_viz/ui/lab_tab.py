@@ -11,6 +11,7 @@ import functools
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import gradio as gr
 import pandas as pd
@@ -22,9 +23,10 @@ from mtp_viz.proposer_registry import ENTRIES, IN_LAB
 from mtp_viz.settings import SCHEDULES, Request
 from mtp_viz.strings import TABLES, sentences, t
 from mtp_viz.ui import glossary, moe_story, policy, server_panel
+from mtp_viz.ui.events import PRIVATE, QUIET
 from mtp_viz.ui.service import Service
 from mtp_viz.ui.policy import MINIATURE
-from mtp_viz.ui.session import EXPORTS, SWEEP_PROMPTS, md
+from mtp_viz.ui.session import EXPORTS, SWEEP_PROMPTS, warning
 from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, captioned, choices, lang_of
 
@@ -117,31 +119,49 @@ def export(df: pd.DataFrame) -> str:
 
 
 # -- handlers ---------------------------------------------------------------------------------------------------
-def show(df: pd.DataFrame, status: str, csv: str | None, lang: str, narrow: bool = False) -> tuple:
+class Sweep(NamedTuple):
+    """What a sweep update returns, in this order: `build` wires the components of the same names."""
+    tokens: object       # the three figures (lab_charts.build_all) ...
+    speedup: object
+    acceptance: object
+    status: object       # the status line (Markdown)
+    table: object        # the sweep's rows, rounded for reading
+    download: object     # its CSV, to download
+    reading: object      # what the speed-up chart shows, in its own numbers
+
+
+class Preset(NamedTuple):
+    """What choosing a what-if preset returns: the sliders, the MoE switch and where the numbers come from."""
+    alpha: object
+    c: object
+    moe: object
+    note: object
+
+
+def show(df: pd.DataFrame, status: str, csv: str | None, lang: str, narrow: bool = False) -> Sweep:
     """Everything a sweep update returns: three figures, the status, the table, the download, the chart's reading."""
-    return (*views.build_all(df, lang, narrow), status, table(df),
-            gr.DownloadButton(value=csv, interactive=csv is not None),
-            reading(df, lang))
+    return Sweep(*views.build_all(df, lang, narrow), status, table(df),
+                 gr.DownloadButton(value=csv, interactive=csv is not None), reading(df, lang))
 
 
-def refuse(message: str) -> tuple:
+def refuse(message: str) -> Sweep:
     """A sweep update that changes nothing but the status line, plus a toast: for bad input of any kind."""
     gr.Warning(message)
-    return (gr.skip(), gr.skip(), gr.skip(), f"⚠️ **{md(message)}**", gr.skip(), gr.skip(), gr.skip())
+    return Sweep(*[gr.skip()] * 3, warning(message), *[gr.skip()] * 3)
 
 
-def first_paint(request: gr.Request = None) -> tuple:
+def first_paint(request: gr.Request = None) -> Sweep:
     return painted(lang_of(request), narrow_of(request))
 
 
 @functools.cache
-def painted(lang: str, narrow: bool = False) -> tuple:
+def painted(lang: str, narrow: bool = False) -> Sweep:
     """The recorded sweep's page in one language, made once per language (warm() makes them at server start): the
     CSV does not change while the server runs, and every visitor's page load asks for it."""
     df = lab_math.recorded_sweep()
     if df is None:
-        return (*views.build_all(None, lang, narrow), t("lab.no_data", lang), None, gr.DownloadButton(interactive=False),
-                "")
+        return Sweep(*views.build_all(None, lang, narrow), t("lab.no_data", lang), None,
+                     gr.DownloadButton(interactive=False), "")
     status = t("lab.status.shipped", lang, **headline(df))
     return show(df, status, str(lab_math.RECORDED_SWEEPS[MINIATURE]), lang, narrow)
 
@@ -169,7 +189,7 @@ def warm() -> None:
 
 
 def run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request: gr.Request = None,
-        progress=gr.Progress(), *, service: Service) -> tuple:
+        progress=gr.Progress(), *, service: Service) -> Sweep:
     """Run one bounded sweep on the pair loaded by `service`; a bad request changes nothing but the status line."""
     lang = lang_of(request)
     try:
@@ -204,17 +224,17 @@ def _what_if(alpha: float, c: float, lang: str, moe: bool, narrow: bool = False)
     return views.what_if(alpha, c, lang, moe=lab_math.MOE_26B if moe else None, narrow=narrow)
 
 
-def choose_preset(key, request: gr.Request = None):
+def choose_preset(key, request: gr.Request = None) -> Preset:
     """Set the sliders to a real pair's projected α and c, and say where the numbers come from."""
     lang = lang_of(request)
     if key not in lab_math.PRESETS:
-        return gr.skip(), gr.skip(), gr.skip(), ""
+        return Preset(gr.skip(), gr.skip(), gr.skip(), "")
     p = lab_math.PRESETS[key]
     note = t("lab.status.preset", lang, name=t(f"lab.preset.{key}", lang), alpha=p["alpha"], c=p["c"],
              alpha_source=t(f"lab.preset.{key}.alpha", lang), c_source=t(f"lab.preset.{key}.c", lang))
     if p.get("moe"):
         note += "\n\n" + moe_story.paragraph(p, 4, lang)
-    return p["alpha"], p["c"], bool(p.get("moe")), note
+    return Preset(p["alpha"], p["c"], bool(p.get("moe")), note)
 
 
 # -- layout -----------------------------------------------------------------------------------------------------
@@ -280,16 +300,13 @@ def build(demo: gr.Blocks, service: Service) -> None:
               progress=gr.Progress()):
         return run(prompts_text, model, ns, schedules, proposers, max_new, repeats, request, progress, service=service)
 
-    outputs = [*plots, status, frame, download, drop]
-    private = {"api_visibility": "private"}
+    outputs = list(Sweep(*plots, status, frame, download, drop))
     run_btn.click(sweep, [prompts, model, ns, schedules, proposers, max_new, repeats], outputs,
-                  concurrency_id="lab-sweep", concurrency_limit=1, **private)
-    # no progress on the page-load paints and the redraws: Gradio would re-read every output that an event has shown
-    # progress on, at each status change of every later event on the page (a Step included)
-    quiet = {**private, "show_progress": "hidden", "show_progress_on": []}
+                  concurrency_id="lab-sweep", concurrency_limit=1, **PRIVATE)
+    # no progress on the page-load paints and the redraws (events.QUIET says why)
     for control in (alpha, c, moe):
-        control.change(redraw, [alpha, c, moe], what_if, **quiet)
-    preset.input(choose_preset, [preset], [alpha, c, moe, preset_note], **private)
-    demo.load(first_paint, None, outputs, **quiet)
-    demo.load(pairs_paint, None, pairs_plot, **quiet)
-    demo.load(redraw, [alpha, c], what_if, **quiet)   # built in English above, redrawn in the visitor's language
+        control.change(redraw, [alpha, c, moe], what_if, **QUIET)
+    preset.input(choose_preset, [preset], list(Preset(alpha, c, moe, preset_note)), **PRIVATE)
+    demo.load(first_paint, None, outputs, **QUIET)
+    demo.load(pairs_paint, None, pairs_plot, **QUIET)
+    demo.load(redraw, [alpha, c], what_if, **QUIET)   # built in English above, redrawn in the visitor's language

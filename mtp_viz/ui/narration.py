@@ -52,11 +52,6 @@ def said(why: Why, lang: str = "en") -> str:
     return t(why.code, lang, **values)
 
 
-def warning(message: str) -> str:
-    """A message in bold with a warning sign, as the status line shows it."""
-    return f"⚠️ **{md(message)}**"
-
-
 def what_happened(trace: Trace, i: int, lang: str) -> str:
     """One clause: what round i did (the prefill, no guesses, a round cut at the end, or guesses kept plus one)."""
     r = trace.rounds[i]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+from typing import NamedTuple
 
 import gradio as gr
 
@@ -18,10 +19,12 @@ from mtp_viz.figures.statistics import bold, speed_headline
 from mtp_viz.strings import bcp47, number, sentences, t
 from mtp_viz.trace import Trace, measured_when
 from mtp_viz.ui import glossary, moe_story, policy, tab_select
+from mtp_viz.ui.events import PRIVATE
 from mtp_viz.ui.service import Service
 from mtp_viz.proposer_registry import BASELINE, DEFAULT, DRAFTING, ENTRIES
 from mtp_viz.settings import Request
-from mtp_viz.ui.session import EXAMPLES, START, md, request
+from mtp_viz.problems import Problem
+from mtp_viz.ui.session import EXAMPLES, START, request, warning
 from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, choices, lang_of
 
@@ -131,6 +134,24 @@ def page(alone: race_lanes.Lane, drafted: race_lanes.Lane, lang: str, drafter: s
 
 
 # -- handlers -----------------------------------------------------------------------------------------------------
+class Race(NamedTuple):
+    """What a race returns, in this order: `build` wires the components of the same names."""
+    lanes: object        # the race's page (page()), played in the browser
+    chart: object        # its chart at clock 0, drawn on by the page
+    error: object        # what went wrong (Markdown), or ""
+
+
+class Raced(NamedTuple):
+    """What "race this prompt" returns: the race tab's controls set to the step-through's request, then the Race."""
+    base: object         # the step-through's whole request, whose prompt, model and proposer the race changes
+    prompt: object
+    model: object
+    proposer: object
+    lanes: object
+    chart: object
+    error: object
+
+
 def measured(alone: Trace, drafted: Trace, lang: str, cached: bool = False, chart: str = CHART,
              narrow: bool = False) -> tuple[str, object]:
     """A race of two recorded traces, both priced at the drafted trace's pass costs (costs.table_for: the pair's
@@ -166,13 +187,11 @@ def projected(key: str, lang: str, narrow: bool = False) -> tuple[str, object]:
 
 
 def run(base: Request | None, prompt: str, model: str, proposer: str, lang: str = "en", narrow: bool = False, *,
-        service: Service) -> tuple:
+        service: Service) -> Race:
     """Race one prompt: the target alone, then with the drafter, one after the other through the generation line
-    of `service` (the server's, or a test's).
-
-    Returns (page, chart, message): the message is empty unless something went wrong."""
+    of `service` (the server's, or a test's). The Race's error is empty unless something went wrong."""
     if model in PROJECTED:
-        return (*projected(PROJECTED[model], lang, narrow), "")
+        return Race(*projected(PROJECTED[model], lang, narrow), "")
     req = (base or START).replace(prompt=prompt or "", model=model or START.model)
     alone_req, drafted_req = req.replace(proposer=BASELINE), req.replace(proposer=proposer or DEFAULT)
     try:
@@ -180,18 +199,25 @@ def run(base: Request | None, prompt: str, model: str, proposer: str, lang: str 
         alone = service.generate(alone_req, alone=True)   # first, then the other: never sharing the CPU, and
         drafted = service.generate(drafted_req, alone=True)   # neither sharing its passes with other visitors
     except Exception as exc:  # bad input, a refused model, a failed load: a message, never a crash
-        return gr.HTML(), gr.Plot(), "⚠ " + md(policy.message_for(exc, lang))
-    return (*measured(alone, drafted, lang, cached, narrow=narrow), "")
+        return failed(policy.message_for(exc, lang))
+    return Race(*measured(alone, drafted, lang, cached, narrow=narrow), "")
 
 
-def from_step(*controls, service: Service, lang: str = "en", narrow: bool = False) -> tuple:
-    """"Race this prompt" in the step-through: its controls become the race's request, and the race runs.
+def failed(message: str) -> Race:
+    """A race that could not run: no lanes, no chart, and why."""
+    return Race(gr.HTML(), gr.Plot(), warning(message))
 
-    Returns (request, prompt, model, proposer, page, chart, message) for the race tab's components."""
-    req = request(*controls)
+
+def from_step(controls: dict, service: Service, lang: str = "en", narrow: bool = False) -> Raced:
+    """"Race this prompt" in the step-through: its controls (by name, as session.CONTROLS names them) become the
+    race's request, and the race runs; controls that make no request leave the race tab's as they are, and say why."""
+    try:
+        req = request(**controls)
+    except Problem as exc:
+        return Raced(*[gr.skip()] * 4, *failed(exc.said(lang)))
     proposer = req.proposer if req.proposer in DRAFTING else DEFAULT   # the drafters that race the target alone
-    return (req, req.prompt, req.model, proposer,
-            *run(req, req.prompt, req.model, proposer, lang, narrow, service=service))
+    return Raced(req, req.prompt, req.model, proposer,
+                 *run(req, req.prompt, req.model, proposer, lang, narrow, service=service))
 
 
 # -- the player ---------------------------------------------------------------------------------------------------
@@ -354,24 +380,25 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     with gr.Accordion(L("race.fig.title"), open=False):
         chart = gr.Plot(show_label=False, elem_id=CHART)
     glossary.accordion()
-    hidden = {"api_visibility": "private"}
 
     def start_race(b, p, m, pr, req: gr.Request):
         return run(b, p, m, pr, lang_of(req), narrow_of(req), service=service)
 
-    go.click(start_race, [base, prompt, model, proposer], [lanes, chart, error], show_progress="minimal",
-             **hidden, **policy.generating_events())
+    go.click(start_race, [base, prompt, model, proposer], list(Race(lanes, chart, error)), show_progress="minimal",
+             **PRIVATE, **policy.generating_events())
     return {"base": base, "prompt": prompt, "model": model, "proposer": proposer, "lanes": lanes, "chart": chart,
             "error": error}
 
 
-def wire_from_step(button: gr.Button, controls: list, racing: dict, tabs: gr.Tabs, service: Service) -> None:
+def wire_from_step(button: gr.Button, controls: dict, racing: dict, tabs: gr.Tabs, service: Service) -> None:
     """"Race this prompt": open the race tab, then race the step-through's prompt with all its settings through
-    `service`."""
-    def handler(req: gr.Request, *values):
-        return from_step(*values, service=service, lang=lang_of(req), narrow=narrow_of(req))
+    `service`. `controls`: the step-through's, by name; `racing`: the race tab's components, by Raced's names."""
+    names = list(controls)
 
-    outputs = [racing[k] for k in ("base", "prompt", "model", "proposer", "lanes", "chart", "error")]
-    button.click(None, None, tabs, js=tab_select.select("race"), api_visibility="private").then(
-        handler, controls, outputs, show_progress="minimal", show_progress_on=[racing[k] for k in ("lanes", "chart", "error")],
-        api_visibility="private", **policy.generating_events())
+    def handler(req: gr.Request, *values):
+        return from_step(dict(zip(names, values)), service=service, lang=lang_of(req), narrow=narrow_of(req))
+
+    button.click(None, None, tabs, js=tab_select.select("race"), **PRIVATE).then(
+        handler, list(controls.values()), list(Raced(**{k: racing[k] for k in Raced._fields})),
+        show_progress="minimal", show_progress_on=list(Race(**{k: racing[k] for k in Race._fields})),
+        **PRIVATE, **policy.generating_events())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import urllib.parse
 import urllib.request
+from typing import NamedTuple
 
 import gradio as gr
 
@@ -18,7 +19,8 @@ from mtp_viz.problems import Problem
 from mtp_viz.server_metrics import MAX_CHARS
 from mtp_viz.strings import t
 from mtp_viz.ui import policy
-from mtp_viz.ui.session import md
+from mtp_viz.ui.events import PRIVATE
+from mtp_viz.ui.session import md, warning
 from mtp_viz.ui.words import L, captioned, lang_of
 
 FETCH_TIMEOUT_S = 5.0
@@ -115,61 +117,79 @@ def _reference() -> float | None:
 
 
 # -- handlers -----------------------------------------------------------------------------------------------------
-def refuse(message: str, outputs: int = 3) -> tuple:
-    """An update that changes nothing but the status line (plots stay), plus a toast."""
+class Reading(NamedTuple):
+    """What reading the two pages returns, in this order: `build` wires the components of the same names."""
+    status: object       # the summary table, or what went wrong (Markdown)
+    curves: object       # the acceptance curves and the cost model's prediction
+    positions: object    # the acceptance by draft position
+
+
+class Text(NamedTuple):
+    """What fetching a URL or uploading a file returns: the text for its box and the status line."""
+    text: object
+    status: object
+
+
+class Preset(NamedTuple):
+    """What choosing a cited pair returns: its c and where it comes from."""
+    c: object
+    note: object
+
+
+def refused(message: str) -> str:
+    """The status line for an update that changes nothing else (plots and boxes stay), after a toast."""
     gr.Warning(message)
-    return (f"⚠️ **{md(message)}**", *[gr.skip()] * (outputs - 1))
+    return warning(message)
 
 
-def read(before: str, after: str, c, gamma, request: gr.Request = None) -> tuple:
-    """Parse the two pages and draw: (status, curves figure, acceptance figure)."""
+def read(before: str, after: str, c, gamma, request: gr.Request = None) -> Reading:
+    """Parse the two pages and draw: the status, the curves and the acceptance by position."""
     lang = lang_of(request)
     try:
         c = float(c if c is not None else DEFAULT_C)
         if not 0.0 <= c <= 2.0 or not math.isfinite(c):
-            raise ValueError(t("public.over_limit", lang, name="c", value=c, limit=2))
+            raise Problem("public.over_limit", name="c", value=c, limit=2)
         g = int(gamma or 0)
         if not 0 <= g <= MAX_GAMMA:
-            raise ValueError(t("public.over_limit", lang, name="N", value=g, limit=MAX_GAMMA))
+            raise Problem("public.over_limit", name="N", value=g, limit=MAX_GAMMA)
         summary = server_metrics.read(before, after, g or None)
     except Exception as exc:
-        return refuse(policy.message_for(exc, lang))
-    return (report(summary, c, lang), *views.build_all(summary, c, lang, _reference()))
+        return Reading(refused(policy.message_for(exc, lang)), gr.skip(), gr.skip())
+    return Reading(report(summary, c, lang), *views.build_all(summary, c, lang, _reference()))
 
 
-def fetch(url: str, request: gr.Request = None) -> tuple:
-    """Read the URL into a box: (text, status); in public mode a refusal, and no request is made."""
+def fetch(url: str, request: gr.Request = None) -> Text:
+    """Read the URL into a box; in public mode a refusal, and no request is made."""
     lang = lang_of(request)
     try:
         text = fetch_text(url)
     except Exception as exc:
-        return refuse(policy.message_for(exc, lang), 2)[::-1]
-    return text, t("server.url_read", lang, size=len(text), url=md(url.strip()[:100]))
+        return Text(gr.skip(), refused(policy.message_for(exc, lang)))
+    return Text(text, t("server.url_read", lang, size=len(text), url=md(url.strip()[:100])))
 
 
-def upload(path, request: gr.Request = None) -> tuple:
-    """An uploaded file's text into its box: (text, status)."""
+def upload(path, request: gr.Request = None) -> Text:
+    """An uploaded file's text into its box."""
     lang = lang_of(request)
     try:
-        return file_text(path), ""
+        return Text(file_text(path), "")
     except Exception as exc:
-        return refuse(policy.message_for(exc, lang), 2)[::-1]
+        return Text(gr.skip(), refused(policy.message_for(exc, lang)))
 
 
-def choose_preset(key, request: gr.Request = None) -> tuple:
-    """c from a cited Gemma 4 pair, and where it comes from: (c, note)."""
+def choose_preset(key, request: gr.Request = None) -> Preset:
+    """c from a cited Gemma 4 pair, and where it comes from."""
     lang = lang_of(request)
     if key not in lab_math.PRESETS:
-        return gr.skip(), ""
-    return lab_math.PRESETS[key]["c"], t("server.preset_note", lang, c=lab_math.PRESETS[key]["c"],
-                                    name=t(f"lab.preset.{key}", lang), source=t(f"lab.preset.{key}.c", lang))
+        return Preset(gr.skip(), "")
+    return Preset(lab_math.PRESETS[key]["c"], t("server.preset_note", lang, c=lab_math.PRESETS[key]["c"],
+                                              name=t(f"lab.preset.{key}", lang), source=t(f"lab.preset.{key}.c", lang)))
 
 
 # -- layout -------------------------------------------------------------------------------------------------------
 def build(demo: gr.Blocks) -> None:
     """Lay out the panel inside the lab tab and wire its events."""
     public = policy.is_public()
-    private = {"api_visibility": "private"}
     with gr.Accordion(L("server.title"), open=False, elem_id="server-panel"):
         gr.Markdown(L("server.intro"))
         with gr.Row():
@@ -197,9 +217,9 @@ def build(demo: gr.Blocks) -> None:
         positions = gr.Plot(show_label=False, elem_classes="server-plot")
         gr.Markdown(captioned("server.what.short", "server.what"), elem_classes="what-you-see")
 
-    read_btn.click(read, [before, after, c, gamma], [status, curves, positions], **private)
-    fetch_before.click(fetch, [url], [before, status], **private)
-    fetch_after.click(fetch, [url], [after, status], **private)
-    up_before.upload(upload, [up_before], [before, status], **private)
-    up_after.upload(upload, [up_after], [after, status], **private)
-    preset.input(choose_preset, [preset], [c, preset_note], **private)
+    read_btn.click(read, [before, after, c, gamma], list(Reading(status, curves, positions)), **PRIVATE)
+    for button, box in ((fetch_before, before), (fetch_after, after)):
+        button.click(fetch, [url], list(Text(box, status)), **PRIVATE)
+    for button, box in ((up_before, before), (up_after, after)):
+        button.upload(upload, [button], list(Text(box, status)), **PRIVATE)
+    preset.input(choose_preset, [preset], list(Preset(c, preset_note)), **PRIVATE)

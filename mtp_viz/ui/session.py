@@ -5,6 +5,7 @@ calls is the export folder on disk, whose files expire after an hour, and which 
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import shutil
@@ -75,9 +76,11 @@ START = Request(MINIATURE, prompt=EXAMPLES[0], settings=PAGE)      # the request
 
 def request(*values, **named) -> Request:
     """The request the controls ask for (values in CONTROLS' order, or by name; missing ones at their defaults),
-    normalised as the engine records it (not checked: the service and the engine check it)."""
+    normalised as the engine records it, its settings checked where the page makes them (Settings.checked: a bad value
+    is a Problem here, never first in a worker). The policy's limits are the service's to check."""
     named = {**DEFAULTS, **dict(zip(CONTROLS, values)), **named}
-    return START.replace(**{name: c.to_field(named[name]) for name, c in CONTROLS.items()})
+    req = START.replace(**{name: c.to_field(named[name]) for name, c in CONTROLS.items()})
+    return dataclasses.replace(req, settings=Settings.checked(**req.settings.as_dict()))
 
 
 def request_of(trace: Trace) -> Request:
@@ -113,6 +116,12 @@ _SHIPPED_PREFIX = f"shipped-{os.getpid()}-"               # this process's shipp
 def md(text: str) -> str:
     """Text shown literally inside Markdown: every markup character escaped."""
     return "".join("\\" + c if c in "\\`*_{}[]<>#+-!|~" else c for c in text).replace("\n", "  \n")
+
+
+def warning(message: str) -> str:
+    """A message as every tab's status line warns of bad input or a refusal: in bold after a warning sign (Markdown),
+    shown literally."""
+    return f"⚠️ **{md(message)}**"
 
 
 _SWEPT = [0.0]    # when the export folder was last swept: once a minute is enough, and a class makes thousands

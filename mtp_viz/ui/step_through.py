@@ -1,14 +1,15 @@
 """The step-through tab: controls, Step / Run / Play / Reset, the round slider, the token stream and one chosen view.
 
 Wiring only. Handlers are plain functions of (state, inputs..., lang="en") so tests call them without a browser;
-`for_visitor` hands them the visitor's language for Gradio. Those that may generate are given the service that
-generates (`service=`: the one `build` is given, or a test's own). Each moves the visitor's StepState (step_state.py)
-by a pure transition and returns a Screen. Once a trace is on screen its deck follows (sent_deck, player.py: what every
-round shows, drawn by `render`), and the page answers Step, Back, the slider, Play and a view switch from it by itself
-(player.js); the server hears of the round and view on screen with its next event (`for_page`). Only what is on screen
-is drawn: the token stream and the chosen view, each resent only when what it shows has changed. The page is painted at
-build time with round 0 of the first example's recorded trace, so no load event can undo a click. Knows no maths and
-no words of its own (narration.py says the rounds).
+`for_visitor` hands them the visitor's language for Gradio. The page's controls reach a handler as one dict by name
+(session.CONTROLS' names), and a handler that sets controls answers Shown: the controls it sets, by name, and the
+Screen. Those that may generate are given the service that generates (`service=`: the one `build` is given, or a test's
+own). Each moves the visitor's StepState (step_state.py) by a pure transition and returns a Screen. Once a trace is on
+screen its deck follows (sent_deck, player.py: what every round shows, drawn by `render`), and the page answers Step,
+Back, the slider, Play and a view switch from it by itself (player.js); the server hears of the round and view on screen
+with its next event (`for_page`). Only what is on screen is drawn: the token stream and the chosen view, each resent
+only when what it shows has changed. The page is painted at build time with round 0 of the first example's recorded
+trace, so no load event can undo a click. Knows no maths and no words of its own (narration.py says the rounds).
 """
 from __future__ import annotations
 
@@ -28,11 +29,12 @@ from mtp_viz.settings import NAMES, RAN, Request, on_page, plain_type
 from mtp_viz.settings import choices as choices_of
 from mtp_viz.strings import TABLES, t
 from mtp_viz.ui import glossary, keys, links, phone, player, policy, walkthrough
-from mtp_viz.ui.narration import models_line, output_so_far, summary, warning
+from mtp_viz.ui.events import PRIVATE, QUIET
+from mtp_viz.ui.narration import models_line, output_so_far, summary
 from mtp_viz.ui.plotly_pane import PlotlyPane
 from mtp_viz.ui.service import Service
 from mtp_viz.ui.session import (CONTROLS, DEFAULTS, EXAMPLE_TRACES, EXAMPLES, FIRST_TRACE, controls_of, export_files,
-                                md, recorded, request, request_of, shipped)
+                                md, recorded, request, request_of, shipped, warning)
 from mtp_viz.ui.step_state import CHOICES, FIRST_VIEW, STREAM, StepState
 from mtp_viz.ui.screen import narrow_of
 from mtp_viz.ui.words import L, behind_more, choices, lang_of
@@ -49,6 +51,36 @@ class Screen(NamedTuple):
     csv: object        # its events as CSV, to download
     deck: object       # the trace's deck for the page's player (player.py): None when a new trace comes on screen
     state: StepState   # the visitor's new state
+
+
+class Shown(NamedTuple):
+    """What a handler that also sets the page's controls returns: their new values by name (a control not named keeps
+    its value), then the Screen. `outputs()` is the list Gradio gets: the controls in CONTROLS' order, then the Screen."""
+    controls: dict
+    screen: Screen
+
+    def outputs(self) -> tuple:
+        return (*[self.controls.get(name, gr.skip()) for name in CONTROLS], *self.screen)
+
+
+class Asked(NamedTuple):
+    """What a Step answered outside the queue returns (step_at_once): the Screen, then `ask`."""
+    screen: Screen
+    ask: object        # + 1 runs the queued step; gr.skip() when this answered
+
+    def outputs(self) -> tuple:
+        return (*self.screen, self.ask)
+
+
+class Playing(NamedTuple):
+    """What Play and the timer's tick return: the timer, whether it plays, the Play button, then the Screen."""
+    timer: object
+    playing: object
+    button: object
+    screen: Screen
+
+    def outputs(self) -> tuple:
+        return (self.timer, self.playing, self.button, *self.screen)
 
 
 # -- rendering: pure, from a state to a Screen ------------------------------------------------------------------
@@ -175,31 +207,47 @@ def _landed(request, out):
     return tuple(gr.skip() for _ in out) if LATEST.outdated(request, out) else out
 
 
-def for_visitor(handler, **given):
+def _answer(request, out):
+    """A handler's answer as Gradio takes it (a Shown, Asked or Playing as its outputs' list), or nothing when it is
+    outdated (Latest)."""
+    return _landed(request, out.outputs() if isinstance(out, (Shown, Asked, Playing)) else out)
+
+
+def _named(args: tuple, controls: bool) -> tuple:
+    """The inputs after the state as a handler takes them: with `controls`, the last len(CONTROLS) values (the page's
+    controls, wired in CONTROLS' order) become one dict by name."""
+    if not controls:
+        return args
+    cut = len(args) - len(CONTROLS)
+    return (*args[:cut], dict(zip(CONTROLS, args[cut:])))
+
+
+def for_visitor(handler, controls: bool = False, **given):
     """`handler` for Gradio: the visitor's language and screen from the request (a gr.Request parameter after the
-    state), the first paint's state for a visitor who has none of their own yet (gr.State's None, see build), and the
-    keywords `given` (the service, for the handlers that generate)."""
+    state), the first paint's state for a visitor who has none of their own yet (gr.State's None, see build), the
+    page's controls by name (`controls`: the last inputs are the controls) and the keywords `given` (the service, for
+    the handlers that generate)."""
     def run(state, request: gr.Request, *args):
         state = (first_paint().state if state is None else state).on_screen(narrow_of(request))
-        return _landed(request, handler(state, *args, lang=lang_of(request), **given))
+        return _answer(request, handler(state, *_named(args, controls), lang=lang_of(request), **given))
     run.__name__ = run.__qualname__ = handler.__name__
     return run
 
 
-def for_page(handler, **given):
+def for_page(handler, controls: bool = False, **given):
     """`for_visitor` for an event that reads the round slider and the view chooser after the state: the page steps in
     the browser (player.js) without telling the server, so the state is first set to the round and view on screen."""
     def run(state, request: gr.Request, index, view, *args):
         state = (first_paint().state if state is None else state).on_screen(narrow_of(request)).seen(index, view)
-        return _landed(request, handler(state, *args, lang=lang_of(request), **given))
+        return _answer(request, handler(state, *_named(args, controls), lang=lang_of(request), **given))
     run.__name__ = run.__qualname__ = handler.__name__
     return run
 
 
-def _ensure(state: StepState, controls: tuple, service: Service, fresh: bool = False) -> StepState:
-    """The state holding the trace the controls ask for: the one on screen, else generated by `service` (the
+def _ensure(state: StepState, controls: dict, service: Service, fresh: bool = False) -> StepState:
+    """The state holding the trace the controls (by name) ask for: the one on screen, else generated by `service` (the
     server's, or a test's) with round 0 shown. `fresh`: measured again, never answered from the service's cache."""
-    req = request(*controls)
+    req = request(**controls)
     state = state.wanting(req)
     if state.has(req) and not fresh:
         return state
@@ -211,10 +259,6 @@ def warn(state: StepState, message: str, lang: str = "en") -> Screen:
     """A view update that changes nothing but the status line, plus a toast: for bad input of any kind."""
     gr.Warning(message, title=t("step.warning", lang))
     return Screen(gr.skip(), gr.skip(), gr.skip(), warning(message), *[gr.skip() for _ in Screen._fields[4:-1]], state)
-
-
-def keep_controls() -> tuple:
-    return tuple(gr.skip() for _ in DEFAULTS)
 
 
 def unchanged(state: StepState) -> Screen:
@@ -235,7 +279,7 @@ def _guarded(handler):
 
 
 @_guarded
-def step(state: StepState, *controls, service: Service, lang: str = "en", again: bool = False) -> Screen:
+def step(state: StepState, controls: dict, *, service: Service, lang: str = "en", again: bool = False) -> Screen:
     """The next round; at the last one, stay there and say so (`again`, for Play: start over from round 0)."""
     made = _ensure(state, controls, service)
     return show(made, lang) if made.serial != state.serial else _next(made, lang, again)
@@ -246,27 +290,27 @@ def _next(state: StepState, lang: str, again: bool = False) -> Screen:
     return show(state.step(again), lang, note)
 
 
-def step_at_once(state: StepState, ask, *controls, lang: str = "en") -> tuple:
+def step_at_once(state: StepState, ask, controls: dict, lang: str = "en") -> Asked:
     """A Step answered outside Gradio's queue (one request, no status messages, no progress): the next round of the
     trace on screen when the controls ask for that trace. Anything else (a trace to make, controls that do not make a
     request) changes nothing here and returns `ask` + 1, which runs the queued `step`: it generates, showing progress
-    on the plots, and says what went wrong in a pop-up, which only the queue can show. Returns the Screen and `ask`."""
+    on the plots, and says what went wrong in a pop-up, which only the queue can show."""
     try:
-        req = request(*controls)
+        req = request(**controls)
     except Exception:      # the queued step says what is wrong with the controls
         req = None
     if req is None or not state.has(req):
-        return (*[gr.skip() for _ in Screen._fields], int(ask or 0) + 1)
-    return (*_next(state.wanting(req), lang), gr.skip())
+        return Asked(Screen(*[gr.skip() for _ in Screen._fields]), int(ask or 0) + 1)
+    return Asked(_next(state.wanting(req), lang), gr.skip())
 
 
 @_guarded
-def run_to_end(state: StepState, *controls, service: Service, lang: str = "en") -> Screen:
+def run_to_end(state: StepState, controls: dict, *, service: Service, lang: str = "en") -> Screen:
     return show(_ensure(state, controls, service).to_end(), lang)
 
 
 @_guarded
-def measure_again(state: StepState, *controls, service: Service, lang: str = "en") -> Screen:
+def measure_again(state: StepState, controls: dict, *, service: Service, lang: str = "en") -> Screen:
     """Run to end, generated afresh (not from the server's cache), to see new times: one generation in the line."""
     return show(_ensure(state, controls, service, fresh=True).to_end(), lang)
 
@@ -327,11 +371,11 @@ def refusal(req: Request | None, lang: str = "en") -> str:
     return ""
 
 
-def mark_stale(state: StepState, *controls, lang: str = "en") -> tuple:
+def mark_stale(state: StepState, controls: dict, lang: str = "en") -> tuple:
     """A control changed: say so above the rounds on screen until the next Step or Run (none when it matches), and
     say at once, before any Step, when the chosen proposer cannot run with the chosen model."""
     try:
-        req = request(*controls)
+        req = request(**controls)
     except (TypeError, ValueError):
         req = None
     new = state.asking(req)
@@ -355,67 +399,66 @@ def chosen_model(req: Request | None, state: StepState, lang: str = "en") -> str
     return t("step.chosen_model", lang, label=md(name), line=models_line(seen.model_info, lang))
 
 
-def play(state: StepState, playing: bool, *controls, service: Service, lang: str = "en"):
+def play(state: StepState, playing: bool, controls: dict, *, service: Service, lang: str = "en") -> Playing:
     """Play / pause: start the timer (making the trace with `service` if needed) or stop it."""
     if playing:
-        return gr.Timer(active=False), False, gr.Button(value=t("step.play", lang)), *unchanged(state)
-    out = step(state, *controls, service=service, lang=lang, again=True)     # at the last round, Play starts over
+        return Playing(gr.Timer(active=False), False, gr.Button(value=t("step.play", lang)), unchanged(state))
+    out = step(state, controls, service=service, lang=lang, again=True)     # at the last round, Play starts over
     started = out.state.trace is not None
-    return (gr.Timer(active=started), started,
-            gr.Button(value=t("step.pause" if started else "step.play", lang)), *out)
+    return Playing(gr.Timer(active=started), started,
+                   gr.Button(value=t("step.pause" if started else "step.play", lang)), out)
 
 
-def tick(state: StepState, lang: str = "en"):
+def tick(state: StepState, lang: str = "en") -> Playing:
     """One timer tick: reveal the next round; stop at the last."""
     if state.trace is None or state.at_last:
-        return gr.Timer(active=False), False, gr.Button(value=t("step.play", lang)), *show(state, lang)
+        return Playing(gr.Timer(active=False), False, gr.Button(value=t("step.play", lang)), show(state, lang))
     state = state.step()
     done = state.at_last
-    return (gr.Timer(active=not done), not done, gr.Button(value=t("step.play" if done else "step.pause", lang)),
-            *show(state, lang))
+    return Playing(gr.Timer(active=not done), not done,
+                   gr.Button(value=t("step.play" if done else "step.pause", lang)), show(state, lang))
 
 
-def _show(state: StepState, lang: str) -> tuple:
+def _show(state: StepState, lang: str) -> Shown:
     """Set the controls to what made the trace on screen (shipped or uploaded), then the Screen."""
-    controls = controls_of(state.request)
-    return (*[controls[k] for k in DEFAULTS], *show(state, lang))
+    return Shown(controls_of(state.request), show(state, lang))
 
 
-def replay(state: StepState, file, lang: str = "en") -> tuple:
-    """Show an uploaded JSON trace; anything that is not one is reported and changes nothing."""
+def replay(state: StepState, file, lang: str = "en") -> Shown:
+    """Show an uploaded JSON trace; anything that is not one is reported, in the visitor's language, and changes
+    nothing."""
     if file is None:
-        return (*keep_controls(), *unchanged(state))
+        return Shown({}, unchanged(state))
     try:
         trace = parse_trace(Path(file if isinstance(file, str) else file.name).read_bytes())
     except Exception as exc:   # schema errors name the field; anything else is logged by message_for
-        return (*keep_controls(), *warn(state, t("step.replay_failed", lang, error=policy.message_for(exc))))
+        return Shown({}, warn(state, t("step.replay_failed", lang, error=policy.message_for(exc, lang)), lang))
     return _show(state.replay(trace), lang)
 
 
-def pick_example(state: StepState, index, *controls, service: Service, lang: str = "en") -> tuple:
+def pick_example(state: StepState, index, controls: dict, *, service: Service, lang: str = "en") -> Shown:
     """An example prompt clicked: its prompt in the box, the visitor's settings kept, round 0 on screen. When the
     settings are the recording's, that is the shipped trace (nothing generated); otherwise `service` generates the
     example with the visitor's settings, as Step would. Only the prompt box changes, so nothing is stale after."""
     if not (isinstance(index, int) and 0 <= index < len(EXAMPLES)):
-        return (*keep_controls(), *unchanged(state))
+        return Shown({}, unchanged(state))
     prompt = EXAMPLES[index]
-    boxes = tuple(prompt if name == "prompt" else gr.skip() for name in DEFAULTS)
-    named = dict(zip(DEFAULTS, controls), prompt=prompt)
+    boxes, named = {"prompt": prompt}, {**controls, "prompt": prompt}
     try:
         req = request(**named)
         recorded_trace = shipped(EXAMPLE_TRACES[prompt])
         if recorded_trace is not None and request_of(recorded_trace) == req:
-            return (*boxes, *show(state.wanting(req).showing(recorded_trace, req, 0), lang))
-        made = _ensure(state, tuple(named[name] for name in DEFAULTS), service)
-        return (*boxes, *show(made if made.serial != state.serial else made.scrub(0), lang))
+            return Shown(boxes, show(state.wanting(req).showing(recorded_trace, req, 0), lang))
+        made = _ensure(state, named, service)
+        return Shown(boxes, show(made if made.serial != state.serial else made.scrub(0), lang))
     except Exception as exc:
-        return (*boxes, *warn(state, policy.message_for(exc, lang), lang))
+        return Shown(boxes, warn(state, policy.message_for(exc, lang), lang))
 
 
-def load_recorded(state: StepState, name: str, lang: str = "en") -> tuple:
+def load_recorded(state: StepState, name: str, lang: str = "en") -> Shown:
     trace = shipped(name) if isinstance(name, str) else None
     if trace is None:
-        return (*keep_controls(), *unchanged(state))
+        return Shown({}, unchanged(state))
     return _show(state.replay(trace), lang)
 
 
@@ -444,12 +487,12 @@ def linked(place: links.Place | None) -> bool:
     return place is not None and (place.example, place.round, place.view) != (None, None, None)
 
 
-def arrive(state: StepState, place: links.Place | None = None, lang: str = "en") -> tuple:
+def arrive(state: StepState, place: links.Place | None = None, lang: str = "en") -> Shown:
     """On page load: the shipped example, round and view a link asks for (links.Place), with the controls that made
     it; else the first paint in the visitor's language (in_language). Never undoes what the visitor did first."""
     place = place or links.Place()
     if state.acted or not linked(place):
-        return (*keep_controls(), *in_language(state, lang))
+        return Shown({}, in_language(state, lang))
     trace = shipped(place.example or FIRST_TRACE)
     return _show(state.replay(trace, place.round or 0).choose(place.view or state.view), lang)
 
@@ -479,7 +522,8 @@ def setting(name: str, **kwargs) -> gr.components.Component:
 
 def build(demo: gr.Blocks, service: Service) -> dict:
     """Lay out the step-through tab inside the current gr.Tab and wire its events, generating with `service`; returns
-    the "race this prompt" button and the controls (in request()'s order), which the page wires to the race tab."""
+    the "race this prompt" button and the controls (by name, in CONTROLS' order), which the page wires to the race
+    tab."""
     first = first_paint()
     # None, read by `for_visitor` as the first paint's state: Gradio turns a dataclass given here into a dict
     # (dataclasses.asdict, the whole trace) for every new visitor's session, in its event loop, and then drops it.
@@ -551,23 +595,27 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     glossary.accordion()
     timer = gr.Timer(1.0, active=False)
 
-    controls = [model, assistant, prompt, *(made[name] for name in fields)]   # CONTROLS' order, as request() reads
+    # every control by its name in CONTROLS; Gradio hands their values over in CONTROLS' order, and for_page gives a
+    # handler that takes them (controls=True) one dict by name
+    named = {"model": model, "assistant": assistant, "prompt": prompt, **made}
+    controls = [named[name] for name in CONTROLS]
     deck = gr.JSON(None, visible=False)      # the trace's deck (player.py): the page steps through it by itself
-    views = list(Screen(stream, view, what, status, text, rounds, json_btn, csv_btn, deck, state))
+    screen = Screen(stream, view, what, status, text, rounds, json_btn, csv_btn, deck, state)
+    views = list(screen)
+    resetting = list(Shown(named, screen).outputs())      # the controls, then the Screen: a Shown's outputs
     shown = [rounds, chooser]                # what the page shows, read by every server event first (for_page)
     drawn = [stream, view, what, status, text, rounds]     # what the page's player sets (player.js)
     # The page's own events (the public API is ui/endpoint.py's `trace`). Their progress shows on the two plots, or
     # nowhere: Gradio re-reads every component that any event has shown progress on, at each status change of every
     # later event, so progress on all the controls and outputs would slow every click that follows.
-    hidden = {"api_visibility": "private", "show_progress_on": [stream, view]}
-    quiet = {"api_visibility": "private", "show_progress": "hidden", "show_progress_on": []}
+    hidden = {**PRIVATE, "show_progress_on": [stream, view]}
     generating = {**hidden, **policy.generating_events()}   # they wait in the service's line, not Gradio's
 
     def then_deck(event):
         """After an event that may show a new trace: its deck for the chosen view, then for every view."""
-        event.then(for_visitor(sent_deck), [state], [deck, state], **quiet).then(
-            for_visitor(sent_deck), [state, gr.State(True)], [deck, state], **quiet).then(
-            for_visitor(walkthrough_file), [state], walk_btn, **quiet)
+        event.then(for_visitor(sent_deck), [state], [deck, state], **QUIET).then(
+            for_visitor(sent_deck), [state, gr.State(True)], [deck, state], **QUIET).then(
+            for_visitor(walkthrough_file), [state], walk_btn, **QUIET)
 
     # Step, Back, the slider, the keys, Play and the view chooser are answered in the page (player.js) from the deck,
     # with no request. The page asks the server only when it has no deck for what is on screen (not yet arrived), or
@@ -577,55 +625,58 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     # is not queued behind it). `redraw` and `play_ask` likewise ask the server to show a round or view, or to play.
     ask_page, ask = gr.Number(0, precision=0, visible=False), gr.Number(0, precision=0, visible=False)
     redraw, play_ask = gr.Number(0, precision=0, visible=False), gr.Number(0, precision=0, visible=False)
-    step_btn.click(None, [deck, *shown, ask_page, *controls], [*drawn, ask_page, play_btn], js=player.STEP, **quiet)
-    ask_page.change(for_page(step_at_once), [state, *shown, ask, *controls], [*views, ask], queue=False, **quiet)
-    then_deck(ask.change(for_page(step, service=service), [state, *shown, *controls], views,
+    step_btn.click(None, [deck, *shown, ask_page, *controls], [*drawn, ask_page, play_btn], js=player.STEP, **QUIET)
+    ask_page.change(for_page(step_at_once, controls=True), [state, *shown, ask, *controls],
+                    list(Asked(screen, ask).outputs()), queue=False, **QUIET)
+    then_deck(ask.change(for_page(step, controls=True, service=service), [state, *shown, *controls], views,
                          show_progress="minimal", trigger_mode="once", **generating))
-    then_deck(run_btn.click(for_page(run_to_end, service=service), [state, *shown, *controls], views,
+    then_deck(run_btn.click(for_page(run_to_end, controls=True, service=service), [state, *shown, *controls], views,
                             show_progress="minimal", **generating))
     # one generation in the line, like Run to end; while it is pending, further clicks are ignored (trigger "once")
-    then_deck(measure_btn.click(for_page(measure_again, service=service), [state, *shown, *controls], views,
-                                show_progress="minimal", trigger_mode="once", **generating))
-    reset_btn.click(None, js=player.STOP, **quiet)
+    then_deck(measure_btn.click(for_page(measure_again, controls=True, service=service), [state, *shown, *controls],
+                                views, show_progress="minimal", trigger_mode="once", **generating))
+    reset_btn.click(None, js=player.STOP, **QUIET)
     reset_btn.click(for_visitor(reset), [state], views, **hidden).then(
-        lambda: (gr.Timer(active=False), False, L("step.play")), None, [timer, playing, play_btn], **quiet)
+        lambda: (gr.Timer(active=False), False, L("step.play")), None, [timer, playing, play_btn], **QUIET)
     # a drag, a typed number (Enter) or the arrow keys all fire the slider's `input`
     for moved in (rounds.input, chooser.input):
-        moved(None, [deck, *shown, redraw, *controls], [*drawn, redraw], js=player.SHOW, **quiet)
+        moved(None, [deck, *shown, redraw, *controls], [*drawn, redraw], js=player.SHOW, **QUIET)
     then_deck(redraw.change(for_page(scrub_here), [state, *shown], views, trigger_mode="always_last", queue=False,
-                            **quiet))
+                            **QUIET))
     play_btn.click(None, [deck, *shown, play_ask, speed, play_btn, *controls], [*drawn, play_ask, play_btn],
-                   js=player.PLAY, **quiet)
-    then_deck(play_ask.change(for_page(play, service=service), [state, *shown, playing, *controls],
-                              [timer, playing, play_btn, *views], **generating))
-    timer.tick(for_page(tick), [state, *shown], [timer, playing, play_btn, *views], **quiet)
-    speed.change(lambda s: gr.Timer(value=s), speed, timer, **quiet)
+                   js=player.PLAY, **QUIET)
+    played = list(Playing(timer, playing, play_btn, screen).outputs())
+    then_deck(play_ask.change(for_page(play, controls=True, service=service), [state, *shown, playing, *controls],
+                              played, **generating))
+    timer.tick(for_page(tick), [state, *shown], played, **QUIET)
+    speed.change(lambda s: gr.Timer(value=s), speed, timer, **QUIET)
     # a control the visitor changed (`input`, not `change`): the server's own answers that set the controls (a link,
     # an example, an upload) say the status themselves, and a `change` each of their controls fired read the page
     # half-updated (the new prompt beside the old round slider), writing back "settings changed" over round 0
     for control in controls:
-        control.input(for_page(mark_stale), [state, *shown, *controls], [status, state], trigger_mode="always_last",
-                      **quiet)
-    export.expand(for_page(open_exports), [state, *shown], views, **quiet).then(
-        for_page(walkthrough_file), [state, *shown], walk_btn, **quiet)
-    export.collapse(for_page(close_exports), [state, *shown], views, **quiet)
-    then_deck(upload.upload(for_page(replay), [state, *shown, upload], [*controls, *views], **hidden))
-    then_deck(example.input(for_page(load_recorded), [state, *shown, example], [*controls, *views], **hidden))
-    then_deck(examples.click(for_page(pick_example, service=service), [state, *shown, examples, *controls],
-                             [*controls, *views], show_progress="minimal", trigger_mode="once", **generating))
+        control.input(for_page(mark_stale, controls=True), [state, *shown, *controls], [status, state],
+                      trigger_mode="always_last", **QUIET)
+    export.expand(for_page(open_exports), [state, *shown], views, **QUIET).then(
+        for_page(walkthrough_file), [state, *shown], walk_btn, **QUIET)
+    export.collapse(for_page(close_exports), [state, *shown], views, **QUIET)
+    then_deck(upload.upload(for_page(replay), [state, *shown, upload], resetting, **hidden))
+    then_deck(example.input(for_page(load_recorded), [state, *shown, example], resetting, **hidden))
+    then_deck(examples.click(for_page(pick_example, controls=True, service=service),
+                             [state, *shown, examples, *controls], resetting, show_progress="minimal",
+                             trigger_mode="once", **generating))
     # Enter in the prompt box: what Step does (a new prompt is generated and shown at round 0)
-    then_deck(prompt.submit(for_page(step, service=service), [state, *shown, *controls], views,
+    then_deck(prompt.submit(for_page(step, controls=True, service=service), [state, *shown, *controls], views,
                             show_progress="minimal", trigger_mode="once", **generating))
-    demo.load(None, js=player.INSTALL, **quiet)
-    deck.change(None, [deck], None, js=player.OPEN, **quiet)
+    demo.load(None, js=player.INSTALL, **QUIET)
+    deck.change(None, [deck], None, js=player.OPEN, **QUIET)
 
     def arriving(state, request: gr.Request):       # and the view chooser set to the view shown
         place = links.place_of(request)
         out = arrive((first_paint().state if state is None else state).on_screen(narrow_of(request)), place,
-                     lang_of(request))
+                     lang_of(request)).outputs()
         if state is None and not linked(place):     # the first paint redrawn in the visitor's language: no state and
             return *out[:-1], gr.skip(), gr.skip()  # no view chooser, which a first click may already have changed
         return *out, out[-1].view
 
-    then_deck(demo.load(arriving, [state], [*controls, *views, chooser], **quiet))
-    return {"race": race_btn, "controls": controls, "state": state, "shown": shown}
+    then_deck(demo.load(arriving, [state], [*resetting, chooser], **QUIET))
+    return {"race": race_btn, "controls": {name: named[name] for name in CONTROLS}, "state": state, "shown": shown}

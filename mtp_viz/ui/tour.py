@@ -25,6 +25,7 @@ from mtp_viz.schema import parse_trace
 from mtp_viz.trace import Trace
 from mtp_viz.ui import glossary, keys, moe_story, player, tab_select
 from mtp_viz.ui import race_tab
+from mtp_viz.ui.events import QUIET
 from mtp_viz.ui.narration import round_facts
 from mtp_viz.ui.plotly_pane import PlotlyPane
 from mtp_viz.ui.session import COUNTING, TRACES, md
@@ -313,9 +314,8 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None, start: gr.Button | None 
 
     outputs = [indicator, narration, left, right, racing, try_it, question, answered, back, nxt, link, chapter,
                back_end, nxt_end]
-    # no progress on any output: Gradio would re-read each one at every status change of every later event
-    hidden = {"api_visibility": "private", "show_progress": "hidden", "show_progress_on": []}
-    asked = ask.change(turned, [chapter], outputs, trigger_mode="always_last", **hidden)
+    # no progress on any output (events.QUIET)
+    asked = ask.change(turned, [chapter], outputs, trigger_mode="always_last", **QUIET)
     served = demo.fns[asked["id"]]       # the server's answer, as the deck holds it for every chapter
 
     def sent(request: gr.Request) -> dict:
@@ -324,18 +324,18 @@ def build(demo: gr.Blocks, tabs: gr.Tabs | None = None, start: gr.Button | None 
     to_top = "() => document.getElementById('%s').scrollIntoView({block: 'start'})" % keys.TOUR_BACK
     for button, by, end in ((nxt, 1, False), (back, -1, False), (nxt_end, 1, True), (back_end, -1, True)):
         turned_in_page = button.click(None, [packed, chapter, ask], [*outputs, ask],
-                                      js=turn(f"+k {by:+d}", len(outputs), outputs.index(chapter)), **hidden)
+                                      js=turn(f"+k {by:+d}", len(outputs), outputs.index(chapter)), **QUIET)
         if end:
-            turned_in_page.then(None, js=to_top, **hidden)
-    reveal.click(None, None, answered, js=REVEAL, **hidden)
+            turned_in_page.then(None, js=to_top, **QUIET)
+    reveal.click(None, None, answered, js=REVEAL, **QUIET)
     # the tabs are opened by the browser (tab_select.py says why)
     if tabs is not None:
         opens = [LINKS[ch.link][0] if ch.link else None for ch in CHAPTERS]
-        link.click(None, [chapter], tabs, js=OPEN_LINK % json.dumps(opens), **hidden)
-    demo.load(show, [chapter], outputs, **hidden).then(sent, None, packed, **hidden)
-    packed.change(None, [packed], None, js=OPEN, **hidden)       # opened as it arrives, before the first Next
+        link.click(None, [chapter], tabs, js=OPEN_LINK % json.dumps(opens), **QUIET)
+    demo.load(show, [chapter], outputs, **QUIET).then(sent, None, packed, **QUIET)
+    packed.change(None, [packed], None, js=OPEN, **QUIET)       # opened as it arrives, before the first Next
     if start is not None and tabs is not None:
-        start.click(None, None, tabs, js=tab_select.select("tour"), **hidden)
+        start.click(None, None, tabs, js=tab_select.select("tour"), **QUIET)
         start.click(None, [packed, chapter, ask], [*outputs, ask], js=turn("0", len(outputs), outputs.index(chapter)),
-                    **hidden)
+                    **QUIET)
     return chapter
