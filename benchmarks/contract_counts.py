@@ -17,13 +17,15 @@ How each count is made, mechanically, so two checkouts can be compared:
   them, and must learn the new one. English stays the default and the fallback, so naming "en" does not count.
 - A new proposer, bundled model or view (issue 35): its own module (a proposer's drafting code, a model's training
   recipe, a view's figure module), plus every other file that holds a collection (a list, tuple, set, dict, or a
-  Literal[...]) of at least two of that kind's names, directly or one level down (("mtp", MTPProposer), ...): such
+  Literal[...]) of at least two of that kind's names, directly or one level down (("mtp", MTPProposer), an
+  entry's arguments Entry("mtp", ...), a module constant MINIATURE = "miniature" standing for its string): such
   a file lists them and must learn the new one. A file that names only one (a use: `if proposer == "mtp"`) is
-  printed apart; the string tables are counted apart (the new name's words live there). Names: the proposers of
-  PROPOSERS, the bundled models and hub checkpoints of BUNDLED and HUB (a string equal to one, or one as a segment
-  of a key or path such as "model.miniature-shallow" or "assets/miniature-moe"; the hub ids as substrings), and
-  the views' keys, read from VIEWS in mtp_viz/figures/__init__.py. A new bundled model's own file is its Preset in
-  training/presets.py.
+  printed apart; the string tables (and strings/terms.py, the glossary's words) are counted apart: the new name's
+  words live there. A file in OPTIONAL lists them for a feature a new one may join but need not (the tour's
+  chapters), and is printed apart with that reason. Names: the proposers of PROPOSERS, the bundled models and hub
+  checkpoints of BUNDLED and HUB (a string equal to one, or one as a segment of a key or path such as
+  "model.miniature-shallow" or "assets/miniature-moe"; the hub ids as substrings), and the views' keys, read from
+  VIEWS in mtp_viz/figures/__init__.py. A new bundled model's own file is its Preset in training/presets.py.
 - Places (issue 17): a function, class or module-level statement (the innermost one) that names >= 6 settings fields.
 """
 from __future__ import annotations
@@ -39,11 +41,13 @@ PAGE_FIELDS = {"proposer", "num_assistant_tokens", "schedule", "confidence_thres
                "temperature", "top_k", "top_p", "seed"}     # the Settings fields the step-through's controls set
 LANG_CODES = {"de", "zh-TW", "zh", "zh_tw", "de-DE", "de_DE", "zh_Hant_TW", "zh-Hant"}   # every spelling in use
 TABLES = {"mtp_viz/strings/en.py", "mtp_viz/strings/de.py", "mtp_viz/strings/zh_tw.py"}
+WORDS = TABLES | {"mtp_viz/strings/terms.py"}     # the string tables and the glossary terms' words in each language
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 PROPOSERS = ("mtp", "draft-model", "prompt-lookup", "none")
 BUNDLED = ("miniature", "miniature-shallow", "miniature-moe")
 HUB = ("google/gemma-4-E2B-it", "google/gemma-4-E4B-it", "google/gemma-4-31B-it", "google/gemma-4-26B-A4B-it")
 COLLECTIONS = (ast.List, ast.Tuple, ast.Set, ast.Dict)
+OPTIONAL = {"mtp_viz/ui/tour.py": "the tour's chapters, each showing one view: a new view may get one, need not"}
 
 
 def sources() -> list[Path]:
@@ -113,39 +117,53 @@ def mentions(text: str, kind_names: tuple[str, ...]) -> set[str]:
     return {n for n in kind_names if n in segments or ("/" in n and n in text)}
 
 
-def _strings(node: ast.AST, skip: set[int]) -> list[str]:
-    """A node's own string, or an imported module's names (a view's module imported by name)."""
+def constants(tree: ast.Module) -> dict[str, str]:
+    """The module's own string constants (NAME = "..."), so that a list of names written as MINIATURE, SHALLOW
+    counts as the strings they stand for."""
+    return {node.targets[0].id: node.value.value for node in tree.body
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+
+
+def _strings(node: ast.AST, skip: set[int], named: dict[str, str]) -> list[str]:
+    """A node's own string, a module constant's string, or a name (an imported view module)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
         return [node.value]
     if isinstance(node, ast.Name):
-        return [node.id]
+        return [named.get(node.id, node.id)]
     return []
+
+
+def members(node: ast.AST) -> list[ast.AST]:
+    """What a collection holds, and one level down: a pair's items, an entry's arguments (Entry("mtp", ...))."""
+    if isinstance(node, ast.Subscript) and getattr(node.value, "id", None) == "Literal":
+        top = [node.slice]
+    elif isinstance(node, ast.ImportFrom):
+        top = [ast.Name(a.name) for a in node.names]
+    elif isinstance(node, COLLECTIONS):
+        top = list(node.keys) + list(node.values) if isinstance(node, ast.Dict) else list(node.elts)
+    else:
+        return []
+    flat = []
+    for m in top:
+        flat.append(m)
+        if isinstance(m, (ast.Tuple, ast.List)):
+            flat += m.elts
+        elif isinstance(m, ast.Call):
+            flat += list(m.args) + [k.value for k in m.keywords]
+    return flat
 
 
 def collected(tree: ast.Module, kind_names: tuple[str, ...]) -> tuple[set[str], set[str]]:
     """(names held together in one collection of >= 2 of them, every name the file writes out), for one kind."""
-    skip, listed, used = docstrings(tree), set(), set()
+    skip, named, listed, used = docstrings(tree), constants(tree), set(), set()
     for node in ast.walk(tree):
-        for text in _strings(node, skip):
-            if not isinstance(node, ast.Name):
-                used |= mentions(text, kind_names)
-        if isinstance(node, ast.Subscript) and getattr(node.value, "id", None) == "Literal":
-            members = [node.slice]
-        elif isinstance(node, ast.ImportFrom):
-            members = [ast.Name(a.name) for a in node.names]
-        elif isinstance(node, COLLECTIONS):
-            members = list(node.keys) + list(node.values) if isinstance(node, ast.Dict) else list(node.elts)
-        else:
-            continue
-        flat = []
-        for m in members:
-            flat.append(m)
-            if isinstance(m, (ast.Tuple, ast.List)):
-                flat += m.elts
+        if isinstance(node, ast.Constant):
+            used |= mentions(node.value, kind_names) if isinstance(node.value, str) and id(node) not in skip else set()
         names = set()
-        for m in flat:
-            for text in _strings(m, skip):
-                names |= mentions(text, kind_names) if not isinstance(m, ast.Name) else (
+        for m in members(node):
+            for text in _strings(m, skip, named):
+                names |= mentions(text, kind_names) if not isinstance(m, ast.Name) or m.id in named else (
                     {text} & set(kind_names))
         if len(names) >= 2:
             listed |= names
@@ -160,9 +178,11 @@ def extension(kind: str, own: str, kind_names: tuple[str, ...], trees: dict) -> 
         listed, used = collected(tree, kind_names)
         for n in used:
             naming[n].append(path)
-        if path in TABLES:
+        if path in WORDS:
             continue
-        if listed:
+        if listed and path in OPTIONAL:
+            uses.append(f"{path} ({', '.join(sorted(listed))}; lists them: {OPTIONAL[path]})")
+        elif listed:
             lists.append(f"{path} ({', '.join(sorted(listed))})")
         elif used:
             uses.append(f"{path} ({', '.join(sorted(used))})")
@@ -174,7 +194,7 @@ def extension(kind: str, own: str, kind_names: tuple[str, ...], trees: dict) -> 
     for f in uses:
         print("     ", f)
     for n, paths in naming.items():
-        inside = [p for p in paths if p not in TABLES]
+        inside = [p for p in paths if p not in WORDS]
         print(f"  {n!r} is named in {len(inside)} modules (string tables apart): {', '.join(inside)}")
 
 
