@@ -170,6 +170,12 @@ def collected(tree: ast.Module, kind_names: tuple[str, ...]) -> tuple[set[str], 
     return listed, used
 
 
+def listing(title: str, lines: list[str], indent: str = "  ") -> None:
+    print(title)
+    for line in lines:
+        print(indent, line)
+
+
 def extension(kind: str, own: str, kind_names: tuple[str, ...], trees: dict) -> None:
     """Print the files a new `kind` touches (`own`, its own file, plus the listing files; a listing file that is
     `own` counts once), the files that only use one, and the modules naming each."""
@@ -187,12 +193,8 @@ def extension(kind: str, own: str, kind_names: tuple[str, ...], trees: dict) -> 
         elif used:
             uses.append(f"{path} ({', '.join(sorted(used))})")
     touched = [own] + [f for f in lists if f.split(" ")[0] != own.split(" ")[0]]
-    print(f"a new {kind} touches {len(touched)} files besides the string tables:")
-    for f in touched:
-        print("  ", f)
-    print(f"  files that use a {kind} without listing them ({len(uses)}):")
-    for f in uses:
-        print("     ", f)
+    listing(f"a new {kind} touches {len(touched)} files besides the string tables:", touched)
+    listing(f"  files that use a {kind} without listing them ({len(uses)}):", uses, "     ")
     for n, paths in naming.items():
         inside = [p for p in paths if p not in WORDS]
         print(f"  {n!r} is named in {len(inside)} modules (string tables apart): {', '.join(inside)}")
@@ -232,15 +234,9 @@ def main() -> None:
             kind = "class" if isinstance(node, ast.ClassDef) else "function" if isinstance(node, SCOPES) else None
             if kind:
                 longest[kind] = max(longest[kind], (node.end_lineno - node.lineno + 1, f"{path}:{node.name}"))
-    print(f"a new setting shown on the page touches {len(setting_files)} files:")
-    for f in setting_files:
-        print("  ", f)
-    print(f"a new language touches {len(language_files)} files:")
-    for f in language_files:
-        print("  ", f)
-    print(f"{len(found)} places name >= 6 settings fields:")
-    for place in found:
-        print("  ", place)
+    listing(f"a new setting shown on the page touches {len(setting_files)} files:", setting_files)
+    listing(f"a new language touches {len(language_files)} files:", language_files)
+    listing(f"{len(found)} places name >= 6 settings fields:", found)
     for kind, (lines, name) in longest.items():
         print(f"longest {kind}: {name}, {lines} lines")
     extension("proposer", "(the proposer's own module)", PROPOSERS, trees)
