@@ -31,7 +31,7 @@ def served(lang: str, trace) -> tuple[list, list]:
     """The server's Step, walked from round 0 to one Step past the last with each view, then Back to round 0: each
     Screen applied to what the page showed (a skipped part stays), and the (round, view, again) each asks the player."""
     req = request_of(trace)
-    controls = list(controls_of(req).values())
+    controls = controls_of(req)
     shown, asks = [], []
     for view in CHOICES:
         state = StepState().replay(trace, 0).asking(req)
@@ -41,8 +41,7 @@ def served(lang: str, trace) -> tuple[list, list]:
         for move, _ in moves:
             before = screen.state
             if move == "step":
-                *out, _ = ui.step_at_once(before, 0, *controls, lang=lang)
-                screen = ui.Screen(*out)
+                screen = ui.step_at_once(before, 0, controls, lang=lang).screen
                 asks.append([before.index + 1, view, before.index >= before.last])
             else:
                 screen = ui.scrub(before, before.index - 1, lang)
