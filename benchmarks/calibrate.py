@@ -32,7 +32,7 @@ NS = (1, 2, 3, 4, 6, 8, 12, 16)
 NEW_TOKENS = 16     # short generations: the settings take turns every fraction of a second, so drift hits all alike
 PAGE = dict(proposer="mtp", max_new_tokens=32)   # the page's defaults (ui.session.PAGE), for the printed headline
 LEAST = 4           # rounds that read k tokens for k to be kept; the rest lie between (PassCosts.pass_at)
-REPEATS = 3         # interleaved sweeps in one calibration
+REPEATS = 6         # interleaved sweeps in one calibration: with 3, one calibration in ten strayed ±9 % (clock.py)
 Q = 0.1             # each cost is this quantile of its rounds: contention (other processes on the core, its caches,
                     # its sibling thread) only ever adds CPU time, so a low quantile of many rounds is the pass's own
                     # cost; on a host at load 16-30 it held the headline within ±3.5 % over five calibrations where

@@ -36,11 +36,12 @@ PROMPT = "Actions speak"
 TARGET = 0.05
 
 
-def measure(pair, probe, times: int) -> tuple[list[float], list[float]]:
-    """`times` calibrations, each pricing `probe`; and as many pairs of runs timed on their own CPU clock."""
+def measure(pair, probe, times: int, repeats: int) -> tuple[list[float], list[float]]:
+    """`times` calibrations of `repeats` sweeps, each pricing `probe`; and as many pairs of runs timed on their own CPU
+    clock."""
     headlines, own = [], []
     for k in range(times):
-        costs, _ = calibrate.calibration(pair, calibrate.NS, calibrate.REPEATS, k)
+        costs, _ = calibrate.calibration(pair, calibrate.NS, repeats, k)
         headlines.append(speedup(probe, CostTable("probe", [costs])).ratio)
         runs = [generate_trace(pair, PROMPT, **s) for s in (dict(calibrate.PAGE, proposer="none"), calibrate.PAGE)]
         own.append(sum(round_ms(r, CPU) for r in runs[0].rounds) / sum(round_ms(r, CPU) for r in runs[1].rounds))
@@ -69,6 +70,8 @@ def main() -> int:
     parser.add_argument("--others", type=int, default=4, help="visitors generating beside the loaded measurements")
     parser.add_argument("--times", type=int, default=10, help="repeated measurements per condition")
     parser.add_argument("--pair", default="miniature")
+    parser.add_argument("--repeats", type=int, default=calibrate.REPEATS,
+                        help="interleaved sweeps per calibration (as calibrate.py's --repeats)")
     args = parser.parse_args()
     torch.set_num_threads(1)
     pair = load_pair(args.pair)
@@ -76,11 +79,11 @@ def main() -> int:
     print(f"pair {args.pair}, {calibrate.machine()}, torch threads {torch.get_num_threads()}, "
           f"load average {os.getloadavg()[0]:.2f}; '{PROMPT}' at the page's defaults: {probe.target_forward_passes} "
           f"target passes, {sum(r.drafter_passes for r in probe.rounds)} drafter steps, "
-          f"{len(probe.new_token_ids)} tokens")
+          f"{len(probe.new_token_ids)} tokens; {args.repeats} sweeps per calibration")
     results = {}
     start = time.perf_counter()
     print("idle:")
-    results["idle"] = measure(pair, probe, args.times)
+    results["idle"] = measure(pair, probe, args.times, args.repeats)
     print(f"idle measured in {time.perf_counter() - start:.0f} s")
     fork = multiprocessing.get_context("fork")            # the children share the loaded pair's pages
     stop, started = fork.Event(), fork.Semaphore(0)
@@ -92,7 +95,7 @@ def main() -> int:
     time.sleep(1.0)
     start = time.perf_counter()
     print(f"loaded ({args.others} visitors generating):")
-    results["loaded"] = measure(pair, probe, args.times)
+    results["loaded"] = measure(pair, probe, args.times, args.repeats)
     print(f"loaded measured in {time.perf_counter() - start:.0f} s, load average {os.getloadavg()[0]:.2f}")
     stop.set()
     for p in others:
