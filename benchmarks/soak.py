@@ -108,9 +108,9 @@ class Class:
             seed = 7 if repeated else rng.randrange(1 << 30)
             if stepping:
                 controls = dict(DEFAULTS, prompt=prompt, seed=seed, do_sample=True, temperature=0.9)
-                out = client.submit(*controls.values(), fn_index=run).result()
+                out = client.submit(*load.PAGE_AT, *controls.values(), fn_index=run).result()
                 for _ in range(rng.randint(1, 5)):
-                    out = client.submit(0, *controls.values(), fn_index=walk).result()
+                    out = client.submit(*load.PAGE_AT, 0, *controls.values(), fn_index=walk).result()
                 shown = [o for o in out if isinstance(o, str) and o.startswith("**")]
                 self._count(calls=1, mixups=not any(o.startswith(f"**{md(prompt)}**") for o in shown))
             else:
