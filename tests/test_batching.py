@@ -237,6 +237,34 @@ def test_two_free_workers_share_the_waiting_requests():
     assert answers == {r.prompt: f"trace of {r.prompt}" for r in reqs}
 
 
+def test_a_worker_free_first_takes_only_its_share_of_a_burst():
+    """A burst shared among the warm workers, not only the free ones: the first of two workers to finish takes 3 of
+    6 waiting requests, and the other 3 wait for the second worker, which was a moment from finishing (the first took
+    the whole burst while the second then idled)."""
+    pools = _Pool(), _Pool()
+    workers = _workers(*pools)
+    for slot in workers._slots:
+        slot.state = "busy"
+    reqs = [Request(model="miniature", prompt=f"p{i}") for i in range(6)]
+    answers = {}
+    threads = _visit(workers, reqs, answers)
+    with workers._lock:
+        workers._slots[0].state = "free"
+    workers._dispatch()
+    assert pools[0].arrived.acquire(timeout=10)
+    assert [r.prompt for r in pools[0].jobs[0][0]] == ["p0", "p1", "p2"] and not pools[1].jobs
+    with workers._lock:
+        workers._slots[1].state = "free"
+    workers._dispatch()
+    assert pools[1].arrived.acquire(timeout=10)
+    assert [r.prompt for r in pools[1].jobs[0][0]] == ["p3", "p4", "p5"]
+    for pool in pools:
+        pool.jobs[0][1].set_result([f"trace of {r.prompt}" for r in pool.jobs[0][0]])
+    for thread in threads:
+        thread.join(10)
+    assert answers == {r.prompt: f"trace of {r.prompt}" for r in reqs}
+
+
 def test_a_dead_workers_job_runs_again_and_the_worker_is_replaced(monkeypatch):
     """A worker that dies takes only its own job down: its requests go first in the line again, a request whose job
     died twice gets the Problem "public.worker_lost", and a new worker takes its place, taking jobs once warm."""

@@ -28,6 +28,7 @@ who use a model that is already loaded.
 """
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import multiprocessing
@@ -152,6 +153,7 @@ class _Wait:
     answer: Future
     alone: bool
     lost: int = 0
+    arrived: int = 0                # when it came, on Workers' clock of arrivals and job starts
 
 
 @dataclass
@@ -162,6 +164,7 @@ class _Slot:
     pid: int | None = None          # known once warm
     failed: int = 0                 # warm-ups that died in a row before this one
     replaces: tuple[int | None, float] | None = None   # the dead worker's pid, and when its death was noticed
+    began: int = -1                 # when its current job began, on Workers' clock
 
 
 class Workers:
@@ -169,8 +172,8 @@ class Workers:
 
     Requests wait here in arrival order, and a free worker takes the next job: the oldest request and those for the
     same pair that wait behind it (at most policy.batch_size() in all), generated together with their passes joined
-    (mtp_viz/batching.py). When several workers are free, the waiting requests are shared among them, so both cores
-    run a join; a lone request runs alone, exactly as generate_trace does.
+    (mtp_viz/batching.py). The waiting requests are shared among the warm workers (a busy one gets its share when it is
+    free), so both cores run a join; a lone request runs alone, exactly as generate_trace does.
 
     Each worker is a process pool of its own, so a worker that dies (out of memory, killed) takes down only its own
     job: its requests go back to the front of the line for the next free worker (a request whose job died twice is
@@ -183,6 +186,7 @@ class Workers:
         self.serves: tuple[str, ...] = ()
         self._lock = threading.Lock()
         self._waiting: deque[_Wait] = deque()
+        self._ticks = itertools.count()      # orders arrivals and job starts (Slot.began, _Wait.arrived)
         self._slots: list[_Slot] = []
         self._threads: int | None = None
         self.replaced: list[tuple[int | None, float]] = []   # (the dead worker's pid, seconds until its successor was warm)
@@ -227,7 +231,7 @@ class Workers:
         own, whose times are its own (the race, "Measure again")."""
         if not self._slots or req.model not in self.serves:
             return None
-        mine = _Wait(req, Future(), alone)
+        mine = _Wait(req, Future(), alone, arrived=next(self._ticks))
         with self._lock:
             self._waiting.append(mine)
         self._dispatch()
@@ -250,8 +254,13 @@ class Workers:
                 free = [slot for slot in self._slots if slot.state == "free"]
                 if not self._waiting or not free:
                     return
-                slot, job = free[0], self._next_job(len(free))
-                slot.state = "busy"
+                # shared among the free workers and those busy on a job that began before the oldest waiting request
+                # came (they will take a share of it): in a burst the first worker to finish its job would otherwise
+                # take all that waited meanwhile, while the other finished a moment later and idled
+                oldest = self._waiting[0].arrived
+                busy = sum(slot.state == "busy" and slot.began < oldest for slot in self._slots)
+                slot, job = free[0], self._next_job(len(free) + busy)
+                slot.state, slot.began = "busy", next(self._ticks)
             try:
                 done = slot.pool.submit(worker.generate_many, [wait.req for wait in job])
             except Exception as exc:      # a broken pool refuses new work: the worker has died
@@ -259,15 +268,15 @@ class Workers:
                 continue
             done.add_done_callback(lambda f, slot=slot, job=job: self._finish(slot, job, f, None))
 
-    def _next_job(self, free: int) -> list[_Wait]:
-        """The oldest request and those for its pair behind it (under the lock): its share when `free` workers are
-        free, at most policy.batch_size()."""
+    def _next_job(self, workers: int) -> list[_Wait]:
+        """The oldest request and those for its pair behind it (under the lock): its share when `workers` workers take
+        shares, at most policy.batch_size()."""
         first = self._waiting.popleft()
         if first.alone:
             return [first]
         pair = (first.req.model, first.req.assistant)
         same = [w for w in self._waiting if not w.alone and (w.req.model, w.req.assistant) == pair]
-        most = min(policy.batch_size(), math.ceil((len(same) + 1) / free))
+        most = min(policy.batch_size(), math.ceil((len(same) + 1) / workers))
         job = [first] + same[:most - 1]
         for wait in job[1:]:
             self._waiting.remove(wait)
