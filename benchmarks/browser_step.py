@@ -15,8 +15,10 @@ reports how much longer Step measured, in the same page.
 
 Other scripts reuse `prepare`, `timed` and the actions (`step`, `back`, `slide`, `choose`):
     page = browser.new_page(...); prepare(page); page.goto(url); ready(page); ms = timed(page, lambda: step(page))
-Also the tour's Next, the requests each action sent to the server, the deck's size (ui/player.py) and when a new
-prompt's deck was open; `--visitors 4` has four other visitors generate through the `trace` API meanwhile.
+Also the tour's Next, the requests each action sent to the server, the deck's size (ui/player.py), when a new
+prompt's deck was open, and how long the page took, idle, to draw every round ahead (ui/plotly_pane.py: a Step to a
+round drawn ahead only puts it on screen); `--visitors 4` has four other visitors generate through the `trace` API
+meanwhile.
 Targets (issue 34): median <= 100 ms for Step, Back and the slider, <= 150 ms for a view switch, <= 200 ms for the
 tour's Next, at 1280 x 720, while four visitors generate; no request to the server per Step.
 """
@@ -277,6 +279,15 @@ def deck_size(page) -> dict:
     return page.evaluate("() => window.mtpPlayer.size()")
 
 
+def drawn_ahead(page) -> dict:
+    """Wait until the page has drawn ahead what it wants near the round on screen (ui/plotly_pane.py), then what that
+    has cost since the page opened, both panes together: {figures, ms} (the main thread's time, spent while idle)."""
+    page.wait_for_function("() => window.mtpPanes && !Object.values(window.mtpPanes).some((p) => p.pending())",
+                           polling=100, timeout=180_000)
+    return page.evaluate("""() => Object.values(window.mtpPanes).reduce((a, p) => ({figures: a.figures +
+        p.spent().figures, ms: a.ms + p.spent().ms}), {figures: 0, ms: 0})""")
+
+
 def deck_ready(page) -> None:
     """Wait until the page's player has a deck with every view (the shipped example's)."""
     page.wait_for_function("(n) => { const d = window.mtpPlayer && window.mtpPlayer.current(); "
@@ -295,18 +306,21 @@ def tour(meter: Meter, n: int) -> Iterator[Sample]:
         if button.is_disabled():
             while not page.locator("#tour-back").is_disabled():
                 meter(lambda: page.locator("#tour-back").click())
-        yield ("tour Next", *meter(lambda: page.locator("#tour-next").click()))
+        sample = meter(lambda: page.locator("#tour-next").click())
+        # the race's chapter plays the race (several seconds of the page changing): timed to its end, told apart
+        yield ("tour Next to the race" if page.locator("#tour-race").is_visible() else "tour Next", *sample)
 
 
 def check(meter: Meter, n: int) -> Iterator[Sample]:
     """The method check, on the trace on screen: `n` Steps as they are and `n` with the view's drawing slowed by
-    CHECK_MS, taking turns."""
+    CHECK_MS, taking turns. The figures the page drew ahead are dropped first, so each Step draws."""
     page = meter.page
     for k in range(2 * n):
         slowed = k % 2 == 1
         if at_round(page) == rounds(page)[2]:
             meter(lambda: slide(page, 0))
         slow(page, "#view" if slowed else None)
+        page.evaluate("() => Object.values(window.mtpPanes || {}).forEach((p) => p.forget())")
         yield (f"Step, view slowed {CHECK_MS} ms" if slowed else "Step", *meter(lambda: step(page)))
     slow(page, None)
 
@@ -317,11 +331,17 @@ def session(page, n: int, do_check: bool) -> Iterator[Sample]:
     deck_ready(page)
     print(f"  the shipped example's deck (every view): {deck_size(page)['bytes']:,} bytes (base64 of gzip)",
           flush=True)
+    ahead = drawn_ahead(page)
+    print(f"  drawn ahead while idle: {ahead['figures']} figures, {ahead['ms']:.0f} ms of drawing", flush=True)
     for action, *sample in walk(meter, n):
         yield f"shipped example / {action}", *sample
+    before = drawn_ahead(page)
     (action, *sample), ready_ms, size = new_prompt(meter)
     print(f"  new prompt: its deck ({size:,} bytes) open {ready_ms:.0f} ms after the first Step's pointerdown",
           flush=True)
+    now = drawn_ahead(page)
+    print(f"  new prompt drawn ahead while idle: {now['figures'] - before['figures']} figures, "
+          f"{now['ms'] - before['ms']:.0f} ms of drawing", flush=True)
     yield f"new prompt / {action}", *sample
     for action, *sample in walk(meter, n):
         yield f"new prompt / {action}", *sample

@@ -24,6 +24,19 @@
             status: again && r === deck.last ? deck.again : deck.status[r], text: deck.text[r]};
   };
 
+  // drawn ahead by the page's two panes while the visitor is idle (ui/plotly_pane.py), so a Step, Back, slider move
+  // or view switch to them only puts a drawn chart on screen: the rounds nearest `round` (the next before the
+  // previous), and after the two nearest, this round in every other view the deck holds
+  const ahead = (deck, round, view) => {
+    const panes = window.mtpPanes || {};
+    const near = [...Array(deck.last + 1).keys()].sort((a, b) => Math.abs(a - round) - Math.abs(b - round) || b - a);
+    if (panes.stream) panes.stream.prepare(near.map((r) => deck.figs[deck.stream[r]]));
+    if (!panes.view || !deck.views[view]) return;
+    const rounds = near.map((r) => deck.figs[deck.views[view][r]]);
+    const others = Object.keys(deck.views).filter((v) => v !== view).map((v) => deck.figs[deck.views[v][round]]);
+    panes.view.prepare([...rounds.slice(0, 3), ...others, ...rounds.slice(3)]);
+  };
+
   // the page's controls ask for the trace the deck shows (else the server is asked: it generates or warns)
   // (an empty text box's value is null or "": the same request)
   const same = (deck, controls) => deck.controls.every((v, k) =>
@@ -44,6 +57,7 @@
     const f = frame(deck, +round + 1, view, +round >= deck.last);
     const done = timer !== null && f.round >= deck.last;      // playing: the last round ends the play
     if (done) stop();
+    ahead(deck, f.round, view);
     return [...drawn(f, false), f.round, U, done ? deck.words.play : U];
   };
 
@@ -66,6 +80,7 @@
       return [U, U, U, U, U, U, (+redraw || 0) + 1];
     }
     const f = frame(deck, round, view, false);
+    ahead(deck, f.round, view);
     return [...drawn(f, true), f.round === +round ? U : f.round, U];
   };
 
@@ -81,6 +96,7 @@
       if (timer) timer = setTimeout(tick, 1000 * (+speed || 1));
     };
     if (f.round < deck.last) timer = setTimeout(tick, 1000 * (+speed || 1));
+    ahead(deck, f.round, view);
     return [...drawn(f, false), f.round, U, f.round < deck.last ? deck.words.pause : deck.words.play];
   };
 
@@ -142,8 +158,15 @@
     await draw(0);
   };
 
+  // a deck as it arrives (the page's round and view beside it): opened, and the rounds near the one on screen drawn
+  // ahead
+  const arrive = async (packed, round, view) => {
+    const deck = await open(packed);
+    if (deck) ahead(deck, Math.max(0, Math.min(deck.last, +round || 0)), view);
+  };
+
   // the deck open now (null before one arrives) and its size as it came (base64): tests and benchmarks read them
   const current = (slot = "step") => opened[slot].deck;
   const size = (slot = "step") => ({key: opened[slot].key, bytes: opened[slot].bytes});
-  window.mtpPlayer = {open, frame, same, stop, current, size, page: {step, show, play, tour}, file};
+  window.mtpPlayer = {open, frame, same, stop, current, size, page: {step, show, play, tour, arrive}, file};
 })();

@@ -28,7 +28,9 @@ STEP = "(...values) => window.mtpPlayer.page.step(...values)"
 SHOW = "(...values) => window.mtpPlayer.page.show(...values)"
 PLAY = "(...values) => window.mtpPlayer.page.play(...values)"
 STOP = "() => { window.mtpPlayer && window.mtpPlayer.stop(); }"
-OPEN = "(packed) => { window.mtpPlayer.open(packed); }"     # a deck opened as it arrives, before the next Step
+# a deck opened as it arrives, before the next Step, and the rounds near the one on screen drawn ahead (deck, round,
+# view)
+OPEN = "(...values) => { window.mtpPlayer.page.arrive(...values); }"
 
 
 def deck(render: Callable, state, views, lang: str = "en") -> dict:

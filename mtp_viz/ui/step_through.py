@@ -668,7 +668,7 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     then_deck(prompt.submit(for_page(step, controls=True, service=service), [state, *shown, *controls], views,
                             show_progress="minimal", trigger_mode="once", **generating))
     demo.load(None, js=player.INSTALL, **QUIET)
-    deck.change(None, [deck], None, js=player.OPEN, **QUIET)
+    deck.change(None, [deck, *shown], None, js=player.OPEN, **QUIET)
 
     def arriving(state, request: gr.Request):       # and the view chooser set to the view shown
         place = links.place_of(request)
