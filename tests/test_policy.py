@@ -227,7 +227,7 @@ def test_queue_and_launch_settings_follow_the_environment(monkeypatch):
     monkeypatch.setenv("MTP_VIZ_QUEUE_SIZE", "oops")
     assert policy.queue_settings() == {"default_concurrency_limit": 4, "max_size": 64}
     assert policy.launch_settings()["max_file_size"] == "5mb"
-    assert policy.launch_settings()["state_session_capacity"] == 500     # Gradio's own 10,000 would hold 3 GB
+    assert policy.launch_settings()["state_session_capacity"] == 200     # Gradio's own 10,000 would hold 3 GB
     monkeypatch.setenv("MTP_VIZ_SESSIONS", "40")
     assert policy.launch_settings()["state_session_capacity"] == 40
 

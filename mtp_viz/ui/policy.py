@@ -81,11 +81,14 @@ def trace_cache_size() -> int:
 
 def launch_settings() -> dict:
     """demo.launch() keywords the policy owns: the upload cap (`MTP_VIZ_MAX_UPLOAD`, default 5mb), and the sessions
-    Gradio keeps (`MTP_VIZ_SESSIONS`, default 500): every visitor and every API client makes one, about 315 KiB for
-    this page's block configs and its gr.State, and Gradio keeps 10,000 by default (3 GB), dropping an API client's
-    never (it sends no heartbeat). Beyond the bound the least recently used session is dropped."""
+    Gradio keeps (`MTP_VIZ_SESSIONS`, default 200): every visitor and every API client makes one, about 315 KiB for
+    this page's block configs and its gr.State, and with a trace on the page about 0.5 MB of the server's memory in
+    all; Gradio keeps 10,000 by default, dropping an API client's never (it sends no heartbeat). Beyond the bound the
+    least recently used session is dropped. 200 holds a class of 40 with two tabs each and a burst of API clients
+    besides, and bounds what sessions hold to about 100 MB, which a class's churn reaches within half an hour (the
+    server's memory then levels off: benchmarks/soak.py)."""
     return {"max_file_size": os.environ.get("MTP_VIZ_MAX_UPLOAD", "5mb"),
-            "state_session_capacity": max(1, _env_int("MTP_VIZ_SESSIONS", 500))}
+            "state_session_capacity": max(1, _env_int("MTP_VIZ_SESSIONS", 200))}
 
 
 def torch_threads() -> int | None:
