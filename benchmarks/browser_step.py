@@ -143,6 +143,11 @@ def timed(page, act: Callable[[], None], timeout_ms: int = 60_000, quiet_ms: int
     return page.evaluate("() => window.__probe.took()")
 
 
+def forget_ahead(page) -> None:
+    """Drop the figures the page drew ahead (ui/plotly_pane.py), so that the next action draws."""
+    page.evaluate("() => Object.values(window.mtpPanes || {}).forEach((p) => p.forget())")
+
+
 def slow(page, selector: str | None, ms: int = CHECK_MS) -> None:
     """The method check: busy-wait `ms` before Plotly draws into a plot inside `selector` (None: stop)."""
     page.evaluate("([s, ms]) => { window.__probe.slow = s ? {selector: s, ms} : null; }", [selector, ms])
@@ -320,7 +325,7 @@ def check(meter: Meter, n: int) -> Iterator[Sample]:
         if at_round(page) == rounds(page)[2]:
             meter(lambda: slide(page, 0))
         slow(page, "#view" if slowed else None)
-        page.evaluate("() => Object.values(window.mtpPanes || {}).forEach((p) => p.forget())")
+        forget_ahead(page)
         yield (f"Step, view slowed {CHECK_MS} ms" if slowed else "Step", *meter(lambda: step(page)))
     slow(page, None)
 

@@ -50,13 +50,13 @@ PAGE_IDS = {"cpu", "float32", "bfloat16", "cuda", "lab_sweep", "csv", "new_token
             "Hugging", "Face", "Hub", "Home",                                # a product and a key on the keyboard
             "Slow", "steady", "One", "snowy", "evening", "Benny", "bear"}   # the miniature's English prompts, quoted
 
-# Every visible plot: its box, and the boxes of its title, axis titles and annotation texts (empty ones left out);
+# Every visible plot (not one the page is drawing ahead on its shelf, ui/plotly_pane.py): its box, and the boxes of its title, axis titles and annotation texts (empty ones left out);
 # the Gradio label badge of the block it sits in; for the activation diagram, each box label and its box.
 MEASURE = """() => {
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const out = [];
   for (const plot of document.querySelectorAll('.js-plotly-plot')) {
-    if (!plot.offsetParent || plot.getBoundingClientRect().width < 10) continue;
+    if (!plot.offsetParent || plot.closest('.mtp-shelf') || plot.getBoundingClientRect().width < 10) continue;
     const texts = [];
     const add = (kind, e) => { const t = (e.textContent || '').trim();
       if (t && e.getBoundingClientRect().width > 0) texts.push({kind, text: t, box: box(e)}); };
@@ -185,7 +185,7 @@ SEES = """() => {
   }
   // plots
   for (const plot of document.querySelectorAll('.js-plotly-plot')) {
-    if (!plot.offsetParent || R(plot).width < 10) continue;
+    if (!plot.offsetParent || plot.closest('.mtp-shelf') || R(plot).width < 10) continue;
     const name = '«' + short(plot.layout && plot.layout.title && plot.layout.title.text) + '»';
     const figure = R(plot.querySelector('svg.main-svg') || plot);
     const texts = [...plot.querySelectorAll('svg text')].filter(e => e.textContent.trim() && R(e).width > 0 &&
@@ -316,7 +316,8 @@ def shoot(page, lang: str, name: str, size: tuple[int, int], target=None) -> Non
 # every shown chart's drawing (its svg, as MEASURE reads it) inside the window: the chart's div follows the window at
 # once, but Plotly redraws the svg at the new width only after its resize timer and a relayout (seconds on a loaded host)
 FITTED = ("() => [...document.querySelectorAll('.js-plotly-plot')].every(p => !p.offsetParent || "
-          "(p.querySelector('svg.main-svg') || p).getBoundingClientRect().right <= innerWidth + 1)")
+          "p.closest('.mtp-shelf') || (p.querySelector('svg.main-svg') || p).getBoundingClientRect().right <= "
+          "innerWidth + 1)")
 
 
 def each_size(page, lang: str, where: str, name: str, found: list, shots: bool, target=None, sizes=SIZES) -> None:
@@ -346,7 +347,7 @@ def first_paint_words(page, lang: str, data: set[str]) -> set[str]:
 PHONE_ONLY = """() => {
   const bad = [];
   for (const m of document.querySelectorAll('.modebar-container'))
-    if (m.offsetParent && getComputedStyle(m).display !== 'none' && m.closest('.js-plotly-plot').offsetParent) { bad.push('a Plotly toolbar is shown'); break; }
+    if (m.offsetParent && getComputedStyle(m).display !== 'none' && m.closest('.js-plotly-plot').offsetParent && !m.closest('.mtp-shelf')) { bad.push('a Plotly toolbar is shown'); break; }
   if (document.documentElement.scrollWidth > innerWidth + 1) bad.push('the page scrolls sideways');
   for (const e of document.querySelectorAll('[role=tabpanel] *')) {
     if (!e.offsetParent || e.closest('.js-plotly-plot') || ['INPUT', 'TEXTAREA'].includes(e.tagName)) continue;

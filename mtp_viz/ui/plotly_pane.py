@@ -99,7 +99,10 @@ const ahead = async () => {
   spent.figures += 1;
   spent.ms += performance.now() - began;
   easel.classList.remove('mtp-easel');
-  if (props.value === value || width() !== w) { window.Plotly.purge(easel); easel.remove(); return true; }
+  // on screen meanwhile, no longer wanted (forgotten) or drawn at a width the pane no longer has: not kept
+  if (props.value === value || !wanted.includes(value) || width() !== w) {
+    window.Plotly.purge(easel); easel.remove(); return true;
+  }
   shelve(easel, value);
   return true;
 };
