@@ -286,7 +286,7 @@ def deck_size(page) -> dict:
 
 def drawn_ahead(page) -> dict:
     """Wait until the page has drawn ahead what it wants near the round on screen (ui/plotly_pane.py), then what that
-    has cost since the page opened, both panes together: {figures, ms} (the main thread's time, spent while idle)."""
+    has cost since the page opened, both panes together: {figures, ms} (the drawing tasks' wall time, while idle)."""
     page.wait_for_function("() => window.mtpPanes && !Object.values(window.mtpPanes).some((p) => p.pending())",
                            polling=100, timeout=180_000)
     return page.evaluate("""() => Object.values(window.mtpPanes).reduce((a, p) => ({figures: a.figures +
