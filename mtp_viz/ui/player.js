@@ -1,6 +1,7 @@
 // The in-page player: walks a trace's rounds from its deck (ui/player.py), in the page and in a walkthrough file,
 // and turns the guided tour's chapters from the tour's deck (ui/tour.py).
-// Knows the decks' fields and Plotly.react; no server, no Gradio (the page hands it the values of its components).
+// Knows the decks' fields, Plotly.react and the page's chart panes' `prepare` (ui/plotly_pane.py: what to draw ahead);
+// no server, no Gradio (the page hands it the values of its components).
 (() => {
   if (window.mtpPlayer) return;
   const none = {key: null, deck: null, bytes: 0};
