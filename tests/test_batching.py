@@ -215,25 +215,36 @@ def test_the_workers_hand_waiting_requests_out_together_oldest_first(monkeypatch
     assert answers == {r.prompt: f"trace of {r.prompt}" for r in reqs}
 
 
-def test_two_free_workers_share_the_waiting_requests():
-    """A burst is shared among the free workers (one took a whole burst while the other idled): 5 waiting for two
-    free workers make jobs of 3 and 2; a request that runs alone stays alone."""
+def _burst(n: int):
+    """Two stand-in workers, both on a job, and `n` requests waiting in the line behind them: (pools, workers, reqs,
+    answers, the visitors' threads)."""
     pools = _Pool(), _Pool()
     workers = _workers(*pools)
     for slot in workers._slots:
         slot.state = "busy"
-    reqs = [Request(model="miniature", prompt=f"p{i}") for i in range(5)]
+    reqs = [Request(model="miniature", prompt=f"p{i}") for i in range(n)]
     answers = {}
-    threads = _visit(workers, reqs, answers)
+    return pools, workers, reqs, answers, _visit(workers, reqs, answers)
+
+
+def _answer_first_jobs(pools, threads) -> None:
+    """Each pool's first job answered with a trace per request, and the visitors waited for."""
+    for pool in pools:
+        pool.jobs[0][1].set_result([f"trace of {r.prompt}" for r in pool.jobs[0][0]])
+    for thread in threads:
+        thread.join(10)
+
+
+def test_two_free_workers_share_the_waiting_requests():
+    """A burst is shared among the free workers (one took a whole burst while the other idled): 5 waiting for two
+    free workers make jobs of 3 and 2; a request that runs alone stays alone."""
+    pools, workers, reqs, answers, threads = _burst(5)
     with workers._lock:
         for slot in workers._slots:
             slot.state = "free"
     workers._dispatch()
     assert [[r.prompt for r in pool.jobs[0][0]] for pool in pools] == [["p0", "p1", "p2"], ["p3", "p4"]]
-    for pool in pools:
-        pool.jobs[0][1].set_result([f"trace of {r.prompt}" for r in pool.jobs[0][0]])
-    for thread in threads:
-        thread.join(10)
+    _answer_first_jobs(pools, threads)
     assert answers == {r.prompt: f"trace of {r.prompt}" for r in reqs}
 
 
@@ -241,13 +252,7 @@ def test_a_worker_free_first_takes_only_its_share_of_a_burst():
     """A burst shared among the warm workers, not only the free ones: the first of two workers to finish takes 3 of
     6 waiting requests, and the other 3 wait for the second worker, which was a moment from finishing (the first took
     the whole burst while the second then idled)."""
-    pools = _Pool(), _Pool()
-    workers = _workers(*pools)
-    for slot in workers._slots:
-        slot.state = "busy"
-    reqs = [Request(model="miniature", prompt=f"p{i}") for i in range(6)]
-    answers = {}
-    threads = _visit(workers, reqs, answers)
+    pools, workers, reqs, answers, threads = _burst(6)
     with workers._lock:
         workers._slots[0].state = "free"
     workers._dispatch()
@@ -258,10 +263,7 @@ def test_a_worker_free_first_takes_only_its_share_of_a_burst():
     workers._dispatch()
     assert pools[1].arrived.acquire(timeout=10)
     assert [r.prompt for r in pools[1].jobs[0][0]] == ["p3", "p4", "p5"]
-    for pool in pools:
-        pool.jobs[0][1].set_result([f"trace of {r.prompt}" for r in pool.jobs[0][0]])
-    for thread in threads:
-        thread.join(10)
+    _answer_first_jobs(pools, threads)
     assert answers == {r.prompt: f"trace of {r.prompt}" for r in reqs}
 
 
