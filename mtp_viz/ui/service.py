@@ -172,8 +172,9 @@ class Workers:
 
     Requests wait here in arrival order, and a free worker takes the next job: the oldest request and those for the
     same pair that wait behind it (at most policy.batch_size() in all), generated together with their passes joined
-    (mtp_viz/batching.py). The waiting requests are shared among the warm workers (a busy one gets its share when it is
-    free), so both cores run a join; a lone request runs alone, exactly as generate_trace does.
+    (mtp_viz/batching.py). The waiting requests are shared among the free workers and those busy on a job that began
+    before the oldest of them came (such a worker takes its share when it is free), so both cores run a join; a lone
+    request runs alone, exactly as generate_trace does.
 
     Each worker is a process pool of its own, so a worker that dies (out of memory, killed) takes down only its own
     job: its requests go back to the front of the line for the next free worker (a request whose job died twice is
