@@ -485,15 +485,15 @@ def test_an_example_keeps_the_visitors_settings():
 
 def test_the_block_configs_are_what_gradio_makes_only_cheaper():
     """ui/block_configs.py: every new session and /config read each block's constructor and copy the page's config;
-    with the signatures kept and the I18n keys shared, /config (the copy Gradio sends) and a new session's block
-    configs are exactly what Gradio makes without them, and inspect.signature hands back the kept one."""
+    with the signatures kept, the I18n keys shared and a session's configs written when needed, /config (the copy
+    Gradio sends) and a session's block configs (all of them, and one an event has set) are exactly what Gradio makes
+    without them, and inspect.signature hands back the kept one."""
     import copy
     import inspect
     import json
 
-    from gradio import utils
+    from gradio import state_holder, utils
     from gradio.i18n import I18nData
-    from gradio.state_holder import SessionState
 
     from mtp_viz.ui import Service, block_configs, build_demo
 
@@ -503,10 +503,15 @@ def test_the_block_configs_are_what_gradio_makes_only_cheaper():
     assert inits and all(inspect.signature(init) is init.__dict__["__signature__"] for init in inits)
     label = I18nData("step.step")
     assert copy.deepcopy(label) is label
+    assert isinstance(demo.state_holder["a visitor"], block_configs.Session)    # what Gradio makes per visitor
+    assert block_configs.Session(demo).config_values == {}                     # nothing written up front
+    textbox = next(k for k, b in demo.blocks.items() if type(b).__name__ == "Textbox")
 
     def configs():
-        return json.dumps([utils.safe_deepcopy(demo.config), SessionState(demo).config_values], sort_keys=True,
-                          default=str)
+        made, set_one = state_holder.SessionState(demo), state_holder.SessionState(demo)
+        set_one._update_value_in_config(textbox, "set by an event")
+        return json.dumps([utils.safe_deepcopy(demo.config), list(made.components), set_one.config_values[textbox]],
+                          sort_keys=True, default=str)
     kept = configs()
     for init in inits:
         del init.__signature__
