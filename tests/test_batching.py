@@ -267,6 +267,46 @@ def test_a_worker_free_first_takes_only_its_share_of_a_burst():
     assert answers == {r.prompt: f"trace of {r.prompt}" for r in reqs}
 
 
+def test_a_burst_is_gathered_before_its_jobs_start():
+    """A job starts once the line stops filling (policy.gather_s), so a burst's first request is not taken alone
+    while the rest wait for that whole generation: five requests coming one after another make no job while they
+    come, then jobs of 3 and 2 for the two free workers; a lone request starts after the gathering time, and one that
+    must run alone (the race) at once."""
+    pools = _Pool(), _Pool()
+    workers = _workers(*pools)
+    workers._gather = 1.0
+    reqs = [Request(model="miniature", prompt=f"p{i}") for i in range(5)]
+    answers = {}
+    threads = _visit(workers, reqs, answers)          # each waits in the line: no job started
+    assert not pools[0].jobs and not pools[1].jobs
+    assert pools[0].arrived.acquire(timeout=10) and pools[1].arrived.acquire(timeout=10)
+    assert [[r.prompt for r in pool.jobs[0][0]] for pool in pools] == [["p0", "p1", "p2"], ["p3", "p4"]]
+    _answer_first_jobs(pools, threads)
+    assert answers == {r.prompt: f"trace of {r.prompt}" for r in reqs}
+
+    workers._gather = 5.0
+    with workers._lock:
+        for slot in workers._slots:
+            slot.state = "free"
+    race = Request(model="miniature", prompt="race")
+    racing = threading.Thread(target=lambda: answers.update(race=workers.generate(race, alone=True)))
+    racing.start()
+    assert pools[0].arrived.acquire(timeout=4)          # before the gathering time is over
+    assert [r.prompt for r in pools[0].jobs[1][0]] == ["race"]
+    pools[0].jobs[1][1].set_result(["trace of race"])
+    racing.join(10)
+    assert answers["race"] == "trace of race"
+
+    workers._gather = 0.5
+    with workers._lock:
+        workers._slots[0].state = "free"
+    lone = _visit(workers, [Request(model="miniature", prompt="lone")], answers)
+    assert not pools[0].jobs[2:] and pools[0].arrived.acquire(timeout=10)
+    pools[0].jobs[2][1].set_result(["trace of lone"])
+    lone[0].join(10)
+    assert answers["lone"] == "trace of lone"
+
+
 def test_a_dead_workers_job_runs_again_and_the_worker_is_replaced(monkeypatch):
     """A worker that dies takes only its own job down: its requests go first in the line again, a request whose job
     died twice gets the Problem "public.worker_lost", and a new worker takes its place, taking jobs once warm."""

@@ -23,7 +23,7 @@ from conftest import TRANSLATED
 
 SWITCHES = ("SPACE_ID", "MTP_VIZ_PUBLIC", "MTP_VIZ_MODELS", "GRADIO_SERVER_NAME", "MTP_VIZ_MAX_PROMPT_CHARS",
             "MTP_VIZ_CONCURRENCY", "MTP_VIZ_QUEUE_SIZE", "MTP_VIZ_TORCH_THREADS", "MTP_VIZ_TRACE_CACHE",
-            "MTP_VIZ_WORKERS")
+            "MTP_VIZ_WORKERS", "MTP_VIZ_GATHER_MS")
 
 
 @pytest.fixture(autouse=True)
@@ -230,6 +230,13 @@ def test_queue_and_launch_settings_follow_the_environment(monkeypatch):
     assert policy.launch_settings()["state_session_capacity"] == 200     # Gradio's own 10,000 would hold 3 GB
     monkeypatch.setenv("MTP_VIZ_SESSIONS", "40")
     assert policy.launch_settings()["state_session_capacity"] == 40
+
+
+@pytest.mark.parametrize("value, expected", [(None, 0.05), ("0", 0.0), ("120", 0.12), ("-5", 0.0), ("soon", 0.05)])
+def test_the_gathering_time_follows_the_environment(monkeypatch, value, expected):
+    if value is not None:
+        monkeypatch.setenv("MTP_VIZ_GATHER_MS", value)
+    assert policy.gather_s() == expected
 
 
 @pytest.mark.parametrize("value, expected", [(None, 2), ("0", 0), ("1", 1), ("-3", 0), ("two", 2), ("", 2),

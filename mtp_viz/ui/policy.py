@@ -74,6 +74,14 @@ def batch_size() -> int:
     return max(1, _env_int("MTP_VIZ_BATCH", 16))
 
 
+def gather_s() -> float:
+    """How long a worker that could start a job waits for more requests to join it while they keep coming
+    (`MTP_VIZ_GATHER_MS`, default 50; 0: a job starts at once): it starts once none has come for that long, once
+    the oldest has waited four times that long, or once a whole batch waits for each free worker. A dynamic
+    batcher's queue delay, as in NVIDIA Triton's `max_queue_delay_microseconds`."""
+    return max(0, _env_int("MTP_VIZ_GATHER_MS", 50)) / 1000
+
+
 def trace_cache_size() -> int:
     """Traces kept for identical requests (`MTP_VIZ_TRACE_CACHE`, default 32; 0 keeps none)."""
     return max(0, _env_int("MTP_VIZ_TRACE_CACHE", 32))

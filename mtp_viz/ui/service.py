@@ -154,6 +154,7 @@ class _Wait:
     alone: bool
     lost: int = 0
     arrived: int = 0                # when it came, on Workers' clock of arrivals and job starts
+    since: float = 0.0              # when it came, in time.monotonic() seconds
 
 
 @dataclass
@@ -176,6 +177,10 @@ class Workers:
     before the oldest of them came (such a worker takes its share when it is free), so both cores run a join; a lone
     request runs alone, exactly as generate_trace does.
 
+    A job starts once the line has stopped filling (policy.gather_s): a class's burst reaches the server over a
+    tenth of a second, and a worker that took its first request alone at once kept the others waiting for that
+    whole generation before they could join (16 visitors: two lone jobs of 0.4-0.7 s, then jobs of 7 and 8).
+
     Each worker is a process pool of its own, so a worker that dies (out of memory, killed) takes down only its own
     job: its requests go back to the front of the line for the next free worker (a request whose job died twice is
     answered with the Problem "public.worker_lost"), and a new process is started in its place, warm before it takes a
@@ -190,6 +195,8 @@ class Workers:
         self._ticks = itertools.count()      # orders arrivals and job starts (Slot.began, _Wait.arrived)
         self._slots: list[_Slot] = []
         self._threads: int | None = None
+        self._gather = 0.0                   # policy.gather_s(), read when the workers start
+        self._timer: threading.Timer | None = None     # a _dispatch due when the line stops filling
         self.replaced: list[tuple[int | None, float]] = []   # (the dead worker's pid, seconds until its successor was warm)
 
     def start(self, models: tuple[str, ...], threads: int | None) -> None:
@@ -198,7 +205,7 @@ class Workers:
         count = policy.worker_processes()
         if count == 0 or not models:
             return
-        self.serves, self._threads = tuple(models), threads
+        self.serves, self._threads, self._gather = tuple(models), threads, policy.gather_s()
         with self._lock:
             self._slots = [self._spawn() for _ in range(count)]
         for slot in list(self._slots):
@@ -232,7 +239,7 @@ class Workers:
         own, whose times are its own (the race, "Measure again")."""
         if not self._slots or req.model not in self.serves:
             return None
-        mine = _Wait(req, Future(), alone, arrived=next(self._ticks))
+        mine = _Wait(req, Future(), alone, arrived=next(self._ticks), since=time.monotonic())
         with self._lock:
             self._waiting.append(mine)
         self._dispatch()
@@ -253,7 +260,7 @@ class Workers:
                         wait.answer.set_exception(_Stopped())
                     return
                 free = [slot for slot in self._slots if slot.state == "free"]
-                if not self._waiting or not free:
+                if not self._waiting or not free or self._filling(len(free)):
                     return
                 # shared among the free workers and those busy on a job that began before the oldest waiting request
                 # came (they will take a share of it): in a burst the first worker to finish its job would otherwise
@@ -268,6 +275,28 @@ class Workers:
                 self._finish(slot, job, None, exc)
                 continue
             done.add_done_callback(lambda f, slot=slot, job=job: self._finish(slot, job, f, None))
+
+    def _filling(self, free: int) -> bool:
+        """Whether the line is still filling (under the lock): its newest request came less than the gathering time
+        ago and its oldest less than four times that, and less than a whole batch waits for each free worker; if so,
+        a _dispatch is due when it stops. A request that runs alone starts at once."""
+        first, now = self._waiting[0], time.monotonic()
+        if (not self._gather or first.alone or len(self._waiting) >= free * policy.batch_size()
+                or now - first.since >= 4 * self._gather):
+            return False
+        due = min(self._waiting[-1].since + self._gather, first.since + 4 * self._gather)
+        if due <= now:
+            return False
+        if self._timer is None:
+            self._timer = threading.Timer(due - now, self._gathered)
+            self._timer.daemon = True
+            self._timer.start()
+        return True
+
+    def _gathered(self) -> None:
+        with self._lock:
+            self._timer = None
+        self._dispatch()
 
     def _next_job(self, workers: int) -> list[_Wait]:
         """The oldest request and those for its pair behind it (under the lock): its share when `workers` workers take
