@@ -11,7 +11,7 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 # A spawned generation worker (its entry module is mtp_viz/worker.py) runs this file again as "__mp_main__", as
 # multiprocessing does with the main module: it needs no page, so it builds none.
 if __name__ != "__mp_main__":
-    from mtp_viz.ui import CSS, HEAD, I18N, KEYS, SERVICE, THEME, build_demo, warm
+    from mtp_viz.ui import CSS, HEAD, I18N, KEYS, SERVICE, THEME, build_demo, freeze_when_done, warm
     from mtp_viz.ui.policy import apply_torch_threads, bundled, launch_settings, torch_threads
 
     demo = build_demo(SERVICE)
@@ -19,8 +19,7 @@ if __name__ != "__mp_main__":
 if __name__ == "__main__":
     apply_torch_threads()
     SERVICE.workers.start(tuple(bundled()), torch_threads() or 1)
-    SERVICE.models.preload()
-    warm()
+    freeze_when_done(SERVICE.models.preload(), warm())
     try:
         demo.launch(theme=THEME, css=CSS, i18n=I18N, js=KEYS, head=HEAD, **launch_settings())
     except ValueError as err:

@@ -536,3 +536,27 @@ def test_choosing_a_model_says_at_once_what_it_is():
     assert "Step** loads it" in ui.mark_stale(state, hub)[0]
     status, _ = ui.mark_stale(new, session.DEFAULTS)
     assert "You chose" not in status and "Settings changed" not in status
+
+
+def test_the_servers_start_up_objects_are_frozen_once_its_loads_are_done():
+    """app.py freezes what the server made at start (gc.freeze) once the preload and the warm-up are done, not before:
+    what they make would stay in the collector's sight otherwise."""
+    import gc
+    import threading
+
+    from mtp_viz.ui import freeze_when_done
+
+    gate = threading.Event()
+    load = threading.Thread(target=gate.wait, daemon=True)
+    load.start()
+    before = gc.get_freeze_count()
+    try:
+        freezing = freeze_when_done(load)
+        freezing.join(0.2)
+        assert freezing.is_alive() and gc.get_freeze_count() == before      # still waiting for the load
+        gate.set()
+        freezing.join(10)
+        assert not freezing.is_alive() and gc.get_freeze_count() > before
+    finally:
+        gate.set()
+        gc.unfreeze()

@@ -7,6 +7,7 @@ Every visible word comes from mtp_viz.strings.
 """
 from __future__ import annotations
 
+import gc
 import threading
 from urllib.parse import quote
 
@@ -93,6 +94,22 @@ def warm() -> threading.Thread:
     """At server start, in the background: draw what every page load asks for (the lab's recorded sweep, its two
     pairs and its what-if, in each language), so a first visitor's Step does not wait behind drawing them."""
     thread = threading.Thread(target=lab_tab.warm, name="warm-pages", daemon=True)
+    thread.start()
+    return thread
+
+
+def freeze_when_done(*loads: threading.Thread) -> threading.Thread:
+    """Once the server's start-up loads are done (`loads`: the miniature's preload, the pages' warm-up), hide
+    everything made so far from Python's cyclic garbage collector (gc.freeze): the modules, the page's blocks and the
+    models are never garbage, yet each full collection walked them all, about 227,000 objects, 0.15 s on an idle core
+    and 0.35-0.45 s while the workers held both cores, with every thread of the server stopped: a class's burst then
+    waited, its requests stalled on the way to the workers. Frozen objects are still freed when nothing refers to
+    them; only the collector stops visiting them."""
+    def freeze():
+        for load in loads:
+            load.join()
+        gc.freeze()
+    thread = threading.Thread(target=freeze, name="freeze-heap", daemon=True)
     thread.start()
     return thread
 
