@@ -1,5 +1,6 @@
-"""Real-browser tests of the step-through's timing and scrubbing: benchmarks/browser_step.py's measure sees a slow
-drawing, and a fast drag of the round slider lands on the round where it was let go.
+"""Real-browser tests of the step-through's timing, scrubbing and view switches: benchmarks/browser_step.py's measure
+sees a slow drawing, a fast drag of the round slider lands on the round where it was let go, and switching back to a
+view shows the chart drawn before.
 
 Knows the page as a visitor sees it and the benchmark's probe (prepare / timed / slow); no handlers. Checks
 behaviour, never a time: the slowed and plain Steps are compared in the same page, taking turns.
@@ -80,4 +81,25 @@ def test_a_fast_drag_of_the_round_slider_lands_where_it_is_let_go(server):
             assert bench.at_round(page) == to
             expect(status).to_contain_text(f"Round {to} of {last}")
             expect(page.locator("#stream .js-plotly-plot")).to_contain_text(f"Token stream: round {to} of {last}")
+        browser.close()
+
+
+def test_a_view_switched_back_to_is_the_chart_drawn_before(server):
+    """A view switch keeps the chart it replaces (player.js tells the pane, ui/plotly_pane.py), so switching back puts
+    that very chart on screen again, with no drawing: the div on screen before the first switch is on screen after the
+    second. Nothing drawn ahead is kept before the first switch, so the other view is drawn at the click. (A view the
+    deck lacks is drawn by the server, and player.js keeps the chart on screen for it likewise.)"""
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = page_with_probe(browser, server)
+        bench.deck_ready(page)                  # every view in the page's deck: the switches are answered there
+        first = bench.chosen(page)
+        other = next(view for view in bench.VIEWS if view != first)
+        on_screen = "() => document.querySelector('#view .mtp-plotly').dataset.mark || null"
+        page.evaluate("() => { document.querySelector('#view .mtp-plotly').dataset.mark = 'the first view'; }")
+        bench.forget_ahead(page)
+        bench.timed(page, lambda: bench.choose(page, other))
+        assert bench.chosen(page) == other and page.evaluate(on_screen) is None
+        bench.timed(page, lambda: bench.choose(page, first))
+        assert bench.chosen(page) == first and page.evaluate(on_screen) == "the first view"
         browser.close()

@@ -1,6 +1,7 @@
 // The in-page player: walks a trace's rounds from its deck (ui/player.py), in the page and in a walkthrough file,
 // and turns the guided tour's chapters from the tour's deck (ui/tour.py).
-// Knows the decks' fields, Plotly.react and the page's chart panes' `prepare` (ui/plotly_pane.py: what to draw ahead);
+// Knows the decks' fields, Plotly.react and the page's chart panes' `prepare` and `keep` (ui/plotly_pane.py: what to
+// draw ahead, what to keep);
 // no server, no Gradio (the page hands it the values of its components).
 (() => {
   if (window.mtpPlayer) return;
@@ -28,14 +29,17 @@
   // drawn ahead by the page's two panes while the visitor is idle (ui/plotly_pane.py), so a Step, Back, slider move
   // or view switch to them only puts a drawn chart on screen: the rounds nearest `round` (the next before the
   // previous), and after the two nearest, this round in every other view the deck holds
+  // A view switch keeps the chart it replaces drawn (prepare's `true`), so switching back is a swap too.
+  let viewShown = null;
   const ahead = (deck, round, view) => {
-    const panes = window.mtpPanes || {};
+    const panes = window.mtpPanes || {}, switched = viewShown !== null && view !== viewShown;
+    viewShown = view;
     const near = [...Array(deck.last + 1).keys()].sort((a, b) => Math.abs(a - round) - Math.abs(b - round) || b - a);
     if (panes.stream) panes.stream.prepare(near.map((r) => deck.figs[deck.stream[r]]));
     if (!panes.view || !deck.views[view]) return;
     const rounds = near.map((r) => deck.figs[deck.views[view][r]]);
     const others = Object.keys(deck.views).filter((v) => v !== view).map((v) => deck.figs[deck.views[v][round]]);
-    panes.view.prepare([...rounds.slice(0, 3), ...others, ...rounds.slice(3)]);
+    panes.view.prepare([...rounds.slice(0, 3), ...others, ...rounds.slice(3)], switched);
   };
 
   // the page's controls ask for the trace the deck shows (else the server is asked: it generates or warns)
@@ -77,7 +81,12 @@
   const show = async (packed, round, view, redraw, ...controls) => {
     const deck = await open(packed);
     if (!usable(deck, view, controls)) {
-      if (deck && !deck.views[view]) waiting();
+      if (deck && !deck.views[view]) {
+        waiting();
+        const panes = window.mtpPanes || {};
+        if (panes.view && view !== viewShown) panes.view.keep();    // the server draws it: the chart now shown is kept
+        viewShown = view;
+      }
       return [U, U, U, U, U, U, (+redraw || 0) + 1];
     }
     const f = frame(deck, round, view, false);

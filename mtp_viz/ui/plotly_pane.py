@@ -28,6 +28,9 @@ CHUNK = _CHUNKS[0].name
 # never shown): the rounds player.js says come next (`window.mtpPanes[elem_id].prepare(figures)`), drawn while the
 # visitor is idle (no key, pointer or wheel for IDLE_MS and no event pending), one figure per task; and the chart a
 # swap took off the screen. A figure kept is put on screen by moving its div into the pane: no drawing at the click.
+# When player.js says the chart on screen is worth keeping (`prepare(figures, true)` or `keep()`: a view switch), the
+# next figure is drawn on the shelf too and swapped in, and the chart it replaces is kept: going back to the view
+# before is a swap. Any other figure (a round of the same view) is redrawn in place by Plotly.react, which is cheaper.
 KEEP, IDLE_MS = 40, 1000
 DRAW = """
 const box = element.querySelector('.mtp-plotly').parentElement;
@@ -73,8 +76,8 @@ const trim = limit => {
     window.Plotly.purge(d); d.remove(); kept.delete(v);
   }
 };
-const swap = (value) => {                        // the kept figure on screen, the one it replaces kept
-  const div = kept.get(value), old = gd, was = drawn;
+const swap = (value, div = kept.get(value)) => {   // a figure drawn off the page on screen, the one it replaces kept
+  const old = gd, was = drawn;
   kept.delete(value);
   div.classList.remove('mtp-kept');
   div.style.width = '';
@@ -86,19 +89,24 @@ const width = () => Math.round(box.getBoundingClientRect().width);
 // one wanted figure drawn on the shelf at the pane's width (true), or nothing left to draw (false)
 const missing = () => wanted.find(v => v !== drawn && !kept.has(v));
 const spent = {figures: 0, ms: 0};               // drawn ahead so far, and the main thread's time it took
-const ahead = async () => {
-  const w = width(), value = missing();
-  trim(%(keep)d - 1);
-  if (!w || value === undefined || kept.size >= %(keep)d) return false;
+// a figure drawn on the shelf at width w, on an easel of its own (the chart on screen stays as it is meanwhile)
+const sketch = async (value, w) => {
   const easel = document.createElement('div');
   easel.className = 'mtp-plotly mtp-easel';
   easel.style.width = w + 'px';
   shelf().appendChild(easel);
-  const began = performance.now();
   await paint(easel, value);
+  easel.classList.remove('mtp-easel');
+  return easel;
+};
+const ahead = async () => {
+  const w = width(), value = missing();
+  trim(%(keep)d - 1);
+  if (!w || value === undefined || kept.size >= %(keep)d) return false;
+  const began = performance.now();
+  const easel = await sketch(value, w);
   spent.figures += 1;
   spent.ms += performance.now() - began;
-  easel.classList.remove('mtp-easel');
   // on screen meanwhile, no longer wanted (forgotten) or drawn at a width the pane no longer has: not kept
   if (props.value === value || !wanted.includes(value) || width() !== w) {
     window.Plotly.purge(easel); easel.remove(); return true;
@@ -126,7 +134,9 @@ const idle = window.__mtpIdle || (window.__mtpIdle = (() => {
   };
   return job => { jobs.add(job); if (!timer) timer = setTimeout(run, %(idle)d); };
 })());
-const prepare = values => {
+let keepNext = false;                           // the chart on screen is kept when the next figure comes
+const prepare = (values, keep = false) => {
+  keepNext = keep;
   wanted = [...new Set(values.filter(Boolean))].slice(0, %(keep)d);
   for (const [v, d] of kept) if (Math.abs((d._fullLayout || {}).width - width()) > 1) {   // drawn at another width
     window.Plotly.purge(d); d.remove(); kept.delete(v);
@@ -138,7 +148,8 @@ const forget = () => { wanted = []; trim(0); };
 const pane = element.closest('.block');         // the block carries the elem_id
 // (and for benchmarks: whether a wanted figure is still to draw, what drawing ahead has cost)
 if (pane && pane.id) (window.mtpPanes || (window.mtpPanes = {}))[pane.id] = {
-  prepare, forget, kept: () => kept.size, pending: () => width() > 0 && missing() !== undefined, spent: () => spent};
+  prepare, forget, keep: () => { keepNext = true; }, kept: () => kept.size,
+  pending: () => width() > 0 && missing() !== undefined, spent: () => spent};
 const undim = () => {
   const dimmed = gd.closest('.mtp-waiting');     // a view the page asked the server for (player.js): drawn now
   if (dimmed) dimmed.classList.remove('mtp-waiting');
@@ -147,7 +158,16 @@ const draw = async () => {
   const value = props.value;
   const Plotly = await plotly();
   if (value === drawn) return;
+  const keeping = keepNext;
+  keepNext = false;
   if (value && kept.has(value)) { swap(value); drawn = value; fit(); undim(); return; }
+  const w = width();
+  if (value && drawn && w && keeping) {          // drawn beside the chart on screen, which a swap then keeps: a
+    const easel = await sketch(value, w);        // visitor going back to the view before finds it drawn
+    if (props.value !== value || width() !== w) { window.Plotly.purge(easel); easel.remove(); return; }   // superseded
+    swap(value, easel); drawn = value; fit(); undim();
+    return;
+  }
   drawn = value;
   if (!value) { gd.style.height = ''; Plotly.purge(gd); gd.mtpHidden = null; return; }
   await paint(gd, value);
