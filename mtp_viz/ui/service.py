@@ -281,11 +281,10 @@ class Workers:
         ago and its oldest less than four times that, and less than a whole batch waits for each free worker; if so,
         a _dispatch is due when it stops. A request that runs alone starts at once."""
         first, now = self._waiting[0], time.monotonic()
-        if (not self._gather or first.alone or len(self._waiting) >= free * policy.batch_size()
-                or now - first.since >= 4 * self._gather):
+        if not self._gather or first.alone or len(self._waiting) >= free * policy.batch_size():
             return False
         due = min(self._waiting[-1].since + self._gather, first.since + 4 * self._gather)
-        if due <= now:
+        if due <= now:          # stopped filling, or the oldest has waited four times the gathering time
             return False
         if self._timer is None:
             self._timer = threading.Timer(due - now, self._gathered)
