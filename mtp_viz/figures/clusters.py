@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from mtp_viz import gemma4, model_table
 from mtp_viz.figures import theme
@@ -38,7 +37,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     # the next panel and the y axis), with room over the panels for their lines
     titles = [theme.wrap(_panel_title(trace, d, verdicts, lang), 18 if narrow else 22) for d in steps]
     lines = max(x.count("<br>") + 1 for x in titles)
-    fig = make_subplots(rows=rows, cols=cols, subplot_titles=titles, vertical_spacing=0.3 / rows,
+    fig = theme.grid(rows=rows, cols=cols, subplot_titles=titles, vertical_spacing=0.3 / rows,
                         horizontal_spacing=0.04)
     theme.new_figure(_title(trace, i, steps[0], total, len(steps), lang), height=(150 if narrow else 174) + 150 * rows, fig=fig,
                      headroom=18 * lines + (4 if narrow else 28), lang=lang, narrow=narrow)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from mtp_viz import model_table
 from mtp_viz.figures import theme
@@ -168,7 +167,7 @@ def build(trace, round_index: int, lang: str = "en", batch=None, narrow: bool = 
     # the spacing keeps the grid's last numbers clear of the next panel's axis title
     # on a phone the six panels one above the other: panel k sits in at[k]
     at = [{"row": k + 1, "col": 1} if narrow else {"row": k // 2 + 1, "col": k % 2 + 1} for k in range(len(panels))]
-    fig = make_subplots(rows=6 if narrow else 3, cols=1 if narrow else 2, vertical_spacing=0.1 if narrow else 0.2,
+    fig = theme.grid(rows=6 if narrow else 3, cols=1 if narrow else 2, vertical_spacing=0.1 if narrow else 0.2,
                         horizontal_spacing=0.14,
                         subplot_titles=[theme.wrap(t(f"fig.experts.{p}", lang), 34) for p in panels])
     r = trace.rounds[i]

@@ -7,7 +7,6 @@ named in model_info.kv_source_layers. Right: the target KV cache length round by
 from __future__ import annotations
 
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from mtp_viz import model_table
 from mtp_viz.figures import theme
@@ -23,7 +22,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     i = theme.clamp(trace, round_index)
     # on a phone the cache's panel sits under the layers' (`right` is where it goes)
     right = {"row": 2, "col": 1} if narrow else {"row": 1, "col": 2}
-    fig = make_subplots(rows=2 if narrow else 1, cols=1 if narrow else 2,
+    fig = theme.grid(rows=2 if narrow else 1, cols=1 if narrow else 2,
                         column_widths=None if narrow else [0.38, 0.62], horizontal_spacing=0.1, vertical_spacing=0.14,
                         subplot_titles=[theme.wrap(t(f"fig.kv_sharing.{p}", lang), 30 if narrow else 200)
                                         for p in ("layers", "cache")])
@@ -69,7 +68,7 @@ def _crop_labels(fig: go.Figure, trace, i: int, narrow: bool) -> go.Figure:
             y = window + 3 * per_px                     # the line runs through the label's place: over the line
         notes.append(go.layout.Annotation(x=r.index, y=y, xref="x2", yref="y2", text=f"−{cropped}", showarrow=False,
                                           yanchor="bottom", yshift=1, font={"size": 12 if narrow else 13}))
-    fig.update_layout(annotations=[*fig.layout.annotations, *notes])
+    theme.annotate(fig, notes)
     return fig
 
 
@@ -149,7 +148,7 @@ def _layers(fig: go.Figure, info: ModelInfo, lang: str) -> None:
     notes.append({"x": 1.7, "y": top + 0.1, "xref": "x", "yref": "y", "showarrow": False, "yanchor": "bottom",
                   "text": t("fig.kv_sharing.reads", lang, layers=layers, n=n), "name": "kv-source",
                   "font": {"size": 12, "color": theme.ORANGE}})
-    fig.update_layout(annotations=[*fig.layout.annotations, *notes])
+    theme.annotate(fig, notes)
 
 
 def _cache(fig: go.Figure, trace, i: int, lang: str, right: dict, narrow: bool = False) -> None:

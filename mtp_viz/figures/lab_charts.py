@@ -8,7 +8,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from mtp_viz import lab_math
 from mtp_viz.figures import theme
@@ -274,7 +273,7 @@ def what_if(alpha: float, c: float, lang: str = "en", presets: dict | None = Non
     best = lab_math.best_gamma(alpha, c, ns, verify)
     right = {"row": 2, "col": 1} if narrow else {"row": 1, "col": 2}     # on a phone the two plots one above the other
     height = 760 if narrow else 560 + BELOW - 150         # the plots as tall as with a margin of 150 px below
-    fig = make_subplots(rows=2 if narrow else 1, cols=1 if narrow else 2, horizontal_spacing=0.1,
+    fig = theme.grid(rows=2 if narrow else 1, cols=1 if narrow else 2, horizontal_spacing=0.1,
                         vertical_spacing=0.16, subplot_titles=[
                             t("lab.title.what_if_tokens", lang), t("lab.title.what_if_speedup", lang)])
     theme.new_figure(t("lab.title.what_if", lang, alpha=alpha, c=c, best=best,

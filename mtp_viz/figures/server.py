@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import numpy as np
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from mtp_viz import lab_math, server_metrics
 from mtp_viz.figures import theme
@@ -30,7 +29,7 @@ def curves(summary, c: float, lang: str = "en", reference: float | None = None) 
         return _empty(title, t("server.no_data" if summary is None else "server.note.need_gamma", lang), lang)
     alpha, curve = summary.alpha, server_metrics.predict(summary, c, NS)
     best = server_metrics.best_n(summary, c, NS)
-    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1, subplot_titles=[
+    fig = theme.grid(rows=1, cols=2, horizontal_spacing=0.1, subplot_titles=[
         t("lab.title.what_if_tokens", lang), t("lab.title.what_if_speedup", lang)])
     theme.new_figure(title, height=560, fig=fig, headroom=10, lang=lang)
     fig.update_layout(legend={"y": -0.3, "yanchor": "top"}, margin={"b": 230})   # many entries: below the plots

@@ -10,7 +10,6 @@ import datetime
 import re
 
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from mtp_viz.figures import experts, theme
 from mtp_viz.proposer_registry import BASELINE, ENTRIES
@@ -110,7 +109,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     heads = 24 * (1 + more)                                  # the first row's panel titles
     top = 20 + 26 * (1 + title.count("<br>")) + (18 * (1 + timing.count("<br>")) + 8 if timing else 0) + 34 + heads
     bottom = 64
-    fig = make_subplots(rows=rows, cols=1 if narrow else 2, vertical_spacing=gap / area, horizontal_spacing=0.1,
+    fig = theme.grid(rows=rows, cols=1 if narrow else 2, vertical_spacing=gap / area, horizontal_spacing=0.1,
                         subplot_titles=titles)
     theme.new_figure(title, height=top + area + bottom, fig=fig, lang=lang, narrow=narrow)
     fig.update_layout(margin={"t": top, "b": bottom}, legend={"y": 1 + (heads + 4) / area, "yanchor": "bottom"})

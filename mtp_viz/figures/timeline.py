@@ -98,7 +98,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
         showlegend=True,
         uniformtext={"minsize": 9, "mode": "hide"}, margin={"b": 50 + below},
         xaxis={"title": {"text": axis}, "rangemode": "tozero"},
-        yaxis={"categoryorder": "array", "categoryarray": lanes_shown, "title": {"text": None}, "tickmode": "array",
+        yaxis={"categoryorder": "array", "categoryarray": lanes_shown, "tickmode": "array",
                "tickvals": lanes_shown, "ticktext": [t(f"fig.timeline.lane.{lane}", lang) for lane in lanes_shown]})
     if extra:      # four entries wrap the legend onto rows that, above the plot, would cover the title
         theme.legend_below(fig, rows=4)

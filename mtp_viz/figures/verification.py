@@ -6,7 +6,6 @@ acceptance probability min(1, p/q) and the residual distribution norm(max(0, p -
 from __future__ import annotations
 
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from mtp_viz.figures import theme
 from mtp_viz.strings import t
@@ -26,7 +25,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
     residual = next((v for v in rnd.verify_steps if v.residual_top_ids), None)
     side = t("fig.verification.residual", lang).replace(" ", "<br>", 1)     # the residual panel's title, two lines
     right = {"row": 2, "col": 1} if narrow else {"row": 1, "col": 2}    # a phone: the residual under the verdicts
-    fig = make_subplots(rows=2 if residual and narrow else 1, cols=2 if residual and not narrow else 1,
+    fig = theme.grid(rows=2 if residual and narrow else 1, cols=2 if residual and not narrow else 1,
                         column_widths=[0.7, 0.3] if residual and not narrow else None, vertical_spacing=0.3,
                         subplot_titles=["", side] if residual else None)
     mode = t("fig.verification.sampling" if sampled else "fig.verification.greedy", lang)
@@ -62,7 +61,7 @@ def build(trace, round_index: int, lang: str = "en", narrow: bool = False) -> go
                 what += "<br>" + t("fig.verification.drew", lang, token=theme.short(trace.text_of(v.residual_token_id)))
             notes.append({"x": x, "y": 1.0, "xref": "x", "yref": "paper", "yanchor": "bottom", "yshift": 22,
                           "showarrow": False, "font": {"size": 12}, "name": "target", "text": what})
-    fig.update_layout(annotations=[*fig.layout.annotations, *notes])
+    theme.annotate(fig, notes)
     if sampled:
         checked = [(x, v) for x, v in zip(xs, steps) if v.accept_prob is not None]
         fig.add_trace(go.Scatter(x=[x for x, _ in checked], y=[v.accept_prob for _, v in checked], mode="markers",
