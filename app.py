@@ -13,12 +13,15 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 if __name__ != "__mp_main__":
     from mtp_viz.ui import CSS, HEAD, I18N, KEYS, SERVICE, THEME, build_demo, freeze_when_done, warm
     from mtp_viz.ui.policy import apply_torch_threads, bundled, launch_settings, torch_threads
+    from mtp_viz.ui.step_through import DRAWER
 
     demo = build_demo(SERVICE)
 
 if __name__ == "__main__":
     apply_torch_threads()
     SERVICE.workers.start(tuple(bundled()), torch_threads() or 1)
+    if DRAWER is not None:                # the process that draws whole decks, its imports done before a visitor's
+        DRAWER.start("mtp_viz.ui.step_through")
     freeze_when_done(SERVICE.models.preload(), warm())
     try:
         demo.launch(theme=THEME, css=CSS, i18n=I18N, js=KEYS, head=HEAD, **launch_settings())

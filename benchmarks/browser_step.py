@@ -16,7 +16,8 @@ reports how much longer Step measured, in the same page.
 Other scripts reuse `prepare`, `timed` and the actions (`step`, `back`, `slide`, `choose`):
     page = browser.new_page(...); prepare(page); page.goto(url); ready(page); ms = timed(page, lambda: step(page))
 Also the tour's Next, the requests each action sent to the server, the deck's size (ui/player.py), when a new
-prompt's deck was open, and how long the page took, idle, to draw every round ahead (ui/plotly_pane.py: a Step to a
+prompt's deck was open, when its whole deck (every view, drawn by ui/drawer.py) was, before its walk (a visitor
+reading round 0 meanwhile; at most WHOLE_S), and how long the page took, idle, to draw every round ahead (ui/plotly_pane.py: a Step to a
 round drawn ahead only puts it on screen); `--visitors 4` has four other visitors generate through the `trace` API
 meanwhile.
 Targets (issue 34): median <= 100 ms for Step, Back and the slider, <= 150 ms for a view switch, <= 200 ms for the
@@ -35,7 +36,7 @@ from pathlib import Path
 from contextlib import ExitStack
 from typing import Callable, Iterator
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -293,11 +294,24 @@ def drawn_ahead(page) -> dict:
         p.spent().figures, ms: a.ms + p.spent().ms}), {figures: 0, ms: 0})""")
 
 
-def deck_ready(page) -> None:
-    """Wait until the page's player has a deck with every view (the shipped example's)."""
+def deck_ready(page, timeout_ms: int = 180_000) -> None:
+    """Wait until the page's player has a deck with every view (the shipped example's, or a new trace's whole deck)."""
     page.wait_for_function("(n) => { const d = window.mtpPlayer && window.mtpPlayer.current(); "
                            "return d && Object.keys(d.views).length >= n; }", arg=len(VIEWS), polling=50,
-                           timeout=180_000)
+                           timeout=timeout_ms)
+
+
+WHOLE_S = 120      # how long a new prompt's walk waits for its whole deck
+
+
+def whole_deck(page) -> float | None:
+    """Wait (at most WHOLE_S) until the page's player has the new trace's deck with every view, as a visitor reading
+    round 0 would: milliseconds from the first Step's pointerdown until it was open, None if it did not come."""
+    try:
+        deck_ready(page, timeout_ms=1000 * WHOLE_S)
+    except PlaywrightTimeout:
+        return None
+    return page.evaluate("() => performance.now() - window.__probe.t0")
 
 
 def tour(meter: Meter, n: int) -> Iterator[Sample]:
@@ -343,6 +357,11 @@ def session(page, n: int, do_check: bool) -> Iterator[Sample]:
     before = drawn_ahead(page)
     (action, *sample), ready_ms, size = new_prompt(meter)
     print(f"  new prompt: its deck ({size:,} bytes) open {ready_ms:.0f} ms after the first Step's pointerdown",
+          flush=True)
+    whole = whole_deck(page)
+    print(f"  new prompt: its whole deck (every view, ui/drawer.py) "
+          + (f"open {whole:.0f} ms after the first Step's pointerdown, {deck_size(page)['bytes']:,} bytes"
+             if whole is not None else f"not come {WHOLE_S} s after the first Step: view switches ask the server"),
           flush=True)
     now = drawn_ahead(page)
     print(f"  new prompt drawn ahead while idle: {now['figures'] - before['figures']} figures, "

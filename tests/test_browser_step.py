@@ -103,3 +103,20 @@ def test_a_view_switched_back_to_is_the_chart_drawn_before(server):
         bench.timed(page, lambda: bench.choose(page, first))
         assert bench.chosen(page) == first and page.evaluate(on_screen) == "the first view"
         browser.close()
+
+
+def test_a_new_prompts_view_switch_is_answered_in_the_page_once_its_whole_deck_has_come(server):
+    """A trace made here first gets a deck of the view on screen, then one of every view, drawn by the drawer (a
+    process of its own at a low priority, ui/drawer.py): from then on a view switch is answered in the page, with no
+    request to the server, and shows that view at the round on screen."""
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = page_with_probe(browser, server)
+        meter = bench.Meter(page)
+        bench.new_prompt(meter, "The drawer test's lighthouse")
+        bench.deck_ready(page)                  # the whole deck of the new trace (new_prompt waited for its first)
+        bench.step(page)
+        for view in [v for v in bench.VIEWS if v != bench.chosen(page)][:3]:
+            ms, cpu, asked = meter(lambda: bench.choose(page, view))
+            assert asked == 0 and bench.chosen(page) == view and bench.at_round(page) == 1
+        browser.close()

@@ -4,12 +4,16 @@ Knows the deck's fields and step_through's handlers; no browser (test_browser_pl
 """
 from __future__ import annotations
 
+import asyncio
+
 import gradio as gr
 
 from mtp_viz.strings import t
+from mtp_viz.schema import parse_trace
 from mtp_viz.ui import player
 from mtp_viz.ui import step_through as ui
-from mtp_viz.ui.session import DEFAULTS, controls_of, request_of, shipped
+from mtp_viz.ui.drawer import Drawer
+from mtp_viz.ui.session import DEFAULTS, controls_of, recorded, request_of, shipped
 from mtp_viz.ui.step_state import CHOICES, StepState
 
 SKIP = gr.skip()
@@ -82,3 +86,22 @@ def test_a_view_the_page_asks_for_is_drawn_even_where_the_record_says_it_is_on_s
     assert screen.view != SKIP and screen.stream != SKIP and screen.view.layout.title.text
     assert ui.render(screen.state).view == SKIP             # and recorded again, so a later answer sends nothing new
 
+
+
+def test_a_trace_made_here_gets_every_view_once_the_drawer_has_drawn_them(monkeypatch):
+    """whole_deck: a trace that is not a shipped one (made here, or uploaded) gets its deck with every view from the
+    drawer (ui/drawer.py; here in a thread), the very deck the server would draw, once; a shipped trace's comes from
+    sent_deck, and without a drawer only the views shown are sent."""
+    monkeypatch.setattr(ui, "DRAWER", Drawer(False))
+    made_here = parse_trace(recorded()["tom counted"].read_text(encoding="utf-8"))     # not the shipped object
+    state = ui.show(StepState().replay(made_here, 0).asking(request_of(made_here))).state
+    deck, state = ui.sent_deck(state)
+    assert set(player.unpack(deck)["views"]) == {state.view}
+    assert ui.sent_deck(state, True)[0] == SKIP                # every view: not drawn in the server's threads
+    deck, whole = asyncio.run(ui.whole_deck(state))
+    assert set(player.unpack(deck)["views"]) == set(CHOICES)
+    assert deck["key"] == player.packed(ui.render, state, CHOICES)["key"]
+    assert asyncio.run(ui.whole_deck(whole))[0] == SKIP and ui.sent_deck(whole)[0] == SKIP     # sent: not again
+    assert asyncio.run(ui.whole_deck(on_screen("tom counted")))[0] == SKIP      # shipped: sent_deck's
+    monkeypatch.setattr(ui, "DRAWER", None)
+    assert asyncio.run(ui.whole_deck(state))[0] == SKIP

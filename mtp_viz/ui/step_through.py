@@ -29,6 +29,7 @@ from mtp_viz.settings import NAMES, RAN, Request, on_page, plain_type
 from mtp_viz.settings import choices as choices_of
 from mtp_viz.strings import TABLES, t
 from mtp_viz.ui import glossary, keys, links, phone, player, policy, walkthrough
+from mtp_viz.ui.drawer import Drawer
 from mtp_viz.ui.events import PRIVATE, QUIET
 from mtp_viz.ui.narration import models_line, output_so_far, summary
 from mtp_viz.ui.plotly_pane import PlotlyPane
@@ -138,9 +139,9 @@ def sent_deck(state: StepState, everything: bool = False, lang: str = "en") -> t
     """The trace's deck for the page's player (player.py), so the page answers Step, Back, the slider and Play itself:
     the token stream and the views the page has shown with this trace. `everything`: every
     view, for a shipped trace only (its deck is made once per process and shared by a class, player.packed): for a
-    trace made here, every view costs seconds of the server's CPU (a figure takes 6 to 40 ms, times rounds and views),
-    so a view first chosen asks the server once and its rounds come with the next deck. Returns the deck (gr.skip()
-    when the page has it) and the state that says it was sent."""
+    trace made here, every view costs seconds of CPU (a figure takes 4 to 70 ms, times rounds and views), so the
+    drawer draws it (whole_deck), and a view chosen before that deck comes asks the server once and its rounds come
+    with the next deck. Returns the deck (gr.skip() when the page has it) and the state that says it was sent."""
     key, old = _deck_key(state, lang), state.shown.get("sent")
     had = set(old[1]) if old and old[0] == key else set()
     wanted = had | {state.view} | (set(CHOICES) if everything and _is_shipped(state.trace) else set())
@@ -148,6 +149,28 @@ def sent_deck(state: StepState, everything: bool = False, lang: str = "en") -> t
         return gr.skip(), state
     views = [v for v in CHOICES if v in wanted]
     return player.packed(render, state, views, lang), state.showed({**state.shown, "sent": (key, tuple(views))})
+
+
+# whole decks of the traces made here, drawn from the CPU left idle (None: only the views shown, where the server has
+# no worker processes either and so no spare process of its own)
+DRAWER = Drawer() if policy.worker_processes() else None
+
+
+async def whole_deck(state: StepState, lang: str = "en", wanted=lambda: True) -> tuple:
+    """For a trace made here, the deck with every view (sent_deck's, `everything`), drawn by DRAWER in a process of
+    its own at a low priority, so it costs the generations and the server's threads nothing; it comes once a spare
+    core has drawn it (seconds on an idle server, longer while a class generates) and is given up when the visitor
+    has moved on to another trace (`wanted` false). Returns the deck and the state that says it was sent, or gr.skip()
+    and the state: a shipped trace (sent_deck sends all of it), no drawer, the deck already sent, or given up."""
+    key, old = _deck_key(state, lang), state.shown.get("sent")
+    if (state.trace is None or DRAWER is None or _is_shipped(state.trace)
+            or (old and old[0] == key and set(old[1]) >= set(CHOICES))):
+        return gr.skip(), state
+    asked = ("deck", id(state.trace), lang, state.narrow, state.request, state.cached)
+    packed = await DRAWER.draw(asked, player.packed, render, state.showed({}), CHOICES, lang, wanted=wanted)
+    if packed is None:
+        return gr.skip(), state
+    return packed, state.showed({**state.shown, "sent": (key, tuple(CHOICES))})
 
 
 def _is_shipped(trace) -> bool:
@@ -199,6 +222,12 @@ class Latest:
         return False
 
 
+    def current(self, request: gr.Request | None, serial: int) -> bool:
+        """Whether the trace numbered `serial` is still the newest the visitor has held."""
+        with self.lock:
+            return self.seen.get(getattr(request, "session_hash", None), -1) <= serial
+
+
 LATEST = Latest()
 
 
@@ -232,6 +261,14 @@ def for_visitor(handler, controls: bool = False, **given):
         return _answer(request, handler(state, *_named(args, controls), lang=lang_of(request), **given))
     run.__name__ = run.__qualname__ = handler.__name__
     return run
+
+
+async def whole_deck_for_visitor(state, request: gr.Request):
+    """whole_deck for Gradio, as for_visitor gives a handler (async: the wait holds no thread), given up once the
+    visitor holds a newer trace (Latest)."""
+    state = (first_paint().state if state is None else state).on_screen(narrow_of(request))
+    out = await whole_deck(state, lang_of(request), lambda: LATEST.current(request, state.serial))
+    return _landed(request, out)
 
 
 def for_page(handler, controls: bool = False, **given):
@@ -612,10 +649,12 @@ def build(demo: gr.Blocks, service: Service) -> dict:
     generating = {**hidden, **policy.generating_events()}   # they wait in the service's line, not Gradio's
 
     def then_deck(event):
-        """After an event that may show a new trace: its deck for the chosen view, then for every view."""
+        """After an event that may show a new trace: its deck for the chosen view, then for every view (a shipped
+        trace's at once, a trace made here's once the drawer has drawn it)."""
         event.then(for_visitor(sent_deck), [state], [deck, state], **QUIET).then(
             for_visitor(sent_deck), [state, gr.State(True)], [deck, state], **QUIET).then(
-            for_visitor(walkthrough_file), [state], walk_btn, **QUIET)
+            for_visitor(walkthrough_file), [state], walk_btn, **QUIET).then(
+            whole_deck_for_visitor, [state], [deck, state], concurrency_limit=None, **QUIET)
 
     # Step, Back, the slider, the keys, Play and the view chooser are answered in the page (player.js) from the deck,
     # with no request. The page asks the server only when it has no deck for what is on screen (not yet arrived), or
