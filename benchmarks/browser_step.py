@@ -17,9 +17,9 @@ Other scripts reuse `prepare`, `timed` and the actions (`step`, `back`, `slide`,
     page = browser.new_page(...); prepare(page); page.goto(url); ready(page); ms = timed(page, lambda: step(page))
 Also the tour's Next, the requests each action sent to the server, the deck's size (ui/player.py), when a new
 prompt's deck was open, when its whole deck (every view, drawn by ui/drawer.py) was, before its walk (a visitor
-reading round 0 meanwhile; at most WHOLE_S), and how long the page took, idle, to draw every round ahead (ui/plotly_pane.py: a Step to a
-round drawn ahead only puts it on screen); `--visitors 4` has four other visitors generate through the `trace` API
-meanwhile.
+reading round 0 meanwhile; at most WHOLE_S), and how long the page took, idle, to draw every round ahead
+(ui/plotly_pane.py: a Step to a round drawn ahead only puts it on screen); `--visitors 4` has four other visitors
+generate through the `trace` API meanwhile.
 Targets (issue 34): median <= 100 ms for Step, Back and the slider, <= 150 ms for a view switch, <= 200 ms for the
 tour's Next, at 1280 x 720, while four visitors generate; no request to the server per Step.
 """
@@ -377,17 +377,23 @@ def session(page, n: int, do_check: bool) -> Iterator[Sample]:
 
 
 # -- other visitors: generating through the `trace` API while the page is timed ----------------------------------
-def generating(url: str, k: int, stop: threading.Event, done: list) -> None:
+def generating(url: str, k: int, stop: threading.Event, done: list, failed: list) -> None:
     """Visitor k: asks the `trace` API for a new trace (its own prompt and seed, sampled: never a cached answer) again
-    and again until `stop`, as benchmarks/load.py's visitors do; appends each call's seconds to `done`."""
+    and again until `stop`, as benchmarks/load.py's visitors do; appends each call's seconds to `done`, and what a
+    call that failed raised to `failed` (the visitor goes on: the load must last the whole run)."""
     from gradio_client import Client
     client = Client(url, verbose=False, download_files=False, ssl_verify=False)
     i = 0
     while not stop.is_set():
         started = time.perf_counter()
-        client.predict(prompt=f"{NEW_PROMPT} {k} {i}", seed=7000 + 100 * k + i, do_sample=True, temperature=0.9,
-                       api_name="/trace")
-        done.append(time.perf_counter() - started)
+        try:
+            client.predict(prompt=f"{NEW_PROMPT} {k} {i}", seed=7000 + 100 * k + i, do_sample=True,
+                           temperature=0.9, api_name="/trace")
+            done.append(time.perf_counter() - started)
+        except Exception as err:
+            failed.append(f"visitor {k}, call {i}, {time.perf_counter() - started:.1f} s: {err!r}")
+            client.close()
+            client = Client(url, verbose=False, download_files=False, ssl_verify=False)
         i += 1
     client.close()
 
@@ -447,8 +453,8 @@ def main() -> None:
     with ExitStack() as apps:
         servers = {url: (None, url) for url in args.url} if args.url else \
             {str(r): (None, apps.enter_context(running_app(r))) for r in [r.resolve() for r in (args.root or [ROOT])]}
-        stop, calls = threading.Event(), []
-        others = [threading.Thread(target=generating, args=(url, k, stop, calls), daemon=True)
+        stop, calls, failed = threading.Event(), [], []
+        others = [threading.Thread(target=generating, args=(url, k, stop, calls, failed), daemon=True)
                   for _, url in servers.values() for k in range(args.visitors)]
         for other in others:
             other.start()
@@ -460,7 +466,8 @@ def main() -> None:
                 other.join(timeout=120)
     if args.visitors:
         print(f"{args.visitors} other visitors generated meanwhile through the trace API: {len(calls)} traces, "
-              f"median {statistics.median(calls) if calls else float('nan'):.2f} s each")
+              f"median {statistics.median(calls) if calls else float('nan'):.2f} s each; {len(failed)} failed"
+              + "".join(f"\n  {f}" for f in failed))
     print(f"{args.width}x{args.height}, Chromium, {os.cpu_count()} cores, load average "
           f"{' '.join(f'{x:.2f}' for x in load)} at the start, {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
     first = None

@@ -1,8 +1,8 @@
 """A class's load for half an hour: does the server's memory level off? Visitors come and go (each a new gradio_client
 session), generate through the `trace` API with new prompts and repeated ones, and some open the page's Run to end
-and press Step. Every `--every` seconds the resident memory (RSS, and PSS: shared pages counted once) of the server
-and of each process under it (the fork server, each generation worker, the resource tracker) is read from /proc and
-written as one CSV row per process.
+and press Step, their page asking for the trace's whole deck as a browser does. Every `--every` seconds the resident
+memory (RSS, and PSS: shared pages counted once) of the server and of each process under it (the fork server, each
+generation worker, the drawer, the resource tracker) is read from /proc and written as one CSV row per process.
 
 Knows only the server's URL and process id; the visitors' events are load.py's.
 
@@ -61,6 +61,8 @@ def processes(server: int) -> list[tuple[str, int]]:
             found += [("worker", w) for w in children(child)]
         elif "resource_tracker" in cmd:
             found.append(("tracker", child))
+        elif "spawn_main" in cmd:
+            found.append(("drawer", child))      # ui/drawer.py's (the workers come from the fork server)
         else:
             found.append(("worker", child))      # spawned directly (no fork server on this platform)
     return found
@@ -100,6 +102,7 @@ class Class:
         stepping = rng.random() < 0.3          # some open the page and step; the others call the API
         if stepping:
             walk, run = load.fn_index(client, "step_at_once"), load.fn_index(client, "run_to_end")
+            whole = load.fn_index(client, "whole_deck_for_visitor")
         for action in range(rng.randint(3, 10)):
             if self.stop.wait(rng.uniform(*self.think)):
                 break
@@ -109,6 +112,7 @@ class Class:
             if stepping:
                 controls = dict(DEFAULTS, prompt=prompt, seed=seed, do_sample=True, temperature=0.9)
                 out = client.submit(*load.PAGE_AT, *controls.values(), fn_index=run).result()
+                client.submit(fn_index=whole)      # as the page asks after a new trace, not waited for
                 for _ in range(rng.randint(1, 5)):
                     out = client.submit(*load.PAGE_AT, 0, *controls.values(), fn_index=walk).result()
                 shown = [o for o in out if isinstance(o, str) and o.startswith("**")]
@@ -158,7 +162,8 @@ def main() -> None:
 
 
 def summarise(path: Path) -> None:
-    """The curve at start, 10, 20 and 30 minutes, and the peak: the server's RSS, and the workers' (their sum)."""
+    """The curve at start, 10, 20 and 30 minutes, and the peak: the server's RSS, the workers' (their sum), the
+    drawer's."""
     import pandas as pd
 
     rows = pd.read_csv(path)

@@ -15,12 +15,11 @@ import pytest
 from mtp_viz.ui.drawer import NICE, Drawer
 
 
-@pytest.fixture()
+@pytest.fixture(scope="module")
 def drawer():
     made = Drawer()
     yield made
-    if made._pool is not None:
-        made._pool.shutdown(wait=False, cancel_futures=True)
+    made.stop()
 
 
 def test_a_job_is_drawn_once_in_a_process_of_low_priority_for_everyone_who_asks(drawer):

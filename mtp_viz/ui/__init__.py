@@ -1,4 +1,5 @@
-"""The Gradio app: one tab per module (step_through, ...), wired here. Knows layout only; no maths, no drawing.
+"""The Gradio app: one tab per module (step_through, ...), wired here, and the server's start-up (warm, freeze). Knows
+layout and start-up only; no maths, no drawing.
 
 Modules: policy (what the deployment allows), service (the server's shared state: models, traces, the generation
 line, the workers), session (requests, shipped traces, exports), one module per tab (the step-through's state in

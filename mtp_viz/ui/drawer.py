@@ -125,6 +125,12 @@ class Drawer:
                     self._jobs.pop(key, None)
                     job.future.cancel()
 
+    def stop(self) -> None:
+        """Shut the drawing process down (a later job starts a new one)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
     def pending(self) -> int:
         """Jobs asked for and not yet done."""
         with self._cond:

@@ -221,7 +221,6 @@ class Latest:
                 self.seen.popitem(last=False)
         return False
 
-
     def current(self, request: gr.Request | None, serial: int) -> bool:
         """Whether the trace numbered `serial` is still the newest the visitor has held."""
         with self.lock:
