@@ -7,12 +7,15 @@ behaviour, never a time: the slowed and plain Steps are compared in the same pag
 """
 from __future__ import annotations
 
+import json
+import re
 import statistics
 import sys
 from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
 
+from mtp_viz.ui import player
 from test_browser import launch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -108,7 +111,7 @@ def test_a_view_switched_back_to_is_the_chart_drawn_before(server):
 def test_a_new_prompts_view_switch_is_answered_in_the_page_once_its_whole_deck_has_come(server):
     """A trace made here first gets a deck of the view on screen, then one of every view, drawn by the drawer (a
     process of its own at a low priority, ui/drawer.py): from then on a view switch is answered in the page, with no
-    request to the server, and shows that view at the round on screen."""
+    request to the server, and shows that view at the round on screen; the walkthrough file is made from it."""
     with sync_playwright() as p:
         browser = launch(p)
         page = page_with_probe(browser, server)
@@ -119,4 +122,14 @@ def test_a_new_prompts_view_switch_is_answered_in_the_page_once_its_whole_deck_h
         for view in [v for v in bench.VIEWS if v != bench.chosen(page)][:3]:
             ms, cpu, asked = meter(lambda: bench.choose(page, view))
             assert asked == 0 and bench.chosen(page) == view and bench.at_round(page) == 1
+        # the walkthrough file is put together from that whole deck
+        page.get_by_text("Export and replay").click()
+        walk = page.locator("#walkthrough")
+        expect(walk).to_be_enabled()
+        with page.expect_download() as got:
+            walk.click()
+        text = Path(got.value.path()).read_text(encoding="utf-8")
+        assert "The drawer test&#x27;s lighthouse" in text or "The drawer test's lighthouse" in text
+        packed = json.loads(re.search(r"mtpPlayer\.file\([^,]+, (\{.*?\})\);</script>", text).group(1))
+        assert set(player.unpack(packed)["views"]) == set(bench.VIEWS)
         browser.close()

@@ -1,5 +1,5 @@
 """Tests of the drawer (ui/drawer.py): jobs run in a process of their own at a low priority, one per key, given up when
-nobody wants them, and a drawing process that dies is replaced.
+nobody wants them, answers kept, and a drawing process that dies is replaced.
 
 Knows the drawer only, with the standard library's functions as its jobs; test_player.py tests the whole decks the
 step-through asks it for.
@@ -28,8 +28,12 @@ def test_a_job_is_drawn_once_in_a_process_of_low_priority_for_everyone_who_asks(
 
     assert asyncio.run(both()) == [NICE, NICE]          # the niceness of the process that drew it
     assert drawer.pending() == 0
-    pids = asyncio.run(drawer.draw("pid", os.getpid))
-    assert pids != os.getpid()
+    assert asyncio.run(drawer.draw("pid", os.getpid)) != os.getpid()
+
+
+def test_an_answer_is_kept_for_whoever_asks_for_it_again(drawer):
+    first = asyncio.run(drawer.draw("now", time.time))
+    assert asyncio.run(drawer.draw("now", time.time)) == first != asyncio.run(drawer.draw("later", time.time))
 
 
 def test_a_job_nobody_wants_any_more_is_given_up_before_it_starts(drawer):
@@ -37,7 +41,7 @@ def test_a_job_nobody_wants_any_more_is_given_up_before_it_starts(drawer):
         busy = asyncio.ensure_future(drawer.draw("busy", time.sleep, 4))
         await asyncio.sleep(0.5)
         started = time.monotonic()
-        given_up = await drawer.draw("later", os.getpid, wanted=lambda: time.monotonic() - started < 1.5)
+        given_up = await drawer.draw("unwanted", os.getpid, wanted=lambda: time.monotonic() - started < 1.5)
         return given_up, time.monotonic() - started, drawer.pending(), await busy
 
     given_up, waited, pending, busy = asyncio.run(run())
@@ -47,9 +51,9 @@ def test_a_job_nobody_wants_any_more_is_given_up_before_it_starts(drawer):
 
 
 def test_a_drawing_process_that_dies_is_replaced(drawer):
-    first = asyncio.run(drawer.draw("pid", os.getpid))
+    first = asyncio.run(drawer.draw("pid before", os.getpid))
     assert asyncio.run(drawer.draw("die", os._exit, 3)) is None
-    second = asyncio.run(drawer.draw("pid", os.getpid))
+    second = asyncio.run(drawer.draw("pid after", os.getpid))
     assert second not in (None, first)
 
 

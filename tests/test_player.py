@@ -5,12 +5,13 @@ Knows the deck's fields and step_through's handlers; no browser (test_browser_pl
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import gradio as gr
 
 from mtp_viz.strings import t
 from mtp_viz.schema import parse_trace
-from mtp_viz.ui import player
+from mtp_viz.ui import player, walkthrough
 from mtp_viz.ui import step_through as ui
 from mtp_viz.ui.drawer import Drawer
 from mtp_viz.ui.session import DEFAULTS, controls_of, recorded, request_of, shipped
@@ -105,3 +106,17 @@ def test_a_trace_made_here_gets_every_view_once_the_drawer_has_drawn_them(monkey
     assert asyncio.run(ui.whole_deck(on_screen("tom counted")))[0] == SKIP      # shipped: sent_deck's
     monkeypatch.setattr(ui, "DRAWER", None)
     assert asyncio.run(ui.whole_deck(state))[0] == SKIP
+
+
+def test_a_walkthrough_file_is_put_together_from_the_whole_deck(monkeypatch):
+    """walkthrough_file takes every view from the whole deck (the drawer's for a trace made here, here in a thread;
+    the server's cached one for a shipped trace) and writes the very page walkthrough.page draws; nothing while the
+    Export panel is closed."""
+    monkeypatch.setattr(ui, "DRAWER", Drawer(False))
+    made_here = parse_trace(recorded()["tom counted"].read_text(encoding="utf-8"))
+    state = StepState().replay(made_here, 0).asking(request_of(made_here))
+    assert asyncio.run(ui.walkthrough_file(state)) == SKIP
+    for state in (state.export(True), on_screen("actions speak").choose("clusters").export(True)):
+        out = asyncio.run(ui.walkthrough_file(state, "de"))
+        assert out["interactive"] is True
+        assert Path(out["value"]).read_text(encoding="utf-8") == walkthrough.page(ui.render, state, "de")

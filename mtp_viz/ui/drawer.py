@@ -14,12 +14,14 @@ import multiprocessing
 import os
 import threading
 import time
+from collections import OrderedDict
 from typing import Callable
 
 log = logging.getLogger(__name__)
 
 NICE = 10          # the drawer's niceness: beside a generation at niceness 0 it gets about a tenth of a core
 PENDING = 64       # jobs waiting at most; more are refused (their pages keep asking the server for a view)
+KEPT = 8           # finished jobs whose answers are kept, for whoever asks for the same again
 PATIENCE_S = 300.0
 POLL_S = 1.0       # how often a waiter checks that its job is still wanted
 
@@ -42,8 +44,8 @@ def _imported(*names: str) -> None:
 
 
 class _Job:
-    def __init__(self, fn: Callable, args: tuple):
-        self.fn, self.args = fn, args
+    def __init__(self, key, fn: Callable, args: tuple):
+        self.key, self.fn, self.args = key, fn, args
         self.future: concurrent.futures.Future = concurrent.futures.Future()
         self.waiters, self.started = 0, False
 
@@ -52,12 +54,14 @@ class Drawer:
     """Runs `fn(*args)` in a drawing process (`process` false: in a thread of the server's own process), one job at a
     time, oldest first, one job per key however many wait for it; a job nobody waits for any more is dropped before
     it starts. A thread of the server's (the feeder) hands the jobs over one by one, so none is queued where it could
-    not be dropped."""
+    not be dropped. The KEPT latest answers are kept with what their jobs were given (a key may name an object by its
+    id, which stays its own while the object lives)."""
 
     def __init__(self, process: bool = True):
         self.process = process
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._jobs: dict = {}          # key -> _Job, in the order asked
+        self._answers: OrderedDict = OrderedDict()     # key -> (the job's args, its answer), the latest last
         self._cond = threading.Condition()
         self._feeder: threading.Thread | None = None
 
@@ -79,7 +83,12 @@ class Drawer:
                     self._cond.wait()
                 job.started = True
             try:
-                job.future.set_result(self._workers().submit(job.fn, *job.args).result())
+                answer = self._workers().submit(job.fn, *job.args).result()
+                with self._cond:
+                    self._answers[job.key] = (job.args, answer)
+                    while len(self._answers) > KEPT:
+                        self._answers.popitem(last=False)
+                job.future.set_result(answer)
             except concurrent.futures.process.BrokenProcessPool as err:     # replaced for the next job
                 log.warning("the drawing process died: %s", err)
                 self._pool = None
@@ -97,11 +106,14 @@ class Drawer:
         if not self.process:
             return await asyncio.to_thread(fn, *args)
         with self._cond:
+            if key in self._answers:
+                self._answers.move_to_end(key)
+                return self._answers[key][1]
             job = self._jobs.get(key)
             if job is None:
                 if len(self._jobs) >= PENDING:
                     return None
-                job = self._jobs[key] = _Job(fn, args)
+                job = self._jobs[key] = _Job(key, fn, args)
                 if self._feeder is None:
                     self._feeder = threading.Thread(target=self._feed, name="drawer-feed", daemon=True)
                     self._feeder.start()

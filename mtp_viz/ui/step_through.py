@@ -13,8 +13,10 @@ trace, so no load event can undo a click. Knows no maths and no words of its own
 """
 from __future__ import annotations
 
+import asyncio
 import collections
 import functools
+import inspect
 import threading
 from pathlib import Path
 from typing import NamedTuple
@@ -166,11 +168,17 @@ async def whole_deck(state: StepState, lang: str = "en", wanted=lambda: True) ->
     if (state.trace is None or DRAWER is None or _is_shipped(state.trace)
             or (old and old[0] == key and set(old[1]) >= set(CHOICES))):
         return gr.skip(), state
-    asked = ("deck", id(state.trace), lang, state.narrow, state.request, state.cached)
-    packed = await DRAWER.draw(asked, player.packed, render, state.showed({}), CHOICES, lang, wanted=wanted)
+    packed = await _drawn(state, lang, wanted)
     if packed is None:
         return gr.skip(), state
     return packed, state.showed({**state.shown, "sent": (key, tuple(CHOICES))})
+
+
+async def _drawn(state: StepState, lang: str, wanted=lambda: True) -> dict | None:
+    """The packed deck with every view of a trace made here, from DRAWER: one job for the page's whole deck and the
+    walkthrough file alike. None when given up."""
+    asked = ("deck", id(state.trace), lang, state.narrow, state.request, state.cached)
+    return await DRAWER.draw(asked, player.packed, render, state.showed({}), CHOICES, lang, wanted=wanted)
 
 
 def _is_shipped(trace) -> bool:
@@ -254,10 +262,26 @@ def for_visitor(handler, controls: bool = False, **given):
     """`handler` for Gradio: the visitor's language and screen from the request (a gr.Request parameter after the
     state), the first paint's state for a visitor who has none of their own yet (gr.State's None, see build), the
     page's controls by name (`controls`: the last inputs are the controls) and the keywords `given` (the service, for
-    the handlers that generate)."""
-    def run(state, request: gr.Request, *args):
-        state = (first_paint().state if state is None else state).on_screen(narrow_of(request))
-        return _answer(request, handler(state, *_named(args, controls), lang=lang_of(request), **given))
+    the handlers that generate). An async handler stays async (its waits hold no thread)."""
+    return _wrapped(handler, lambda state, request, args: (_arrived(state, request), args), controls, given)
+
+
+def _arrived(state, request: gr.Request) -> StepState:
+    """The visitor's state (the first paint's for a visitor who has none yet) on the visitor's screen."""
+    return (first_paint().state if state is None else state).on_screen(narrow_of(request))
+
+
+def _wrapped(handler, prelude, controls: bool, given: dict):
+    """`handler` as for_visitor and for_page give it to Gradio: `prelude(state, request, args)` returns the state and
+    the remaining inputs it is called with; async if the handler is."""
+    if inspect.iscoroutinefunction(handler):
+        async def run(state, request: gr.Request, *args):
+            state, args = prelude(state, request, args)
+            return _answer(request, await handler(state, *_named(args, controls), lang=lang_of(request), **given))
+    else:
+        def run(state, request: gr.Request, *args):
+            state, args = prelude(state, request, args)
+            return _answer(request, handler(state, *_named(args, controls), lang=lang_of(request), **given))
     run.__name__ = run.__qualname__ = handler.__name__
     return run
 
@@ -265,7 +289,7 @@ def for_visitor(handler, controls: bool = False, **given):
 async def whole_deck_for_visitor(state, request: gr.Request):
     """whole_deck for Gradio, as for_visitor gives a handler (async: the wait holds no thread), given up once the
     visitor holds a newer trace (Latest)."""
-    state = (first_paint().state if state is None else state).on_screen(narrow_of(request))
+    state = _arrived(state, request)
     out = await whole_deck(state, lang_of(request), lambda: LATEST.current(request, state.serial))
     return _landed(request, out)
 
@@ -273,11 +297,10 @@ async def whole_deck_for_visitor(state, request: gr.Request):
 def for_page(handler, controls: bool = False, **given):
     """`for_visitor` for an event that reads the round slider and the view chooser after the state: the page steps in
     the browser (player.js) without telling the server, so the state is first set to the round and view on screen."""
-    def run(state, request: gr.Request, index, view, *args):
-        state = (first_paint().state if state is None else state).on_screen(narrow_of(request)).seen(index, view)
-        return _answer(request, handler(state, *_named(args, controls), lang=lang_of(request), **given))
-    run.__name__ = run.__qualname__ = handler.__name__
-    return run
+    def prelude(state, request, args):
+        index, view, *rest = args
+        return _arrived(state, request).seen(index, view), rest
+    return _wrapped(handler, prelude, controls, given)
 
 
 def _ensure(state: StepState, controls: dict, service: Service, fresh: bool = False) -> StepState:
@@ -383,14 +406,23 @@ def open_exports(state: StepState, lang: str = "en") -> Screen:
     return show(state.export(True), lang)
 
 
-def walkthrough_file(state: StepState, lang: str = "en"):
+async def walkthrough_file(state: StepState, lang: str = "en"):
     """The "Download this walkthrough" button: the trace on screen as one HTML file that plays offline (walkthrough.py),
-    written while the Export panel is open, in the visitor's language, the view on screen chosen first."""
+    written while the Export panel is open, in the visitor's language, the view on screen chosen first. Its every view
+    is the whole deck's: a shipped trace's from the server's cache (sent_deck made it), a trace made here's from the
+    drawer (whole_deck's job), so the server's threads only put the file together."""
     if state.trace is None:
         return gr.update(value=None, interactive=False)
     if not state.exports:
         return gr.skip()
-    return gr.update(value=walkthrough.written(render, state, lang), interactive=True)
+    if DRAWER is not None and not _is_shipped(state.trace):
+        packed = await _drawn(state, lang)
+        if packed is None:
+            return gr.skip()
+    else:
+        packed = await asyncio.to_thread(player.packed, render, state, CHOICES, lang)
+    path = await asyncio.to_thread(walkthrough.written, render, state, lang, packed)
+    return gr.update(value=path, interactive=True)
 
 
 def close_exports(state: StepState, lang: str = "en") -> Screen:
@@ -649,11 +681,11 @@ def build(demo: gr.Blocks, service: Service) -> dict:
 
     def then_deck(event):
         """After an event that may show a new trace: its deck for the chosen view, then for every view (a shipped
-        trace's at once, a trace made here's once the drawer has drawn it)."""
+        trace's at once, a trace made here's once the drawer has drawn it), then the walkthrough file from it."""
         event.then(for_visitor(sent_deck), [state], [deck, state], **QUIET).then(
             for_visitor(sent_deck), [state, gr.State(True)], [deck, state], **QUIET).then(
-            for_visitor(walkthrough_file), [state], walk_btn, **QUIET).then(
-            whole_deck_for_visitor, [state], [deck, state], concurrency_limit=None, **QUIET)
+            whole_deck_for_visitor, [state], [deck, state], concurrency_limit=None, **QUIET).then(
+            for_visitor(walkthrough_file), [state], walk_btn, concurrency_limit=None, **QUIET)
 
     # Step, Back, the slider, the keys, Play and the view chooser are answered in the page (player.js) from the deck,
     # with no request. The page asks the server only when it has no deck for what is on screen (not yet arrived), or
@@ -695,7 +727,7 @@ def build(demo: gr.Blocks, service: Service) -> dict:
         control.input(for_page(mark_stale, controls=True), [state, *shown, *controls], [status, state],
                       trigger_mode="always_last", **QUIET)
     export.expand(for_page(open_exports), [state, *shown], views, **QUIET).then(
-        for_page(walkthrough_file), [state, *shown], walk_btn, **QUIET)
+        for_page(walkthrough_file), [state, *shown], walk_btn, concurrency_limit=None, **QUIET)
     export.collapse(for_page(close_exports), [state, *shown], views, **QUIET)
     then_deck(upload.upload(for_page(replay), [state, *shown, upload], resetting, **hidden))
     then_deck(example.input(for_page(load_recorded), [state, *shown, example], resetting, **hidden))

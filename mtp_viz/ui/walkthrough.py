@@ -42,7 +42,12 @@ def _html(markdown: str) -> str:
 def page(render: Callable, state, lang: str = "en") -> str:
     """The walkthrough of `state`'s trace in `lang`: every round with the token stream and every view (the one on
     screen chosen first), the round status and the output so far (the narration), Step, Back, the slider and keys."""
-    deck = player.deck(render, state.asking(state.request), CHOICES, lang)
+    return page_of(player.deck(render, state.asking(state.request), CHOICES, lang), state, lang)
+
+
+def page_of(deck: dict, state, lang: str = "en") -> str:
+    """`page`, from the trace's deck with every view already drawn (player.deck's, or a packed one unpacked)."""
+    deck = dict(deck)
     for part in ("status", "text"):
         deck[part] = [_html(x) for x in deck[part]]
     deck["what"] = {k: _html(v) for k, v in deck["what"].items()}
@@ -79,9 +84,10 @@ _written: OrderedDict = OrderedDict()    # (id(trace), lang, view) -> (trace, pa
 _lock = threading.Lock()
 
 
-def written(render: Callable, state, lang: str = "en") -> str:
+def written(render: Callable, state, lang: str = "en", packed: dict | None = None) -> str:
     """The walkthrough's file in the export folder (session.EXPORTS, swept after an hour), written once while among
-    the KEPT latest and still there."""
+    the KEPT latest and still there; from `packed`, the trace's deck with every view (player.packed's), where given,
+    else drawn here by `render`."""
     asked = (id(state.trace), lang, state.view, state.request)
     with _lock:
         made = _written.get(asked)
@@ -89,7 +95,8 @@ def written(render: Callable, state, lang: str = "en") -> str:
         return made[1]
     EXPORTS.mkdir(exist_ok=True)
     path = Path(tempfile.mkdtemp(dir=EXPORTS, prefix="tmp")) / f"mtp_walkthrough_{lang}.html"
-    path.write_text(page(render, state, lang), encoding="utf-8")
+    text = page_of(player.unpack(packed), state, lang) if packed is not None else page(render, state, lang)
+    path.write_text(text, encoding="utf-8")
     with _lock:
         _written[asked] = (state.trace, str(path))
         while len(_written) > KEPT:
