@@ -120,3 +120,11 @@ def test_a_walkthrough_file_is_put_together_from_the_whole_deck(monkeypatch):
         out = asyncio.run(ui.walkthrough_file(state, "de"))
         assert out["interactive"] is True
         assert Path(out["value"]).read_text(encoding="utf-8") == walkthrough.page(ui.render, state, "de")
+
+    class Failing(Drawer):
+        async def draw(self, *args, **kwargs):
+            return None
+    monkeypatch.setattr(ui, "DRAWER", Failing())               # no file then, rather than an earlier trace's
+    made_here = parse_trace(recorded()["tom counted"].read_text(encoding="utf-8"))
+    state = StepState().replay(made_here, 0).asking(request_of(made_here)).export(True)
+    assert asyncio.run(ui.walkthrough_file(state)) == gr.update(value=None, interactive=False)

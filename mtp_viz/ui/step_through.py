@@ -417,8 +417,8 @@ async def walkthrough_file(state: StepState, lang: str = "en"):
         return gr.skip()
     if DRAWER is not None and not _is_shipped(state.trace):
         packed = await _drawn(state, lang)
-        if packed is None:
-            return gr.skip()
+        if packed is None:              # the drawing failed or took too long: no file, and none of an earlier trace
+            return gr.update(value=None, interactive=False)
     else:
         packed = await asyncio.to_thread(player.packed, render, state, CHOICES, lang)
     path = await asyncio.to_thread(walkthrough.written, render, state, lang, packed)
