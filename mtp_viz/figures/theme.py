@@ -92,8 +92,9 @@ def title_width(narrow: bool = False) -> int:
     return NARROW_TITLE_WIDTH if narrow else TITLE_WIDTH
 
 
-# Plotly checks every property a figure is given, on every update: 60 to 80 % of the time a view took to draw
-# (kv_sharing 150 ms a round). Our figures are checked instead by a test that draws each view both ways and finds the
+# Plotly checks every property a figure is given, on every update: the whole deck of "tom counted" (9 rounds, every
+# view) took a median 3.53 s with the checks and 2.73 s without (four runs each, taken in turns). Our figures are
+# checked instead by a test that draws each view both ways and finds the
 # same figure (tests/test_figures.py); plotly's own flag for this is a figure's `_validate` (plotly.py #2403).
 VALIDATE = False
 

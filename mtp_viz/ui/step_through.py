@@ -421,7 +421,7 @@ async def walkthrough_file(state: StepState, lang: str = "en"):
             return gr.update(value=None, interactive=False)
     else:
         packed = await asyncio.to_thread(player.packed, render, state, CHOICES, lang)
-    path = await asyncio.to_thread(walkthrough.written, render, state, lang, packed)
+    path = await asyncio.to_thread(walkthrough.written, state, lang, packed)
     return gr.update(value=path, interactive=True)
 
 

@@ -84,10 +84,9 @@ _written: OrderedDict = OrderedDict()    # (id(trace), lang, view) -> (trace, pa
 _lock = threading.Lock()
 
 
-def written(render: Callable, state, lang: str = "en", packed: dict | None = None) -> str:
+def written(state, lang: str, packed: dict) -> str:
     """The walkthrough's file in the export folder (session.EXPORTS, swept after an hour), written once while among
-    the KEPT latest and still there; from `packed`, the trace's deck with every view (player.packed's), where given,
-    else drawn here by `render`."""
+    the KEPT latest and still there, from `packed`: the trace's deck with every view (player.packed's)."""
     asked = (id(state.trace), lang, state.view, state.request)
     with _lock:
         made = _written.get(asked)
@@ -95,8 +94,7 @@ def written(render: Callable, state, lang: str = "en", packed: dict | None = Non
         return made[1]
     EXPORTS.mkdir(exist_ok=True)
     path = Path(tempfile.mkdtemp(dir=EXPORTS, prefix="tmp")) / f"mtp_walkthrough_{lang}.html"
-    text = page_of(player.unpack(packed), state, lang) if packed is not None else page(render, state, lang)
-    path.write_text(text, encoding="utf-8")
+    path.write_text(page_of(player.unpack(packed), state, lang), encoding="utf-8")
     with _lock:
         _written[asked] = (state.trace, str(path))
         while len(_written) > KEPT:
